@@ -1,0 +1,16 @@
+import { matchPath } from 'react-router';
+import { partnerRoutes } from '../features/partners/routes.tsx';
+import { settingsRoutes } from '../features/settings/routes.tsx';
+import type { FeatureRoute } from '../shared/routing.ts';
+
+/** Every feature's pages. A new feature adds its `routes` export here; its menu entries then appear. */
+export const featureRoutes: readonly FeatureRoute[] = [...settingsRoutes, ...partnerRoutes];
+
+const registered = new Set(featureRoutes.map((route) => route.path));
+
+/** A menu path is shown only when a page is registered at exactly that pattern. */
+export const isImplementedPath = (path: string): boolean => registered.has(path);
+
+/** Whether a concrete address (`/team/role/42/edit`) would reach a registered page. */
+export const isRoutedPath = (pathname: string): boolean =>
+  featureRoutes.some((route) => matchPath({ path: route.path, end: true }, pathname) !== null);

@@ -1,0 +1,163 @@
+import {
+  CarOutlined,
+  DashboardOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ToolOutlined,
+} from '@ant-design/icons';
+import { type Requirement, requires } from '@fleetdesk/contracts';
+import type { ComponentType } from 'react';
+
+/**
+ * The whole menu of document 1 §2.6, as data. Entries are rendered only when a feature has registered a route
+ * at their path (never a dead link) and the user meets their read requirement. `hideInMenu` children are
+ * pages reached from their parent (new, edit, detail): they give breadcrumbs and titles, not menu items.
+ */
+export interface MenuNode {
+  key: string;
+  /** Key in the `common` namespace. */
+  labelKey: string;
+  icon?: ComponentType;
+  /** Route pattern; groups have none. */
+  path?: string;
+  requires?: Requirement;
+  hideInMenu?: boolean;
+  children?: MenuNode[];
+}
+
+const leaf = (key: string, path: string, requirement: Requirement, children?: MenuNode[]): MenuNode => ({
+  key,
+  labelKey: `menu.${key}`,
+  path,
+  requires: requirement,
+  children,
+});
+const hidden = (key: string, path: string): MenuNode => ({ key, labelKey: `menu.${key}`, path, hideInMenu: true });
+const group = (key: string, children: MenuNode[], icon?: ComponentType): MenuNode => ({
+  key,
+  labelKey: `menu.${key}`,
+  icon,
+  children,
+});
+
+export const menu: MenuNode[] = [
+  group(
+    'b2c',
+    [
+      leaf('b2c.orderList', '/renting/order/list', requires('order.read')),
+      leaf('b2c.intentList', '/b2c/renting-intent/list', requires('renting_intent.read')),
+      leaf('b2c.depositRefund', '/customer/deposit-refund-application', requires('deposit_refund_application.read')),
+      leaf('b2c.customer', '/customer/list', requires('customer.read')),
+      group('b2c.marketing', [
+        leaf('b2c.marketing.originalPrice', '/marketing/original-price/list', requires('program.read')),
+        leaf('b2c.marketing.discountPrice', '/marketing/discount-price/list', requires('program.read')),
+        leaf('b2c.marketing.deposit', '/marketing/deposit/list', requires('program.read')),
+      ]),
+      leaf('b2c.serviceTicket', '/b2c/service/ticket/list', requires('support.customer_ticket.read')),
+    ],
+    ShopOutlined,
+  ),
+  group(
+    'asset',
+    [
+      leaf('asset.map', '/asset/map', requires('asset.map.basic')),
+      leaf('asset.list', '/asset/list', requires('asset.read')),
+      leaf('asset.trip', '/asset/trip', requires('asset.trip.read')),
+      leaf('asset.controlRecord', '/asset/control-record', requires('iot_control.record.read')),
+      leaf('asset.category', '/asset/category/list', requires('asset_category.read')),
+    ],
+    CarOutlined,
+  ),
+  group(
+    'operation',
+    [
+      group('operation.checklist', [
+        leaf('operation.checklist.record', '/checklist/record', requires('checklist_record.read')),
+        leaf('operation.checklist.management', '/checklist/management/list', requires('checklist.checklist.read')),
+        leaf('operation.checklist.workItem', '/checklist/work-item/list', requires('checklist.work_item.read')),
+      ]),
+      leaf('operation.relocation', '/relocation/list', requires('collection_list.read')),
+      group('operation.reminder', [
+        leaf('operation.reminder.assetTimerLog', '/reminder/asset-timer-log/list', requires('work_reminder.log.read')),
+        leaf('operation.reminder.assetTimerGroup', '/reminder/asset-timer-group/list', requires('work_reminder.read')),
+        leaf('operation.reminder.timer', '/reminder/timer/list', requires('work_reminder.read')),
+        leaf('operation.reminder.resetRule', '/reminder/reset-rule', requires('work_reminder.read')),
+      ]),
+      group('operation.privateList', [
+        leaf('operation.privateList.mine', '/private-list/mine', requires('private_list.me.read')),
+        leaf('operation.privateList.all', '/private-list/list', requires('private_list.read')),
+      ]),
+    ],
+    ToolOutlined,
+  ),
+  group(
+    'subscription',
+    [
+      leaf('subscription.order', '/subscription/order/list', requires('asset_subscription.order.read')),
+      leaf('subscription.package', '/subscription/package/list', requires('asset_subscription.package.read')),
+      leaf('subscription.management', '/subscription/management/list', requires('asset_subscription.order.manage')),
+      leaf('subscription.serviceTicket', '/subscription/service/ticket/list', requires('support.ticket.read')),
+      leaf(
+        'subscription.serviceManagement',
+        '/subscription/service-management/list',
+        requires('super_user.support.ticket.read'),
+      ),
+    ],
+    SolutionOutlined,
+  ),
+  group(
+    'team',
+    [
+      leaf('team.user', '/team/user/list', requires('user.read'), [
+        hidden('team.user.new', '/team/user/new'),
+        hidden('team.user.edit', '/team/user/edit'),
+      ]),
+      leaf('team.role', '/team/role/list', requires('role.read'), [
+        hidden('team.role.new', '/team/role/new'),
+        hidden('team.role.edit', '/team/role/:id/edit'),
+      ]),
+    ],
+    TeamOutlined,
+  ),
+  group('dashboard', [leaf('dashboard.asset', '/dashboard/asset', requires('asset.read'))], DashboardOutlined),
+  group(
+    'setting',
+    [
+      leaf(
+        'setting.general',
+        '/setting/general',
+        requires(
+          'partner.read',
+          'config.read',
+          'setting.document.read',
+          'customer_info_setting.read',
+          'tax_group.read',
+        ),
+        [
+          {
+            ...hidden('setting.general.partner', '/setting/general/partner/list'),
+            children: [
+              hidden('setting.general.partner.new', '/setting/general/partner/new'),
+              hidden('setting.general.partner.edit', '/setting/general/partner/:partnerId/edit'),
+            ],
+          },
+        ],
+      ),
+      leaf(
+        'setting.partner',
+        '/setting/partner',
+        requires(
+          'site.read',
+          'rental_partner_config.read',
+          'program.rule_part.read',
+          'setting.partner_document.read',
+          'partner.payment.credit_card.read',
+          'partner.payment.direct_debit.read',
+        ),
+      ),
+    ],
+    SettingOutlined,
+  ),
+];

@@ -1,0 +1,88 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import type { Locale as AntLocale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import itIT from 'antd/locale/it_IT';
+import koKR from 'antd/locale/ko_KR';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/it';
+import 'dayjs/locale/ko';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { registerNotifier } from '../shared/http.ts';
+import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
+import { isLocale, type Locale } from '../shared/i18n/locales.ts';
+import { ErrorBoundary } from './errors/error-boundary.tsx';
+import { brandTokens, storedTheme, THEME_KEY, ThemeContext, type ThemeSettings } from './theme.ts';
+
+/** antd and dayjs follow the i18next locale together (document 1 §1). */
+const antLocales: Record<Locale, AntLocale> = { 'en-US': enUS, 'it-IT': itIT, 'ko-KR': koKR, 'zh-CN': zhCN };
+const dayjsLocales: Record<Locale, string> = { 'en-US': 'en', 'it-IT': 'it', 'ko-KR': 'ko', 'zh-CN': 'zh-cn' };
+
+function applyLocale(locale: Locale): void {
+  dayjs.locale(dayjsLocales[locale]);
+  document.documentElement.lang = locale;
+}
+
+function useLocale(): Locale {
+  const [locale, setLocale] = useState(currentLocale);
+  useEffect(() => {
+    applyLocale(locale);
+  }, [locale]);
+  useEffect(() => {
+    const follow = (language: string) => {
+      if (isLocale(language)) setLocale(language);
+    };
+    i18n.on('languageChanged', follow);
+    return () => i18n.off('languageChanged', follow);
+  }, []);
+  return locale;
+}
+
+/** Gives http.ts the notification API of the antd App context, so notifications follow theme and locale. */
+function NotifierBridge() {
+  const { notification } = AntApp.useApp();
+  useEffect(() => {
+    registerNotifier(notification);
+    return () => registerNotifier(null);
+  }, [notification]);
+  return null;
+}
+
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  const locale = useLocale();
+  const [theme, setThemeState] = useState<ThemeSettings>(storedTheme);
+  const themeContext = useMemo(
+    () => ({
+      theme,
+      setTheme: (next: ThemeSettings) => {
+        setThemeState(next);
+        localStorage.setItem(THEME_KEY, JSON.stringify(next));
+      },
+    }),
+    [theme],
+  );
+  const algorithm = [
+    theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+    ...(theme.compact ? [antTheme.compactAlgorithm] : []),
+  ];
+
+  return (
+    <ErrorBoundary>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <ThemeContext.Provider value={themeContext}>
+            <ConfigProvider locale={antLocales[locale]} theme={{ token: brandTokens, algorithm }}>
+              <AntApp notification={{ maxCount: 1, placement: 'topRight' }}>
+                <NotifierBridge />
+                {children}
+              </AntApp>
+            </ConfigProvider>
+          </ThemeContext.Provider>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,58 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import type { Partner } from '@fleetdesk/contracts';
+import { App, type ButtonProps, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/http.ts';
+import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
+import { blockingUsers, useDeletePartner } from '../api.ts';
+
+/**
+ * Delete with confirmation. The server refuses (422 ReferencedByOthers) while staff still belong to the
+ * partner; the dialog then names them, so the operator knows whom to move first.
+ */
+export function PartnerDeleteButton({
+  partner,
+  onDeleted,
+  ...button
+}: { partner: Pick<Partner, 'id' | 'name'>; onDeleted?: () => void } & Pick<ButtonProps, 'size' | 'type'>) {
+  const { t } = useTranslation('partners');
+  const { modal } = App.useApp();
+  const remove = useDeletePartner();
+
+  const run = async () => {
+    try {
+      await remove.mutateAsync(partner.id);
+      onDeleted?.();
+    } catch (error) {
+      if (!isApiError(error) || error.code !== 'ReferencedByOthers') throw error;
+      const users = blockingUsers(error);
+      modal.error({
+        title: translateValidationMessage(error.message),
+        content: (
+          <>
+            <Typography.Paragraph>{t('delete.blockedBy', { count: users.length })}</Typography.Paragraph>
+            <ul>
+              {users.map((user) => (
+                <li key={user.id}>{user.name}</li>
+              ))}
+            </ul>
+          </>
+        ),
+      });
+    }
+  };
+
+  return (
+    <ConfirmButton
+      {...button}
+      danger
+      icon={<DeleteOutlined />}
+      title={t('delete.confirm', { name: partner.name })}
+      okText={t('delete.ok')}
+      onConfirm={run}
+    >
+      {t('action.delete')}
+    </ConfirmButton>
+  );
+}

@@ -1,0 +1,99 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { type Partner, partnerEndpoints } from '@fleetdesk/contracts';
+import { Button, Flex, Form, Input } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { requirementOf, scopeAllows, useCan } from '../../../shared/permissions.ts';
+import { useSignedInProfile } from '../../../shared/profile.ts';
+import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
+import { useListState } from '../../../shared/ui/list-state.ts';
+import { fetchPartnerPage, usePartnerList } from '../api.ts';
+import { PartnerDeleteButton } from '../components/partner-delete.button.tsx';
+import { partnerList, partnerUrls } from '../urls.ts';
+
+export default function PartnerListPage() {
+  const { t } = useTranslation('partners');
+  const list = useListState(partnerList);
+  const result = usePartnerList(list.query);
+  const canWrite = useCan(requirementOf(partnerEndpoints.update));
+  const profile = useSignedInProfile();
+  const canCreate = useCan(requirementOf(partnerEndpoints.create)) && scopeAllows(profile?.partnerScope, '*');
+
+  const columns: ListColumn<Partner>[] = [
+    {
+      key: 'name',
+      title: t('field.name'),
+      dataIndex: 'name',
+      sortKey: 'name',
+      alwaysVisible: true,
+      render: (name: string, partner) => (canWrite ? <Link to={partnerUrls.edit(partner.id)}>{name}</Link> : name),
+    },
+    { key: 'email', title: t('field.email'), dataIndex: 'email' },
+    {
+      key: 'city',
+      title: t('field.city'),
+      render: (_, partner) => partner.address.city,
+      exportValue: (partner) => partner.address.city,
+    },
+    {
+      key: 'contactPerson',
+      title: t('column.contactPerson'),
+      render: (_, partner) => [partner.contactPerson.name, partner.contactPerson.phone].filter(Boolean).join(' · '),
+      exportValue: (partner) => [partner.contactPerson.name, partner.contactPerson.phone].filter(Boolean).join(' '),
+    },
+    {
+      key: 'createdAt',
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      sortKey: 'createdAt',
+      render: (value: string) => dayjs(value).format('L LT'),
+      exportValue: (partner) => partner.createdAt,
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      title: t('column.actions'),
+      alwaysVisible: true,
+      noExport: true,
+      fixed: 'right',
+      render: (_, partner) => (
+        <Flex gap={4}>
+          <Link to={partnerUrls.edit(partner.id)}>
+            <Button size="small" type="link">
+              {t('action.edit')}
+            </Button>
+          </Link>
+          <PartnerDeleteButton partner={partner} size="small" type="link" />
+        </Flex>
+      ),
+    });
+  }
+
+  return (
+    <ListPage
+      listKey="partners"
+      state={list}
+      result={result}
+      columns={columns}
+      rowKey={(partner) => partner.id}
+      filters={
+        <Form.Item name="search" label={t('filter.search')}>
+          <Input allowClear prefix={<SearchOutlined />} placeholder={t('filter.searchPlaceholder')} maxLength={100} />
+        </Form.Item>
+      }
+      actions={
+        canCreate && (
+          <Link to={partnerUrls.new()}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t('action.new')}
+            </Button>
+          </Link>
+        )
+      }
+      exportFileName={t('exportFile')}
+      exportRows={() => fetchAllPages((pageNo, pageSize) => fetchPartnerPage({ ...list.query, pageNo, pageSize }))}
+    />
+  );
+}

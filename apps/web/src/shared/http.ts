@@ -1,0 +1,199 @@
+import {
+  type BodyInputOf,
+  type Endpoint,
+  errorBody,
+  type ParamsOf,
+  pathOf,
+  type QueryInputOf,
+  type ResponseOf,
+} from '@fleetdesk/contracts';
+import type { App } from 'antd';
+import { i18n } from './i18n/i18n.ts';
+import { clearToken, getToken } from './session.ts';
+
+/**
+ * The only place the console talks to the API (ARCHITECTURE.md rule 7): it adds the API origin, the bearer
+ * token, JSON, a timeout, turns every failure into an ApiError and shows one notification at a time.
+ */
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Codes for failures without a response; the API's own codes come from the error body. */
+export const NETWORK_ERROR = 'NetworkError';
+export const TIMEOUT_ERROR = 'Timeout';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    /** HTTP status, or 0 when no response arrived. */
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly data: unknown,
+    readonly url: string,
+  ) {
+    super(message);
+  }
+
+  /** `data.fields` of a 400 ValidationError: dotted path → message. */
+  get fieldErrors(): Record<string, string> | null {
+    if (this.code !== 'ValidationError' || typeof this.data !== 'object' || this.data === null) return null;
+    const fields = (this.data as { fields?: unknown }).fields;
+    if (typeof fields !== 'object' || fields === null) return null;
+    return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The API origin: runtime config from /config.js wins, else `<page origin><base>api`. */
+export function apiOrigin(): string {
+  const configured = window.__FLEETDESK_CONFIG__?.apiOrigin;
+  if (configured) return configured.replace(/\/+$/, '');
+  return `${window.location.origin}${import.meta.env.BASE_URL}api`;
+}
+
+/** Turns a failed response into an ApiError, whatever the body looks like (a proxy may answer with HTML). */
+export function toApiError(status: number, body: unknown, url: string): ApiError {
+  const parsed = errorBody.safeParse(body);
+  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.data ?? null, url);
+  return new ApiError(status, `Http${status}`, i18n.t(statusKey(status)), null, url);
+}
+
+/** Statuses described by document 2 §8 "Status notifications"; anything else is an unknown problem. */
+const describedStatuses = new Set([200, 201, 202, 204, 400, 401, 403, 404, 406, 410, 422, 500, 502, 503, 504]);
+
+export function statusKey(status: number): string {
+  if (status === 0) return 'http.networkAnomaly';
+  return describedStatuses.has(status) ? `http.status.${status}` : 'http.status.unknown';
+}
+
+/** The notification shown for a failure: title with status and URL, description per status. */
+export function describeFailure(error: ApiError): { title: string; description: string } {
+  const title = error.status ? `${error.status}: ${error.url}` : error.url;
+  if (error.code === NETWORK_ERROR) return { title, description: i18n.t('http.networkFailed') };
+  if (error.code === TIMEOUT_ERROR) return { title, description: i18n.t('http.timedOut') };
+  const statusText = i18n.t(statusKey(error.status));
+  // The server's message says what exactly went wrong; keep it unless it only repeats the status text.
+  const description = error.message && error.message !== statusText ? `${statusText} ${error.message}` : statusText;
+  return { title, description };
+}
+
+type Notifier = ReturnType<typeof App.useApp>['notification'];
+let notifier: Notifier | null = null;
+/** The antd App context registers its notification API here so notifications follow theme and locale. */
+export function registerNotifier(next: Notifier | null): void {
+  notifier = next;
+}
+
+/** One key for every failure notification: a new one replaces the old (document 1 §7.1). */
+export const NOTIFICATION_KEY = 'fleetdesk-http-error';
+
+function notifyFailure(error: ApiError): void {
+  const { title, description } = describeFailure(error);
+  notifier?.error({ key: NOTIFICATION_KEY, title, description });
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {
+  window.location.assign(`${import.meta.env.BASE_URL}auth/login`);
+};
+/** The router installs a handler that navigates to the login page with a redirect back here. */
+export function registerUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+const isOnLoginPage = () => window.location.pathname.startsWith(`${import.meta.env.BASE_URL}auth/login`);
+
+type Slot<K extends string, V> = [V] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: V };
+/** What a call needs, derived from the endpoint: `params` for `:id` paths, `query`, `body`. */
+export type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
+  Slot<'query', QueryInputOf<E>> &
+  Slot<'body', BodyInputOf<E>>;
+
+export interface CallOptions {
+  /** false: the caller shows the error itself; a function decides per error (forms keep field errors inline). */
+  notify?: boolean | ((error: ApiError) => boolean);
+  signal?: AbortSignal;
+}
+
+/** Query strings drop absent values and empty lists (document 1 §7.9) and repeat keys for lists. */
+export function toSearchParams(query: Record<string, unknown> | undefined): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) search.append(key, String(item));
+    } else {
+      search.append(key, String(value));
+    }
+  }
+  return search;
+}
+
+export function urlOf<E extends Endpoint>(endpoint: E, input: { params?: unknown; query?: unknown }): string {
+  const path = pathOf(endpoint.path, (input.params ?? {}) as Record<string, string | number>);
+  const search = toSearchParams(input.query as Record<string, unknown> | undefined).toString();
+  return `${apiOrigin()}${path}${search ? `?${search}` : ''}`;
+}
+
+/** Calls one endpoint of the contracts and resolves with its typed response body. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const url = urlOf(endpoint, input);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = input.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      headers,
+      body: hasBody ? JSON.stringify(input.body) : undefined,
+      signal,
+    });
+  } catch (cause) {
+    clearTimeout(timer);
+    // A caller that cancels (React Query on unmount) expects its own AbortError back, not a notification.
+    if (options.signal?.aborted) throw cause;
+    const code = timeout.signal.aborted ? TIMEOUT_ERROR : NETWORK_ERROR;
+    const key = code === TIMEOUT_ERROR ? 'http.timedOut' : 'http.networkFailed';
+    throw fail(new ApiError(0, code, i18n.t(key), null, url), options);
+  }
+  clearTimeout(timer);
+
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = text;
+    }
+  }
+  if (!response.ok) {
+    const error = toApiError(response.status, body, url);
+    if (response.status === 401 && endpoint.requires !== 'public' && !isOnLoginPage()) {
+      clearToken();
+      onUnauthorized();
+    }
+    throw fail(error, options);
+  }
+  // The server serialises with the same zod schema, so the body already has the response's shape.
+  return (body ?? { data: null }) as ResponseOf<E>;
+}
+
+function fail(error: ApiError, options: CallOptions): ApiError {
+  const notify = typeof options.notify === 'function' ? options.notify(error) : options.notify !== false;
+  if (notify) notifyFailure(error);
+  return error;
+}

@@ -1,0 +1,22 @@
+import type { Requirement } from '@fleetdesk/contracts';
+import type { ComponentType } from 'react';
+
+/** What a route declares about itself; the shell and the route gate read it from the route's handle. */
+export interface RouteMeta {
+  /** Permission requirement (contracts' Requirement); not met → 403 page. */
+  requires?: Requirement;
+  /** '*' = only account users (partnerScope '*'); partner users see the partner-scope-mismatch page. */
+  partnerScope?: '*';
+  /** Collapse the side menu on this page (maps, wide tables: document 1 §2.6). */
+  collapseMenu?: boolean;
+  /** No side menu at all (full-screen map pages). */
+  hideMenu?: boolean;
+}
+
+/** One page of a feature; the router lazy-loads `page` so each screen is its own chunk. */
+export interface FeatureRoute {
+  /** Absolute path without base, react-router syntax (`/setting/general/partner/:partnerId/edit`). */
+  path: string;
+  page: () => Promise<{ default: ComponentType }>;
+  meta?: RouteMeta;
+}

@@ -1,0 +1,28 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { changeLocale, currentLocale } from '../i18n/i18n.ts';
+import { isLocale, localeNames, locales } from '../i18n/locales.ts';
+
+/** The language menu of the header and the login page. */
+export function LocaleSwitcher() {
+  const { t, i18n } = useTranslation();
+  const active = isLocale(i18n.language) ? i18n.language : currentLocale();
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [active],
+        items: locales.map((locale) => ({ key: locale, label: localeNames[locale] })),
+        onClick: ({ key }) => {
+          if (isLocale(key)) void changeLocale(key);
+        },
+      }}
+    >
+      <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.language')} data-testid="locale-switcher">
+        {localeNames[active]}
+      </Button>
+    </Dropdown>
+  );
+}
