@@ -3,6 +3,7 @@ import { registerUnauthorizedHandler } from '../shared/http.ts';
 import type { FeatureRoute } from '../shared/routing.ts';
 import { AuthGuard } from './auth/auth-guard.tsx';
 import { loginPath } from './auth/redirect.ts';
+import NotFoundPage from './errors/not-found.page.tsx';
 import { RouteErrorPage } from './errors/route-error.page.tsx';
 import { featureRoutes } from './feature-routes.ts';
 import { ShellLayout } from './layout/shell.layout.tsx';
@@ -55,7 +56,8 @@ export const routes: RouteObject[] = [
           })),
         ],
       },
-      { path: '*', ...lazyPage(() => import('./errors/not-found.page.tsx')) },
+      // Not lazy: the route error page shows it too, so it is in the main chunk anyway.
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];

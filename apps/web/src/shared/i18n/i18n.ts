@@ -58,6 +58,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  showSupportNotice: false,
 });
 
 /** Switches the interface language and remembers it; antd and dayjs follow through the providers. */

@@ -1,0 +1,162 @@
+import { accountEndpoints, authEndpoints, partnerEndpoints } from '@fleetdesk/contracts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  ApiError,
+  call,
+  describeFailure,
+  NETWORK_ERROR,
+  NOTIFICATION_KEY,
+  REQUEST_TIMEOUT_MS,
+  registerNotifier,
+  registerUnauthorizedHandler,
+  TIMEOUT_ERROR,
+  toApiError,
+  toSearchParams,
+} from './http.ts';
+import { getToken, setToken, TOKEN_KEY } from './session.ts';
+
+type Notifier = Parameters<typeof registerNotifier>[0];
+const notified: { key?: unknown; title?: unknown; description?: unknown }[] = [];
+const notifier = { error: (config: Record<string, unknown>) => void notified.push(config) } as unknown as Notifier;
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const api = 'http://localhost:3000/api';
+
+beforeEach(() => {
+  notified.length = 0;
+  registerNotifier(notifier);
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('error mapping', () => {
+  it('keeps the API error body as code, message and data', () => {
+    const error = toApiError(
+      400,
+      { code: 'ValidationError', message: 'Invalid', data: { fields: { name: 'Must not be only whitespace' } } },
+      'u',
+    );
+    expect(error).toMatchObject({ status: 400, code: 'ValidationError', message: 'Invalid' });
+    expect(error.fieldErrors).toEqual({ name: 'Must not be only whitespace' });
+  });
+
+  it('survives a body that is not the API shape (a proxy page)', () => {
+    const error = toApiError(502, '<html>Bad gateway</html>', 'u');
+    expect(error).toMatchObject({ status: 502, code: 'Http502', data: null });
+    expect(error.fieldErrors).toBeNull();
+  });
+
+  it('titles a notification with status and URL and describes it by status', () => {
+    const described = describeFailure(
+      new ApiError(404, 'NotFound', 'Partner not found', null, `${api}/account/partners/1`),
+    );
+    expect(described.title).toBe(`404: ${api}/account/partners/1`);
+    expect(described.description).toContain('The requested record does not exist');
+    expect(described.description).toContain('Partner not found');
+  });
+
+  it('describes an undescribed status as an unknown problem', () => {
+    expect(describeFailure(new ApiError(418, 'Teapot', '', null, 'u')).description).toBe('Unknown problem occurs!');
+  });
+
+  it('drops absent values and empty lists from query strings', () => {
+    expect(toSearchParams({ a: undefined, b: '', c: [], d: ['x', 'y'], e: 0, f: false }).toString()).toBe(
+      'd=x&d=y&e=0&f=false',
+    );
+  });
+});
+
+describe('call', () => {
+  it('sends the bearer token, JSON and the filled path to the API origin', async () => {
+    setToken('t-1');
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => json(200, { data: null }));
+    vi.stubGlobal('fetch', fetch);
+    const id = '8a6e0804-2bd0-4672-b79d-d97027f9071b';
+    await call(partnerEndpoints.update, { params: { id }, body: { name: 'Acme' } });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe(`${api}/account/partners/${id}`);
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe('{"name":"Acme"}');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer t-1', 'Content-Type': 'application/json' });
+  });
+
+  it('prefers the runtime API origin from /config.js', async () => {
+    window.__FLEETDESK_CONFIG__ = { apiOrigin: 'https://api.example.com/v1/' };
+    const fetch = vi.fn(async (_url: string) => json(200, { data: [] }));
+    vi.stubGlobal('fetch', fetch);
+    await call(partnerEndpoints.all, {});
+    expect(fetch.mock.calls[0]![0]).toBe('https://api.example.com/v1/account/partners/$all');
+    delete window.__FLEETDESK_CONFIG__;
+  });
+
+  it('rejects with an ApiError and shows one notification under the fixed key', async () => {
+    vi.stubGlobal('fetch', async () => json(403, { code: 'Forbidden', message: 'Forbidden', data: null }));
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 403, code: 'Forbidden' });
+    await expect(call(partnerEndpoints.all, {})).rejects.toBeInstanceOf(ApiError);
+    expect(notified.map((n) => n.key)).toEqual([NOTIFICATION_KEY, NOTIFICATION_KEY]);
+  });
+
+  it('lets a caller keep field errors for itself', async () => {
+    vi.stubGlobal('fetch', async () =>
+      json(400, { code: 'ValidationError', message: 'Invalid', data: { fields: {} } }),
+    );
+    await expect(
+      call(partnerEndpoints.create, { body: { name: ' ' } }, { notify: (e) => e.code !== 'ValidationError' }),
+    ).rejects.toMatchObject({ code: 'ValidationError' });
+    expect(notified).toEqual([]);
+  });
+
+  it('reports a network failure as "Network request failed"', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
+    expect(notified[0]?.description).toBe('Network request failed');
+  });
+
+  it('gives up after 30 seconds with "Network request timed out"', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        ),
+    );
+    const pending = call(partnerEndpoints.all, {});
+    const assertion = expect(pending).rejects.toMatchObject({ code: TIMEOUT_ERROR });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    await assertion;
+    expect(notified[0]?.description).toBe('Network request timed out');
+  });
+
+  it('clears the session and leaves for login on a 401', async () => {
+    setToken('expired');
+    const toLogin = vi.fn();
+    registerUnauthorizedHandler(toLogin);
+    vi.stubGlobal('fetch', async () => json(401, { code: 'Unauthorized', message: 'Unauthorized', data: null }));
+    await expect(call(accountEndpoints.profile, {}, { notify: false })).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBeNull();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(toLogin).toHaveBeenCalledOnce();
+  });
+
+  it('treats a 401 from the login call as wrong credentials, not as an expired session', async () => {
+    setToken('still-valid');
+    const toLogin = vi.fn();
+    registerUnauthorizedHandler(toLogin);
+    vi.stubGlobal('fetch', async () =>
+      json(401, { code: 'IncorrectCredentials', message: 'Incorrect email / password', data: null }),
+    );
+    await expect(
+      call(authEndpoints.login, { body: { email: 'a@b.co', password: 'x' } }, { notify: false }),
+    ).rejects.toMatchObject({ code: 'IncorrectCredentials', message: 'Incorrect email / password' });
+    expect(toLogin).not.toHaveBeenCalled();
+    expect(getToken()).toBe('still-valid');
+  });
+});
