@@ -21,16 +21,17 @@ import { brandTokens, storedTheme, THEME_KEY, ThemeContext, type ThemeSettings }
 const antLocales: Record<Locale, AntLocale> = { 'en-US': enUS, 'it-IT': itIT, 'ko-KR': koKR, 'zh-CN': zhCN };
 const dayjsLocales: Record<Locale, string> = { 'en-US': 'en', 'it-IT': 'it', 'ko-KR': 'ko', 'zh-CN': 'zh-cn' };
 
-function applyLocale(locale: Locale): void {
-  dayjs.locale(dayjsLocales[locale]);
-  document.documentElement.lang = locale;
+function applyLocale(language: string): void {
+  if (!isLocale(language)) return;
+  dayjs.locale(dayjsLocales[language]);
+  document.documentElement.lang = language;
 }
+// Registered before any component subscribes, so dayjs has switched before pages re-render their dates.
+applyLocale(currentLocale());
+i18n.on('languageChanged', applyLocale);
 
 function useLocale(): Locale {
   const [locale, setLocale] = useState(currentLocale);
-  useEffect(() => {
-    applyLocale(locale);
-  }, [locale]);
   useEffect(() => {
     const follow = (language: string) => {
       if (isLocale(language)) setLocale(language);

@@ -5,6 +5,7 @@ import { AuthGuard } from './auth/auth-guard.tsx';
 import { loginPath } from './auth/redirect.ts';
 import NotFoundPage from './errors/not-found.page.tsx';
 import { RouteErrorPage } from './errors/route-error.page.tsx';
+import { Splash } from './errors/splash.tsx';
 import { featureRoutes } from './feature-routes.ts';
 import { ShellLayout } from './layout/shell.layout.tsx';
 import { legacyRedirects } from './legacy-redirects.ts';
@@ -31,6 +32,8 @@ function AuthIndex() {
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
+    // Shown while the first lazy page of a fresh load arrives.
+    hydrateFallbackElement: <Splash />,
     children: [
       {
         path: '/auth',

@@ -176,7 +176,7 @@ function LoadedForm<S extends Schema>({
             style={{ maxWidth: 880 }}
           >
             {children}
-            <Flex gap={8} style={{ marginTop: 8 }}>
+            <Flex gap={8} style={{ marginTop: 24 }}>
               <Button type="primary" htmlType="submit" loading={submitting} title={t('form.submitHint')}>
                 {submitText ?? t('action.save')}
               </Button>

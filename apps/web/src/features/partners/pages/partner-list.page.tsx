@@ -1,9 +1,9 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { type Partner, partnerEndpoints } from '@fleetdesk/contracts';
 import { Button, Flex, Form, Input } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, scopeAllows, useCan } from '../../../shared/permissions.ts';
 import { useSignedInProfile } from '../../../shared/profile.ts';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
@@ -47,7 +47,7 @@ export default function PartnerListPage() {
       title: t('column.createdAt'),
       dataIndex: 'createdAt',
       sortKey: 'createdAt',
-      render: (value: string) => dayjs(value).format('L LT'),
+      render: (value: string) => formatDateTime(value),
       exportValue: (partner) => partner.createdAt,
     },
   ];
