@@ -1,0 +1,94 @@
+import multipart from '@fastify/multipart';
+import { systemEndpoints } from '@fleetdesk/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { localMail, localSms } from './adapters/messaging.ts';
+import { localStorage } from './adapters/storage.ts';
+import type { Config } from './config.ts';
+import { type Database, ping } from './db/client.ts';
+import { route } from './lib/route.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { createAccountService } from './modules/account/account.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { partnerRoutes } from './modules/partners/partners.routes.ts';
+import { createPartnerService } from './modules/partners/partners.service.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { createRoleService } from './modules/roles/roles.service.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { createUserService } from './modules/users/users.service.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerConsole } from './plugins/console.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerFiles } from './plugins/files.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  requires: unknown;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Request bodies above this are refused with 413 before they are parsed. */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Builds the whole server on an open database: what main.ts listens with and what tests inject into. */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+    // Clients see `{code,message,data}` only; Fastify's own error formatting is replaced in errors.ts.
+    return503OnClosing: true,
+  });
+  // Every route with its declared requirement, so a test can prove none ships without one.
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    for (const method of methods) routeTable.push({ method, url: r.url, requires: r.config?.requires });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const { db } = database;
+  const sms = localSms(db, app.log);
+  const mail = localMail(db, app.log);
+  const storage = localStorage(path.join(config.dataDir, 'files'));
+  const auth = createAuthService({ db, sms });
+
+  await app.register(
+    async (api) => {
+      // swagger-ui registers its own routes; they are public documentation and say so here.
+      api.addHook('onRoute', (r) => {
+        if (r.url?.startsWith('/api/docs')) r.config = { ...r.config, requires: 'public' };
+      });
+      await registerOpenApi(api, config.version);
+      await api.register(multipart, { limits: { fileSize: BODY_LIMIT * 5, files: 1, fields: 5 } });
+      registerAuth(api, auth);
+      api.get('/openapi.json', { config: { requires: 'public' }, schema: { hide: true } }, async () => api.swagger());
+      route(api, systemEndpoints.health, async () => {
+        await ping(db);
+        return { status: 'ok' as const, db: database.kind, version: config.version };
+      });
+      registerFiles(api, storage);
+      authRoutes(api, auth);
+      accountRoutes(api, createAccountService({ db, storage }));
+      partnerRoutes(api, createPartnerService({ db }));
+      roleRoutes(api, createRoleService({ db }));
+      userRoutes(api, createUserService({ db, mail }));
+    },
+    { prefix: '/api' },
+  );
+  await registerConsole(app, config);
+  return app;
+}

@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, { message: 'DATABASE_URL must be memory:// or postgres://…' })
+    .optional(),
+  ADMIN_EMAIL: z.email().default('owner@fleetdesk.local'),
+  ADMIN_PASSWORD: z.string().min(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
+  DEMO_DATA: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built console lives; the server serves it with a history fallback. */
+  WEB_DIST: z.string().optional(),
+  /** The console's base path (document 1 §2.1), e.g. "/console/". */
+  BASE_PATH: z
+    .string()
+    .regex(/^\/([\w-]+\/)*$/, { message: 'BASE_PATH must start and end with /' })
+    .default('/'),
+  /** Overrides the API origin the console calls (served in /config.js). */
+  PUBLIC_API_ORIGIN: z.url().optional(),
+  /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
+  TRUST_PROXY: flag,
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  adminEmail: string;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string;
+  basePath: string;
+  publicApiOrigin: string | undefined;
+  trustProxy: boolean;
+  version: string;
+};
+
+/** Parses the environment once; a bad value stops start-up with a readable list of problems. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: Config['database'] =
+    e.DATABASE_URL === undefined
+      ? { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }
+      : e.DATABASE_URL === 'memory://'
+        ? { kind: 'pglite', dataDir: null }
+        : { kind: 'postgres', url: e.DATABASE_URL };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoData: e.DEMO_DATA,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    basePath: e.BASE_PATH,
+    publicApiOrigin: e.PUBLIC_API_ORIGIN,
+    trustProxy: e.TRUST_PROXY,
+    version: process.env.npm_package_version ?? '0.1.0',
+  };
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type repos see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repos accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+/** Arbitrary constant: serialises migrations when several API instances start together. */
+const MIGRATION_LOCK = 7_231_001;
+
+/** Opens PGlite (in DATA_DIR or in memory) or a node-postgres pool, per DATABASE_URL. */
+export async function openDatabase(config: Config['database']): Promise<Database> {
+  if (config.kind === 'pglite') {
+    if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+    const client = await PGlite.create(config.dataDir ?? undefined);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Cheap liveness probe used by /health. */
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

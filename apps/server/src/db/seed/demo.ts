@@ -1,0 +1,77 @@
+import type { DbOrTx } from '../client.ts';
+import { seed } from './builders.ts';
+
+/** The permissions of the demo roles: what each job needs day to day. */
+export const demoRoles = {
+  operationsManager: [
+    'partner.read',
+    'user.read',
+    'user.create',
+    'user.update',
+    'user.delete',
+    'role.read',
+    'config.read',
+    'asset.read',
+    'asset.update',
+    'asset.map.basic',
+    'order.read',
+    'customer.read',
+  ],
+  mechanic: ['asset.read', 'support.customer_ticket.read', 'support.customer_ticket.update_assigned_to_self', 'checklist_record.read'],
+  partnerViewer: ['partner.read', 'user.read', 'role.read', 'asset.read', 'order.read'],
+};
+
+/**
+ * A believable operator: three partners in real cities, the usual roles, and staff scoped to one partner.
+ * Every demo login shares the admin password so a first-time user can try each view.
+ */
+export async function seedDemoData(db: DbOrTx, opts: { password: string }) {
+  const milano = await seed.partner(db, {
+    name: 'Milano Bike Hub',
+    email: 'ops@milanobikehub.it',
+    addressCountry: 'IT',
+    addressCity: 'Milano',
+    addressZip: '20121',
+    addressLine1: 'Via Solferino 12',
+    contactName: 'Giulia Rossi',
+    contactPhone: '+390212345678',
+    contactWorkEmail: 'giulia.rossi@milanobikehub.it',
+  });
+  const barcelona = await seed.partner(db, {
+    name: 'Barcelona E-Motion',
+    email: 'hola@bcnemotion.es',
+    addressCountry: 'ES',
+    addressCity: 'Barcelona',
+    addressZip: '08003',
+    addressLine1: 'Carrer de la Princesa 25',
+    contactName: 'Marc Puig',
+    contactPhone: '+34931234567',
+    contactWorkEmail: 'marc@bcnemotion.es',
+  });
+  const seoul = await seed.partner(db, {
+    name: 'Seoul Scooter Co.',
+    email: 'fleet@seoulscooter.kr',
+    addressCountry: 'KR',
+    addressCity: 'Seoul',
+    addressZip: '04524',
+    addressLine1: '110 Sejong-daero, Jung-gu',
+    contactName: 'Kim Min-jun',
+    contactPhone: '+82221234567',
+    contactWorkEmail: 'minjun.kim@seoulscooter.kr',
+  });
+
+  const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
+  const mechanic = await seed.role(db, {
+    title: 'Mechanic',
+    permissions: demoRoles.mechanic,
+    appPermissions: ['asset.read', 'checklist_record.create', 'support.ticket.mechanic'],
+  });
+  const viewer = await seed.role(db, { title: 'Partner viewer', permissions: demoRoles.partnerViewer });
+
+  const password = opts.password;
+  await seed.user(db, { username: 'ops.manager', name: 'Elena Bianchi', email: 'elena@fleetdesk.local', phoneNo: '+393331234567', password, roleIds: [manager.id] });
+  await seed.user(db, { username: 'mechanic.milano', name: 'Luca Ferrari', email: 'luca@milanobikehub.it', password, partnerScope: [milano.id], roleIds: [mechanic.id] });
+  await seed.user(db, { username: 'viewer.barcelona', name: 'Laura Garcia', email: 'laura@bcnemotion.es', phoneNo: '+34611222333', password, partnerScope: [barcelona.id], roleIds: [viewer.id] });
+  await seed.user(db, { username: 'manager.seoul', name: 'Park Ji-woo', email: 'jiwoo@seoulscooter.kr', password, partnerScope: [seoul.id], roleIds: [manager.id] });
+  return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer } };
+}

@@ -1,0 +1,31 @@
+import type { ErrorCode } from '@fleetdesk/contracts';
+
+const defaultMessages: Partial<Record<string, string>> = {
+  Unauthorized: 'Sign in to continue',
+  Forbidden: 'You do not have permission to do this',
+  PartnerOutOfScope: 'This partner is outside your partner scope',
+  NotFound: 'The data do not exist!',
+  TooManyRequests: 'Too many requests, try again later',
+};
+
+/**
+ * A refusal the client should see as it is: the spec's code, an HTTP status and a message for people.
+ * Services throw these; the errors plugin turns them into `{ code, message, data }`.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode | (string & {}),
+    readonly status: number,
+    message?: string,
+    readonly data: unknown = null,
+  ) {
+    super(message ?? defaultMessages[code] ?? code);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what = 'The data do not exist!') => new DomainError('NotFound', 404, what);
+export const forbidden = () => new DomainError('Forbidden', 403);
+export const outOfScope = () => new DomainError('PartnerOutOfScope', 403);
+export const validationError = (fields: Record<string, string>) =>
+  new DomainError('ValidationError', 400, Object.values(fields)[0] ?? 'Validation failed', { fields });

@@ -1,0 +1,27 @@
+import type { PartnerScope } from '@fleetdesk/contracts';
+import { type SQL, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { outOfScope } from '../errors.ts';
+
+/** The partners a caller may see: every partner ("*") or the listed ones. */
+export type Scope = PartnerScope;
+
+export const isAll = (scope: Scope): scope is '*' => scope === '*';
+
+/** SQL condition that keeps rows of in-scope partners; repos add it to every partner-owned query. */
+export function inScope(scope: Scope, partnerColumn: AnyPgColumn): SQL | undefined {
+  if (isAll(scope)) return undefined;
+  return scope.length ? inArray(partnerColumn, [...scope]) : sql`false`;
+}
+
+/** Refuses a partner id outside the scope (403 PartnerOutOfScope). */
+export function assertPartnerInScope(scope: Scope, partnerId: string) {
+  if (!isAll(scope) && !scope.includes(partnerId)) throw outOfScope();
+}
+
+/** A scope a caller may hand out: never wider than their own. */
+export function assertScopeWithin(caller: Scope, granted: Scope) {
+  if (isAll(caller)) return;
+  if (isAll(granted)) throw outOfScope();
+  for (const id of granted) assertPartnerInScope(caller, id);
+}

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { accounts } from '../../db/schema/index.ts';
+
+export async function getAccount(db: DbOrTx) {
+  const [a] = await db.select().from(accounts).limit(1);
+  return a;
+}
+
+export async function insertAccount(db: DbOrTx, a: { name: string; timezone?: string; currency?: string }) {
+  const [row] = await db
+    .insert(accounts)
+    .values({ id: randomUUID(), ...a })
+    .returning();
+  return row!;
+}
+
+export async function updateAccount(db: DbOrTx, id: string, patch: Partial<typeof accounts.$inferInsert>) {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(accounts.id, id))
+    .returning();
+  return row!;
+}

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Account, AccountPatch, Profile } from '@fleetdesk/contracts';
+import { permissionCatalogue } from '@fleetdesk/contracts';
+import type { FileStorage } from '../../adapters/storage.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { reencodeImage } from '../../lib/images.ts';
+import { toIso, toIsoOrNull } from '../../lib/rows.ts';
+import type { SessionRow } from '../auth/auth.repo.ts';
+import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import * as repo from './account.repo.ts';
+
+type AccountRow = NonNullable<Awaited<ReturnType<typeof repo.getAccount>>>;
+
+const toAccount = (a: AccountRow): Account => ({
+  name: a.name,
+  logoImgUrl: a.logoImgUrl,
+  timezone: a.timezone,
+  isRegistryEnabled: a.isRegistryEnabled,
+  currency: a.currency,
+});
+
+export function createAccountService(deps: { db: Db; storage: FileStorage }) {
+  const { db } = deps;
+
+  async function current(tx: DbOrTx = db): Promise<AccountRow> {
+    const a = await repo.getAccount(tx);
+    if (!a) throw notFound('The account is not set up');
+    return a;
+  }
+
+  async function change(caller: Caller, patch: AccountPatch & { logoImgUrl?: string }): Promise<Account> {
+    return db.transaction(async (tx) => {
+      const before = await current(tx);
+      const after = await repo.updateAccount(tx, before.id, patch);
+      await writeFieldLogs(tx, {
+        entityType: 'account',
+        entityId: before.id,
+        userId: caller.userId,
+        changes: changedFields(toAccount(before), toAccount(after)),
+      });
+      return toAccount(after);
+    });
+  }
+
+  return {
+    /** The caller's profile (document 1 §3), built from the row the auth plugin already read. */
+    async profile(row: SessionRow): Promise<Profile> {
+      return {
+        id: row.user_id,
+        username: row.username,
+        name: row.name,
+        email: row.email,
+        phoneNo: row.phone_no,
+        account: toAccount(await current()),
+        partnerScope: row.all_partners ? '*' : row.partner_ids,
+        legacyPartnerScope: row.legacy_partner_scope,
+        roles: row.roles,
+        permissions: row.permissions,
+        lastActiveTime: toIsoOrNull(row.last_active_time),
+        createdAt: toIso(row.created_at),
+        updatedAt: toIso(row.updated_at),
+      };
+    },
+
+    permissionCatalogue: () => permissionCatalogue.map((f) => ({ ...f, actions: [...f.actions] })),
+
+    async get(): Promise<Account> {
+      return toAccount(await current());
+    },
+
+    /** Changes account settings and logs each changed field. */
+    update: (caller: Caller, patch: AccountPatch) => change(caller, patch),
+
+    /** Stores a re-encoded logo and points the account at it. */
+    async uploadLogo(caller: Caller, content: Buffer): Promise<Account> {
+      const image = await reencodeImage(content, 1024);
+      const key = `logos/${randomUUID()}.${image.format}`;
+      await deps.storage.put(key, image.content);
+      return change(caller, { logoImgUrl: `/api/files/${key}` });
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

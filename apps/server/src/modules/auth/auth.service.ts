@@ -1,0 +1,133 @@
+import type { LoginBody, Session } from '@fleetdesk/contracts';
+import { VERIFICATION_CODE_RESEND_SECONDS } from '@fleetdesk/contracts';
+import type { SmsSender } from '../../adapters/messaging.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError } from '../../errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { newToken, sha256, sixDigitCode, verifyPassword } from '../../lib/secrets.ts';
+import * as repo from './auth.repo.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** Idle and absolute lifetimes; "remember me" trades a longer idle window for the same hard cap. */
+export const SESSION_POLICY = {
+  idleSeconds: 8 * HOUR,
+  rememberedIdleSeconds: 14 * DAY,
+  absoluteSeconds: 30 * DAY,
+  touchEverySeconds: MINUTE,
+} as const;
+/** Failed sign-ins allowed per account and per client address in one window. */
+export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowSeconds: 15 * MINUTE } as const;
+const CODE_TTL_SECONDS = 5 * MINUTE;
+const CODE_MAX_ATTEMPTS = 5;
+
+const tooMany = (retryAfterSeconds: number) =>
+  new DomainError('TooManyRequests', 429, 'Too many requests, try again later', { retryAfterSeconds });
+
+export function createAuthService(deps: { db: Db; sms: SmsSender }) {
+  const { db } = deps;
+
+  async function issueSession(userId: string, rememberMe: boolean): Promise<Session> {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + SESSION_POLICY.absoluteSeconds * 1000);
+    const idleSeconds = rememberMe ? SESSION_POLICY.rememberedIdleSeconds : SESSION_POLICY.idleSeconds;
+    await repo.insertSession(db, { tokenHash: sha256(token), userId, idleSeconds, expiresAt });
+    return { token, expiresAt: expiresAt.toISOString() };
+  }
+
+  async function guardAttempts(accountKey: string, addressKey: string) {
+    const [perAccount, perAddress] = await Promise.all([
+      repo.peekRate(db, accountKey, LOGIN_LIMITS.windowSeconds),
+      repo.peekRate(db, addressKey, LOGIN_LIMITS.windowSeconds),
+    ]);
+    if (perAccount >= LOGIN_LIMITS.perAccount || perAddress >= LOGIN_LIMITS.perAddress) {
+      throw tooMany(LOGIN_LIMITS.windowSeconds);
+    }
+  }
+
+  async function recordFailure(accountKey: string, addressKey: string) {
+    await repo.hitRate(db, accountKey, LOGIN_LIMITS.windowSeconds);
+    await repo.hitRate(db, addressKey, LOGIN_LIMITS.windowSeconds);
+  }
+
+  return {
+    /** Signs in by email + password or phone + code; unknown user and wrong secret answer alike. */
+    async login(body: LoginBody, clientAddress: string): Promise<Session> {
+      const byEmail = 'email' in body;
+      const identity = byEmail ? body.email.toLowerCase() : body.phoneNo;
+      const accountKey = `login:account:${identity}`;
+      const addressKey = `login:address:${clientAddress}`;
+      await guardAttempts(accountKey, addressKey);
+
+      let userId: string | undefined;
+      if (byEmail) {
+        const user = await repo.findLoginUserByEmail(db, body.email);
+        if (await verifyPassword(user?.passwordHash ?? null, body.password)) userId = user?.id;
+      } else {
+        const user = await repo.findLoginUserByPhone(db, body.phoneNo);
+        const code = await repo.latestCode(db, body.phoneNo);
+        const usable =
+          code && !code.consumedAt && code.expiresAt > new Date() && code.attempts < CODE_MAX_ATTEMPTS;
+        if (usable) {
+          const matches = code.codeHash === sha256(`${body.phoneNo}:${body.verificationCode}`);
+          await repo.recordCodeAttempt(db, code.id, matches);
+          if (matches) userId = user?.id;
+        }
+      }
+
+      if (!userId) {
+        await recordFailure(accountKey, addressKey);
+        throw new DomainError(
+          'IncorrectCredentials',
+          401,
+          byEmail ? 'Incorrect email / password' : 'Incorrect phone number / password',
+        );
+      }
+      await repo.clearRate(db, accountKey);
+      return issueSession(userId, body.rememberMe ?? false);
+    },
+
+    /** Sends a sign-in code; answers the same whether or not the number belongs to a user. */
+    async sendVerificationCode(phoneNo: string, clientAddress: string) {
+      const last = await repo.latestCode(db, phoneNo);
+      if (last) {
+        const ageSeconds = (Date.now() - last.createdAt.getTime()) / 1000;
+        if (ageSeconds < VERIFICATION_CODE_RESEND_SECONDS) {
+          throw tooMany(Math.ceil(VERIFICATION_CODE_RESEND_SECONDS - ageSeconds));
+        }
+      }
+      const addressKey = `code:address:${clientAddress}`;
+      if ((await repo.peekRate(db, addressKey, HOUR)) >= 30) throw tooMany(HOUR);
+      await repo.hitRate(db, addressKey, HOUR);
+
+      const code = sixDigitCode();
+      await repo.insertCode(db, {
+        phoneNo,
+        codeHash: sha256(`${phoneNo}:${code}`),
+        expiresAt: new Date(Date.now() + CODE_TTL_SECONDS * 1000),
+      });
+      if (await repo.findLoginUserByPhone(db, phoneNo)) {
+        await deps.sms.send(phoneNo, `Your Fleetdesk sign-in code is ${code}. It expires in 5 minutes.`);
+      }
+      return { resendAfterSeconds: VERIFICATION_CODE_RESEND_SECONDS };
+    },
+
+    /** Revokes the token the request came with. */
+    async logout(caller: Caller) {
+      await repo.revokeSession(db, caller.sessionId);
+    },
+
+    /** Resolves a bearer token to its caller and live profile row, or undefined. */
+    async authenticate(token: string) {
+      const row = await repo.findLiveSession(db, sha256(token));
+      if (!row) return undefined;
+      if (Date.now() - new Date(row.session_last_used_at).getTime() > SESSION_POLICY.touchEverySeconds * 1000) {
+        await repo.touchSession(db, row.session_id, row.user_id);
+      }
+      return row;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,90 @@
+import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { partners, userPartners, users } from '../../db/schema/index.ts';
+import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { type Scope, inScope } from '../../lib/scope.ts';
+import type { PartnerListQuery } from '@fleetdesk/contracts';
+
+export type PartnerRow = typeof partners.$inferSelect;
+export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** Partners in scope matching the search, one page of them and the total. */
+export async function list(db: DbOrTx, scope: Scope, q: PartnerListQuery) {
+  const where = and(
+    inScope(scope, partners.id),
+    q.search
+      ? or(
+          ilike(partners.name, likePattern(q.search)),
+          ilike(partners.email, likePattern(q.search)),
+          ilike(partners.addressCity, likePattern(q.search)),
+        )
+      : undefined,
+  );
+  const [rowsPage, [total]] = await Promise.all([
+    db
+      .select()
+      .from(partners)
+      .where(where)
+      .orderBy(
+        ...orderBy(q.sort, { createdAt: partners.createdAt, updatedAt: partners.updatedAt, name: sql`lower(${partners.name})` }, partners.id),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(partners).where(where),
+  ]);
+  return { rows: rowsPage, count: total?.n ?? 0 };
+}
+
+export async function listRefs(db: DbOrTx, scope: Scope) {
+  return db
+    .select({ id: partners.id, name: partners.name })
+    .from(partners)
+    .where(inScope(scope, partners.id))
+    .orderBy(sql`lower(${partners.name})`);
+}
+
+/** One partner by id, whatever the scope: the service decides between 404 and 403. */
+export async function get(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(partners).where(eq(partners.id, id));
+  return row;
+}
+
+export async function existingIds(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const found = await db.select({ id: partners.id }).from(partners).where(inArray(partners.id, [...ids]));
+  return found.map((r) => r.id);
+}
+
+export async function insert(db: DbOrTx, id: string, values: PartnerValues) {
+  const [row] = await db
+    .insert(partners)
+    .values({ id, ...values })
+    .returning();
+  return row!;
+}
+
+export async function update(db: DbOrTx, id: string, values: PartnerValues) {
+  const [row] = await db
+    .update(partners)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(partners.id, id))
+    .returning();
+  return row!;
+}
+
+/** Deletes a partner; only deleted staff can still hold it in scope by then, and they lose it. */
+export async function remove(db: DbOrTx, id: string) {
+  await db.delete(userPartners).where(eq(userPartners.partnerId, id));
+  await db.delete(partners).where(eq(partners.id, id));
+}
+
+/** Everything that still points at a partner. Later domains (sites, assets, orders) add their counts here. */
+export async function references(db: DbOrTx, id: string) {
+  const staff = await db
+    .select({ id: users.id, name: users.name })
+    .from(userPartners)
+    .innerJoin(users, eq(users.id, userPartners.userId))
+    .where(and(eq(userPartners.partnerId, id), isNull(users.deletedAt)))
+    .orderBy(users.name);
+  return { users: staff };
+}

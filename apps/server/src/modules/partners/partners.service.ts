@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Partner, PartnerInput, PartnerListQuery, PartnerRef } from '@fleetdesk/contracts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { DomainError, notFound, outOfScope } from '../../errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { toIso } from '../../lib/rows.ts';
+import { assertPartnerInScope, isAll } from '../../lib/scope.ts';
+import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import * as repo from './partners.repo.ts';
+
+const blankToNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
+
+function toValues(input: PartnerInput): repo.PartnerValues {
+  return {
+    name: input.name,
+    email: blankToNull(input.email),
+    note: blankToNull(input.note),
+    addressCountry: blankToNull(input.address?.country),
+    addressCity: blankToNull(input.address?.city),
+    addressZip: blankToNull(input.address?.zip),
+    addressLine1: blankToNull(input.address?.line1),
+    addressLine2: blankToNull(input.address?.line2),
+    addressState: blankToNull(input.address?.state),
+    contactName: blankToNull(input.contactPerson?.name),
+    contactPhone: blankToNull(input.contactPerson?.phone),
+    contactWorkEmail: blankToNull(input.contactPerson?.workEmail),
+    attachments: input.attachments ?? [],
+  };
+}
+
+export function toPartner(row: repo.PartnerRow): Partner {
+  return {
+    id: row.id,
+    legacyId: row.legacyId,
+    name: row.name,
+    email: row.email,
+    note: row.note,
+    address: {
+      country: row.addressCountry,
+      city: row.addressCity,
+      zip: row.addressZip,
+      line1: row.addressLine1,
+      line2: row.addressLine2,
+      state: row.addressState,
+    },
+    contactPerson: { name: row.contactName, phone: row.contactPhone, workEmail: row.contactWorkEmail },
+    attachments: row.attachments,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+const audited = (p: Partner) => {
+  const { createdAt: _c, updatedAt: _u, id: _i, ...fields } = p;
+  return fields;
+};
+
+export function createPartnerService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** Reads a partner the caller may see: 404 when absent, 403 when outside the scope. */
+  async function visible(tx: DbOrTx, caller: Caller, id: string) {
+    const row = await repo.get(tx, id);
+    if (!row) throw notFound();
+    assertPartnerInScope(caller.scope, row.id);
+    return row;
+  }
+
+  return {
+    /** Partners in scope, searched, sorted and paged. */
+    async list(caller: Caller, query: PartnerListQuery): Promise<{ data: Partner[]; count: number }> {
+      const { rows, count } = await repo.list(db, caller.scope, query);
+      return { data: rows.map(toPartner), count };
+    },
+
+    /** Id and name of every partner in scope, for pickers and filters. */
+    all: (caller: Caller): Promise<PartnerRef[]> => repo.listRefs(db, caller.scope),
+
+    async get(caller: Caller, id: string): Promise<Partner> {
+      return toPartner(await visible(db, caller, id));
+    },
+
+    /** Creates a partner; only account users (scope "*") may, since no one else could see it afterwards. */
+    async create(caller: Caller, input: PartnerInput): Promise<Partner> {
+      if (!isAll(caller.scope)) throw outOfScope();
+      return db.transaction(async (tx) => {
+        const row = toPartner(await repo.insert(tx, randomUUID(), toValues(input)));
+        await writeFieldLogs(tx, {
+          entityType: 'partner',
+          entityId: row.id,
+          userId: caller.userId,
+          changes: changedFields(null, audited(row)),
+        });
+        return row;
+      });
+    },
+
+    async update(caller: Caller, id: string, input: PartnerInput): Promise<Partner> {
+      return db.transaction(async (tx) => {
+        const before = toPartner(await visible(tx, caller, id));
+        const after = toPartner(await repo.update(tx, id, toValues(input)));
+        await writeFieldLogs(tx, {
+          entityType: 'partner',
+          entityId: id,
+          userId: caller.userId,
+          changes: changedFields(audited(before), audited(after)),
+        });
+        return after;
+      });
+    },
+
+    /** Deletes a partner nothing references; otherwise 422 ReferencedByOthers listing what does. */
+    async remove(caller: Caller, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = toPartner(await visible(tx, caller, id));
+        const references = await repo.references(tx, id);
+        if (references.users.length > 0) {
+          throw new DomainError(
+            'ReferencedByOthers',
+            422,
+            `The partner is still used by ${references.users.length} staff member(s); change their partner scope first`,
+            references,
+          );
+        }
+        await repo.remove(tx, id);
+        await writeFieldLogs(tx, {
+          entityType: 'partner',
+          entityId: id,
+          userId: caller.userId,
+          changes: changedFields(audited(before), null),
+        });
+      });
+    },
+  };
+}
+
+export type PartnerService = ReturnType<typeof createPartnerService>;

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Role, RoleInput, RoleUser, roleListQuery } from '@fleetdesk/contracts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { notFound } from '../../errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { toIso } from '../../lib/rows.ts';
+import { assertNoEscalation } from '../../lib/escalation.ts';
+import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import * as repo from './roles.repo.ts';
+
+const toRole = (r: repo.RoleRow): Role => ({
+  id: r.id,
+  title: r.title,
+  permissions: [...r.permissions].sort(),
+  appPermissions: [...r.appPermissions].sort(),
+  userCount: r.userCount,
+  createdAt: toIso(r.createdAt),
+  updatedAt: toIso(r.updatedAt),
+});
+
+const audited = (r: Role) => ({ title: r.title, permissions: r.permissions, appPermissions: r.appPermissions });
+const unique = (values: string[]) => [...new Set(values)];
+
+/**
+ * Roles belong to the account, not to a partner: every caller with role permissions sees all of them.
+ * What a partner user can do with a role is bounded by the scope of the staff they can manage.
+ */
+export function createRoleService(deps: { db: Db }) {
+  const { db } = deps;
+
+  async function existing(id: string, tx: DbOrTx = db) {
+    const row = await repo.get(tx, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async list(_caller: Caller, query: z.infer<typeof roleListQuery>) {
+      const { rows, count } = await repo.list(db, query);
+      return { data: rows.map(toRole), count };
+    },
+
+    get: async (_caller: Caller, id: string): Promise<Role> => toRole(await existing(id)),
+
+    /** The staff a change to this role would affect. */
+    async users(_caller: Caller, id: string): Promise<RoleUser[]> {
+      await existing(id);
+      return repo.usersOf(db, id);
+    },
+
+    async create(caller: Caller, input: RoleInput): Promise<Role> {
+      assertNoEscalation(caller, input.permissions);
+      const id = randomUUID();
+      return db.transaction(async (tx) => {
+        const values = { title: input.title, permissions: unique(input.permissions), appPermissions: unique(input.appPermissions) };
+        await repo.insert(tx, id, values);
+        const role = toRole((await repo.get(tx, id))!);
+        await writeFieldLogs(tx, { entityType: 'role', entityId: id, userId: caller.userId, changes: changedFields(null, audited(role)) });
+        return role;
+      });
+    },
+
+    /** Replaces a role; its staff get the new permissions on their next request. */
+    async update(caller: Caller, id: string, input: RoleInput): Promise<Role> {
+      assertNoEscalation(caller, input.permissions);
+      return db.transaction(async (tx) => {
+        const before = toRole(await existing(id, tx));
+        await repo.update(tx, id, {
+          title: input.title,
+          permissions: unique(input.permissions),
+          appPermissions: unique(input.appPermissions),
+        });
+        const after = toRole((await repo.get(tx, id))!);
+        await writeFieldLogs(tx, {
+          entityType: 'role',
+          entityId: id,
+          userId: caller.userId,
+          changes: changedFields(audited(before), audited(after)),
+        });
+        return after;
+      });
+    },
+
+    /** Deletes a role; the staff holding it lose its permissions at once. */
+    async remove(caller: Caller, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = toRole(await existing(id, tx));
+        await repo.remove(tx, id);
+        await writeFieldLogs(tx, { entityType: 'role', entityId: id, userId: caller.userId, changes: changedFields(audited(before), null) });
+      });
+    },
+  };
+}
+
+export type RoleService = ReturnType<typeof createRoleService>;

@@ -1,0 +1,168 @@
+import type { UserListQuery } from '@fleetdesk/contracts';
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { userPartners, userRoles, users } from '../../db/schema/index.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { rows } from '../../lib/rows.ts';
+import { type Scope, isAll } from '../../lib/scope.ts';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  name: string;
+  email: string | null;
+  phone_no: string | null;
+  all_partners: boolean;
+  last_active_time: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  partners: { id: string; name: string }[];
+  roles: { id: string; title: string }[];
+  permissions: string[];
+}
+
+/**
+ * A partner user manages only staff whose whole scope lies inside their own: never account users, never
+ * someone who also works for a partner the caller cannot see.
+ */
+function visibleTo(scope: Scope): SQL | undefined {
+  if (isAll(scope)) return undefined;
+  const ids = sql.join(
+    scope.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`(not u.all_partners
+    and exists (select 1 from user_partners up where up.user_id = u.id)
+    and not exists (select 1 from user_partners up where up.user_id = u.id and up.partner_id not in (${ids})))`;
+}
+
+const sortColumns = {
+  createdAt: sql`u.created_at`,
+  updatedAt: sql`u.updated_at`,
+  name: sql`lower(u.name)`,
+  username: sql`lower(u.username)`,
+  lastActiveTime: sql`u.last_active_time`,
+} as const;
+
+const userColumns = sql`u.id, u.username, u.name, u.email, u.phone_no, u.all_partners, u.last_active_time,
+    u.created_at, u.updated_at,
+    coalesce((select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.name)
+      from user_partners up join partners p on p.id = up.partner_id where up.user_id = u.id), '[]'::json) as partners,
+    coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title) order by r.title)
+      from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) as roles,
+    coalesce((select json_agg(distinct p) from user_roles ur join roles r on r.id = ur.role_id
+      cross join lateral unnest(r.permissions) p where ur.user_id = u.id), '[]'::json) as permissions`;
+const selectUsers = sql`select ${userColumns} from users u`;
+
+const whereOf = (conditions: (SQL | undefined)[]) => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
+};
+
+export async function list(db: DbOrTx, scope: Scope, q: UserListQuery) {
+  const term = q.search ? likePattern(q.search) : undefined;
+  const where = whereOf([
+    sql`u.deleted_at is null`,
+    visibleTo(scope),
+    term
+      ? sql`(u.username ilike ${term} or u.name ilike ${term} or u.email ilike ${term} or u.phone_no ilike ${term})`
+      : undefined,
+    q.roleId ? sql`exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = ${q.roleId})` : undefined,
+    q.partnerId
+      ? sql`(u.all_partners or exists (select 1 from user_partners up where up.user_id = u.id and up.partner_id = ${q.partnerId}))`
+      : undefined,
+  ]);
+  const direction = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const [page, [total]] = await Promise.all([
+    rows<UserRow>(
+      db,
+      sql`${selectUsers}${where} order by ${sortColumns[q.sort.key]} ${direction} nulls last, u.id
+          limit ${q.pageSize} offset ${offsetOf(q)}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from users u${where}`),
+  ]);
+  return { rows: page, count: total?.n ?? 0 };
+}
+
+/** One live user with a flag telling whether the scope may see them; the service picks 404 or 403. */
+export async function get(db: DbOrTx, scope: Scope, id: string) {
+  const [row] = await rows<UserRow & { visible: boolean }>(
+    db,
+    sql`select ${userColumns}, ${visibleTo(scope) ?? sql`true`} as visible from users u
+        where u.id = ${id} and u.deleted_at is null`,
+  );
+  return row;
+}
+
+export async function usernameTaken(db: DbOrTx, username: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`)
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Live users other than `exceptId` who already use this email or phone number. */
+export async function contactTaken(db: DbOrTx, field: 'email' | 'phoneNo', value: string, exceptId?: string) {
+  const column = field === 'email' ? sql`lower(${users.email}) = lower(${value})` : eq(users.phoneNo, value);
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(column, isNull(users.deletedAt), exceptId ? sql`${users.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface UserValues {
+  name: string;
+  email: string | null;
+  phoneNo: string | null;
+  allPartners: boolean;
+}
+
+export async function insert(db: DbOrTx, id: string, username: string, values: UserValues, passwordHash: string | null) {
+  await db.insert(users).values({ id, username, passwordHash, ...values });
+}
+
+export async function update(db: DbOrTx, id: string, values: UserValues) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** Replaces the user's partners and roles. */
+export async function setLinks(db: DbOrTx, id: string, partnerIds: readonly string[], roleIds: readonly string[]) {
+  await db.delete(userPartners).where(eq(userPartners.userId, id));
+  await db.delete(userRoles).where(eq(userRoles.userId, id));
+  if (partnerIds.length) await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId: id, partnerId })));
+  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+}
+
+export async function softDelete(db: DbOrTx, id: string) {
+  await db
+    .update(users)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function setPassword(db: DbOrTx, id: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+/** The union of the permissions of the given roles. */
+export async function permissionsOfRoles(db: DbOrTx, roleIds: readonly string[]) {
+  if (roleIds.length === 0) return [];
+  const found = await rows<{ p: string }>(
+    db,
+    sql`select distinct unnest(permissions) as p from roles where id in (${sql.join(
+      roleIds.map((r) => sql`${r}::uuid`),
+      sql`, `,
+    )})`,
+  );
+  return found.map((r) => r.p);
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { User, UserCreate, UserListQuery, UserUpdate } from '@fleetdesk/contracts';
+import type { MailSender } from '../../adapters/messaging.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { DomainError, notFound, outOfScope, validationError } from '../../errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { assertNoEscalation } from '../../lib/escalation.ts';
+import { toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { assertScopeWithin } from '../../lib/scope.ts';
+import { hashPassword, oneTimePassword } from '../../lib/secrets.ts';
+import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import * as authRepo from '../auth/auth.repo.ts';
+import * as partnersRepo from '../partners/partners.repo.ts';
+import * as rolesRepo from '../roles/roles.repo.ts';
+import * as repo from './users.repo.ts';
+
+const toUser = (r: repo.UserRow): User => ({
+  id: r.id,
+  username: r.username,
+  name: r.name,
+  email: r.email,
+  phoneNo: r.phone_no,
+  partnerScope: r.all_partners ? '*' : r.partners.map((p) => p.id),
+  partners: r.partners,
+  roles: r.roles,
+  lastActiveTime: toIsoOrNull(r.last_active_time),
+  createdAt: toIso(r.created_at),
+  updatedAt: toIso(r.updated_at),
+});
+
+const audited = (u: User) => ({
+  name: u.name,
+  email: u.email,
+  phoneNo: u.phoneNo,
+  partnerScope: u.partnerScope,
+  roleIds: u.roles.map((r) => r.id).sort(),
+});
+
+const blankToNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
+
+export function createUserService(deps: { db: Db; mail: MailSender }) {
+  const { db } = deps;
+
+  /** Reads a live user the caller may manage: 404 when absent or deleted, 403 when outside the scope. */
+  async function manageable(tx: DbOrTx, caller: Caller, id: string) {
+    const row = await repo.get(tx, caller.scope, id);
+    if (!row) throw notFound();
+    if (!row.visible) throw outOfScope();
+    return row;
+  }
+
+  /** Checks what a create or update hands out: partners that exist and are in scope, roles that exist and grant nothing the caller lacks, unique contacts. */
+  async function checkGrant(tx: DbOrTx, caller: Caller, input: UserUpdate, exceptId?: string) {
+    const partnerIds = input.partnerScope === '*' ? [] : [...new Set(input.partnerScope)];
+    const roleIds = [...new Set(input.roleIds)];
+    const fields: Record<string, string> = {};
+    const knownPartners = await partnersRepo.existingIds(tx, partnerIds);
+    if (knownPartners.length !== partnerIds.length) fields.partnerScope = 'Unknown partner';
+    const knownRoles = await rolesRepo.existingIds(tx, roleIds);
+    if (knownRoles.length !== roleIds.length) fields.roleIds = 'Unknown role';
+    if (Object.keys(fields).length) throw validationError(fields);
+
+    assertScopeWithin(caller.scope, input.partnerScope);
+    assertNoEscalation(caller, await repo.permissionsOfRoles(tx, roleIds));
+
+    const email = blankToNull(input.email);
+    const phoneNo = blankToNull(input.phoneNo);
+    if (email && (await repo.contactTaken(tx, 'email', email, exceptId))) {
+      throw new DomainError('Conflict', 409, 'Email already used by another staff member', { field: 'email' });
+    }
+    if (phoneNo && (await repo.contactTaken(tx, 'phoneNo', phoneNo, exceptId))) {
+      throw new DomainError('Conflict', 409, 'Phone number already used by another staff member', { field: 'phoneNo' });
+    }
+    return {
+      values: { name: input.name, email, phoneNo, allPartners: input.partnerScope === '*' },
+      partnerIds,
+      roleIds,
+    };
+  }
+
+  async function reload(tx: DbOrTx, caller: Caller, id: string) {
+    return toUser(await manageable(tx, caller, id));
+  }
+
+  return {
+    /** Staff the caller may manage, searched, filtered, sorted and paged. */
+    async list(caller: Caller, query: UserListQuery) {
+      const { rows, count } = await repo.list(db, caller.scope, query);
+      return { data: rows.map(toUser), count };
+    },
+
+    get: async (caller: Caller, id: string) => reload(db, caller, id),
+
+    /** Creates a staff member; the username is theirs for good (409 when taken, even by a deleted user). */
+    async create(caller: Caller, input: UserCreate): Promise<User> {
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      return db.transaction(async (tx) => {
+        if (await repo.usernameTaken(tx, input.username)) {
+          throw new DomainError('UsernameAlreadyUsed', 409, 'Username already used', { field: 'username' });
+        }
+        const grant = await checkGrant(tx, caller, input);
+        const id = randomUUID();
+        await repo.insert(tx, id, input.username, grant.values, passwordHash);
+        await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
+        const user = await reload(tx, caller, id);
+        await writeFieldLogs(tx, {
+          entityType: 'user',
+          entityId: id,
+          userId: caller.userId,
+          changes: changedFields(null, { username: user.username, ...audited(user) }),
+        });
+        return user;
+      });
+    },
+
+    /** Changes a staff member; new roles and scope apply on their next request. */
+    async update(caller: Caller, id: string, input: UserUpdate): Promise<User> {
+      return db.transaction(async (tx) => {
+        const before = toUser(await manageable(tx, caller, id));
+        const grant = await checkGrant(tx, caller, input, id);
+        await repo.update(tx, id, grant.values);
+        await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
+        const after = toUser((await repo.get(tx, '*', id))!);
+        await writeFieldLogs(tx, {
+          entityType: 'user',
+          entityId: id,
+          userId: caller.userId,
+          changes: changedFields(audited(before), audited(after)),
+        });
+        return after;
+      });
+    },
+
+    /** Deletes a staff member (kept for the audit trail) and ends their sessions. */
+    async remove(caller: Caller, id: string): Promise<void> {
+      if (id === caller.userId) throw new DomainError('DeleteFailed', 422, 'You cannot delete your own account');
+      await db.transaction(async (tx) => {
+        await manageable(tx, caller, id);
+        await repo.softDelete(tx, id);
+        await authRepo.revokeUserSessions(tx, id);
+        await writeFieldLogs(tx, {
+          entityType: 'user',
+          entityId: id,
+          userId: caller.userId,
+          changes: [{ field: 'deleted', before: false, after: true }],
+        });
+      });
+    },
+
+    /** Sets a one-time password, ends the user's sessions and mails the password when an email is known. */
+    async resetPassword(caller: Caller, id: string): Promise<{ password: string }> {
+      const password = oneTimePassword();
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction(async (tx) => {
+        const row = await manageable(tx, caller, id);
+        await repo.setPassword(tx, id, passwordHash);
+        await authRepo.revokeUserSessions(tx, id);
+        await writeFieldLogs(tx, {
+          entityType: 'user',
+          entityId: id,
+          userId: caller.userId,
+          changes: [{ field: 'password', before: null, after: 'reset' }],
+        });
+        return row;
+      });
+      if (user.email) {
+        await deps.mail.send(
+          user.email,
+          'Your Fleetdesk password was reset',
+          `Hello ${user.name},\n\nYour new one-time password is: ${password}\nSign in and keep it safe.`,
+        );
+      }
+      return { password };
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,17 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** The OpenAPI document is generated from the same zod contracts the routes validate with. */
+export async function registerOpenApi(app: FastifyInstance, version: string) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Fleetdesk API', version, description: 'Operations console API. Errors are `{code, message, data}`.' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { seed } from '../src/db/seed/builders.ts';
+
+export const PASSWORD = 'correct-horse-battery';
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A fresh database per test file: in-memory PGlite by default, a new PostgreSQL database when
+ * TEST_DATABASE=postgres (dropped again afterwards).
+ */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { database, drop: async () => undefined };
+  }
+  const name = `fleetdesk_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  token: string;
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  /** Account user holding base:admin. */
+  owner: TestUser;
+  partnerA: { id: string; name: string };
+  partnerB: { id: string; name: string };
+  /** A staff member with exactly these permissions and this scope, signed in. */
+  userWith(permissions: string[], scope?: '*' | string[]): Promise<TestUser>;
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** Builds the real app on a fresh database with an account, its owner and two partners. */
+export async function createTestContext(): Promise<TestContext> {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const config = { ...loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/fleetdesk-test-${randomUUID()}` }) };
+  const app = await buildApp(config, database);
+  const { db } = database;
+  await seed.account(db);
+  const adminRole = await seed.adminRole(db);
+  const partnerA = await seed.partner(db, { name: 'Partner A', addressCity: 'Milano' });
+  const partnerB = await seed.partner(db, { name: 'Partner B', addressCity: 'Barcelona' });
+
+  async function login(email: string, password = PASSWORD) {
+    const res = await app.inject({ method: 'POST', url: '/api/account/auth/login', payload: { email, password } });
+    if (res.statusCode !== 200) throw new Error(`login failed for ${email}: ${res.body}`);
+    return res.json<{ data: { token: string } }>().data.token;
+  }
+
+  async function createUser(roleIds: string[], scope: '*' | string[]): Promise<TestUser> {
+    counter += 1;
+    const username = `staff${counter}-${randomUUID().slice(0, 6)}`;
+    const email = `${username}@test.local`;
+    const { id } = await seed.user(db, { username, email, password: PASSWORD, partnerScope: scope, roleIds });
+    return { id, username, email, token: await login(email) };
+  }
+
+  const owner = await createUser([adminRole.id], '*');
+  return {
+    app,
+    database,
+    owner,
+    partnerA: { id: partnerA.id, name: partnerA.name },
+    partnerB: { id: partnerB.id, name: partnerB.name },
+    async userWith(permissions, scope = '*') {
+      const role = await seed.role(db, { title: `role ${permissions.join(' ')}`.slice(0, 60), permissions });
+      return createUser([role.id], scope);
+    },
+    login,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One call through the whole HTTP pipeline (routing, auth, validation, serialisation, error shape). */
+export async function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method,
+    url: `/api${url}`,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
+    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+  });
+}
+
+/** Parses an error response and checks it has the one error shape. */
+export function errorOf(res: LightMyRequestResponse) {
+  const body = res.json<{ code: string; message: string; data: unknown }>();
+  if (typeof body.code !== 'string' || typeof body.message !== 'string' || !('data' in body)) {
+    throw new Error(`not an error body: ${res.body}`);
+  }
+  return body;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { dataOf, emptyResponse, email, isoDateTime, phoneNo } from './common.ts';
+import { endpoint } from './endpoint.ts';
+
+export const emailLogin = z.strictObject({
+  email: z.string({ message: 'Please input your email!' }).pipe(email),
+  password: z.string({ message: 'Please input your password!' }).min(1, { message: 'Please input your password!' }).max(256),
+  rememberMe: z.boolean().optional(),
+});
+export const phoneLogin = z.strictObject({
+  phoneNo: z.string({ message: 'Please input your phone number!' }).pipe(phoneNo),
+  verificationCode: z.string({ message: 'Please input verification code!' }).regex(/^\d{6}$/, {
+    message: 'Please input verification code!',
+  }),
+  rememberMe: z.boolean().optional(),
+});
+export const loginBody = z.union([emailLogin, phoneLogin]);
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const session = z.object({ token: z.string(), expiresAt: isoDateTime });
+export type Session = z.infer<typeof session>;
+
+export const verificationCodeBody = z.strictObject({ phoneNo });
+export const verificationCodeSent = z.object({ resendAfterSeconds: z.number().int() });
+
+/** Seconds before the same phone number may ask for another code. */
+export const VERIFICATION_CODE_RESEND_SECONDS = 60;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const authEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/account/auth/login',
+    summary: 'Sign in with email and password, or phone number and verification code',
+    tag: 'auth',
+    requires: 'public',
+    body: loginBody,
+    response: dataOf(session),
+  }),
+  sendVerificationCode: endpoint({
+    method: 'POST',
+    path: '/account/auth/verification-codes',
+    summary: 'Send a 6-digit sign-in code by SMS',
+    tag: 'auth',
+    requires: 'public',
+    body: verificationCodeBody,
+    response: dataOf(verificationCodeSent),
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/account/auth/logout',
+    summary: 'Revoke the token of this request',
+    tag: 'auth',
+    requires: [],
+    response: emptyResponse,
+  }),
+};

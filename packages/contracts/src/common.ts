@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** Every id the API hands out is a UUID; anything else is refused with 400 before a query runs. */
+export const id = z.uuid({ message: 'Must be a valid id' });
+export const idParams = z.strictObject({ id });
+export type Id = z.infer<typeof id>;
+
+/** Text that must not be blank nor padded with spaces (document 2 §5 "Common"). */
+export const trimmedText = (max: number) =>
+  z
+    .string()
+    .max(max, { message: `Must be at most ${max} characters` })
+    .refine((v) => v.trim().length > 0, { message: 'Must not be only whitespace' })
+    .refine((v) => v === v.trim(), { message: 'Must not start or end with whitespace' });
+
+export const optionalText = (max: number) => z.string().max(max, { message: `Must be at most ${max} characters` });
+
+export const email = z.email({ message: 'Incorrect email format!' }).max(254);
+
+/** E.164 with the leading + and the country code ("phone numeric and valid with region code"). */
+export const phoneNo = z.string().regex(/^\+[1-9]\d{6,14}$/, { message: 'Phone number is invalid!' });
+
+export const url = z.url({ message: 'Please enter a valid URL', protocol: /^https?$/ }).max(2048);
+
+/** "+HH:MM" or "-HH:MM", not over 12:00 (document 2 §5). */
+export const timezoneOffset = z
+  .string()
+  .regex(/^[+-](0\d|1[0-2]):[0-5]\d$/, { message: 'Timezone must be full fill' })
+  .refine((v) => Number(v.slice(1, 3)) * 60 + Number(v.slice(4, 6)) <= 720, {
+    message: 'Timezone offset must not be over 12:00',
+  });
+
+export const currency = z.string().regex(/^[A-Z]{3}$/, { message: 'Currency must be selected' });
+
+export const isoDateTime = z.iso.datetime({ offset: true });
+
+export const sortDirection = z.enum(['asc', 'desc']);
+
+/** Query-string paging shared by every list: page 1, size 10 unless asked (document 1 §7.1). */
+export const pageQuery = z.object({
+  pageNo: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** `sort=createdAt:desc` — allowed keys are listed per list; default createdAt descending. */
+export const sortQuery = <K extends string>(keys: readonly [K, ...K[]]) =>
+  z
+    .string()
+    .regex(new RegExp(`^(${keys.join('|')}):(asc|desc)$`), {
+      message: `Sort must be one of ${keys.map((k) => `${k}:asc|${k}:desc`).join(', ')}`,
+    })
+    .default(`createdAt:desc` as `${K}:desc`)
+    .transform((v) => {
+      const [key, direction] = v.split(':') as [K, 'asc' | 'desc'];
+      return { key, direction };
+    });
+
+export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), count: z.number().int() });
+export const emptyResponse = z.object({ data: z.null() });
+
+/** The one error body of the API (document 2 §8: "An API error carries code, message, data"). */
+export const errorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  data: z.unknown().nullable(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Field errors travel as `data.fields`: dotted path → message, ready for a form. */
+export type ValidationErrorData = { fields: Record<string, string> };
+
+export const errorCodes = [
+  'ValidationError',
+  'BadRequest',
+  'Unauthorized',
+  'IncorrectCredentials',
+  'Forbidden',
+  'PartnerOutOfScope',
+  'NotFound',
+  'Conflict',
+  'UsernameAlreadyUsed',
+  'PayloadTooLarge',
+  'UnsupportedMediaType',
+  'ReferencedByOthers',
+  'TooManyRequests',
+  'InternalServerError',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** The wildcard that stands for all partners in filters (document 1 §6.2). */
+export const ALL_PARTNERS = 'VALUE_REPRESENT_TO_ALL';
+
+/** A partner scope: the wildcard for account users, a list of partner ids for partner users. */
+export const partnerScope = z.union([z.literal('*'), z.array(id).min(1, { message: 'Please select at least one item' })]);
+export type PartnerScope = z.infer<typeof partnerScope>;
