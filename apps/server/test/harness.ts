@@ -51,8 +51,8 @@ export interface TestContext {
   owner: TestUser;
   partnerA: { id: string; name: string };
   partnerB: { id: string; name: string };
-  /** A staff member with exactly these permissions and this scope, signed in. */
-  userWith(permissions: string[], scope?: '*' | string[]): Promise<TestUser>;
+  /** A staff member with exactly these permissions (through one role of their own) and this scope, signed in. */
+  userWith(permissions: string[], scope?: '*' | string[]): Promise<TestUser & { roleId: string }>;
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -94,7 +94,7 @@ export async function createTestContext(): Promise<TestContext> {
     partnerB: { id: partnerB.id, name: partnerB.name },
     async userWith(permissions, scope = '*') {
       const role = await seed.role(db, { title: `role ${permissions.join(' ')}`.slice(0, 60), permissions });
-      return createUser([role.id], scope);
+      return { ...(await createUser([role.id], scope)), roleId: role.id };
     },
     login,
     async close() {

@@ -6,13 +6,40 @@ type Body = { code: string; message: string; data: unknown };
 
 const where: Record<string, string> = { body: '', querystring: 'query.', params: 'params.', headers: 'headers.' };
 
+interface Issue {
+  path: string[];
+  message?: string;
+  keys?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * A union (login by email or by phone, scope "*" or a list) fails as one opaque "Invalid input". The
+ * branch with the fewest issues is the one the client meant, so its issues are reported instead.
+ */
+function flatten(issue: Issue): Issue[] {
+  const branches = Array.isArray(issue.errors) ? (issue.errors as { path: PropertyKey[] }[][]) : [];
+  if (branches.length === 0) return [issue];
+  const best = branches.reduce((a, b) => (b.length < a.length ? b : a));
+  if (best.length === 0) return [issue];
+  return best.flatMap((inner) =>
+    flatten({ ...(inner as Issue), path: [...issue.path, ...inner.path.map(String)] }),
+  );
+}
+
 /** Turns zod issues into `{ "address.city": "Must be at most 50 characters" }`, unknown keys included. */
-function fieldsOf(error: { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] }, context?: string) {
+function fieldsOf(
+  error: { validation: { instancePath: string; message?: string; params: Record<string, unknown> }[] },
+  context?: string,
+) {
   const prefix = where[context ?? 'body'] ?? '';
   const fields: Record<string, string> = {};
-  for (const issue of error.validation) {
-    const base = issue.instancePath.split('/').filter(Boolean).join('.');
-    const keys = Array.isArray(issue.params.keys) ? (issue.params.keys as string[]) : null;
+  const issues = error.validation.flatMap((v) =>
+    flatten({ ...v.params, path: v.instancePath.split('/').filter(Boolean), message: v.message }),
+  );
+  for (const issue of issues) {
+    const base = issue.path.join('.');
+    const keys = Array.isArray(issue.keys) ? (issue.keys as string[]) : null;
     if (keys) {
       for (const key of keys) fields[`${prefix}${base ? `${base}.` : ''}${key}`] = 'Unknown field';
     } else {

@@ -1,0 +1,327 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, type TestContext, call, createTestContext, errorOf } from '../../../test/harness.ts';
+import { latestMessage } from '../../adapters/outbox.repo.ts';
+import { sessions, verificationCodes } from '../../db/schema/index.ts';
+import { seed } from '../../db/seed/builders.ts';
+import { sha256 } from '../../lib/secrets.ts';
+import { LOGIN_LIMITS, SESSION_POLICY } from './auth.service.ts';
+
+let addressCounter = 0;
+/** Each test signs in from its own client address so per-address counters never leak between tests. */
+const freshAddress = () => `10.0.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+describe('auth API', () => {
+  let t: TestContext;
+  let phoneUser: { id: string; phoneNo: string };
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    const phoneNo = '+393331234567';
+    const { id } = await seed.user(t.database.db, {
+      username: 'phone-user',
+      email: 'phone-user@test.local',
+      phoneNo,
+      password: PASSWORD,
+      roleIds: [],
+    });
+    phoneUser = { id, phoneNo };
+  });
+  afterAll(() => t.close());
+
+  const login = (payload: object, remoteAddress = '127.0.0.1'): Promise<LightMyRequestResponse> =>
+    t.app.inject({ method: 'POST', url: '/api/account/auth/login', payload, remoteAddress });
+  const askCode = (phoneNo: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/account/auth/verification-codes', payload: { phoneNo }, remoteAddress });
+  const profile = (token?: string, headers?: Record<string, string>) =>
+    call(t.app, 'GET', '/account/users/$me/profile', { token, headers });
+  const codeFromOutbox = async (phoneNo: string) => {
+    const message = await latestMessage(t.database.db, 'sms', phoneNo);
+    const code = message?.body.match(/\b(\d{6})\b/)?.[1];
+    if (!code) throw new Error(`no code in the outbox for ${phoneNo}`);
+    return code;
+  };
+  const sessionOf = (token: string) => eq(sessions.tokenHash, sha256(token));
+
+  describe('login by email', () => {
+    it('returns an opaque token of at least 128 bits and its absolute expiry', async () => {
+      const res = await login({ email: t.owner.email, password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+      const { token, expiresAt } = res.json().data;
+      expect(token).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+      const lifetime = new Date(expiresAt).getTime() - Date.now();
+      expect(lifetime).toBeGreaterThan(SESSION_POLICY.absoluteSeconds * 1000 - 60_000);
+      expect(lifetime).toBeLessThanOrEqual(SESSION_POLICY.absoluteSeconds * 1000);
+      expect((await profile(token)).statusCode).toBe(200);
+    });
+
+    it('stores only a hash of the token', async () => {
+      const { token } = (await login({ email: t.owner.email, password: PASSWORD })).json().data;
+      const stored = await t.database.db.select().from(sessions).where(sessionOf(token));
+      expect(stored).toHaveLength(1);
+      const all = await t.database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+      expect(all.some((s) => s.tokenHash === token)).toBe(false);
+    });
+
+    it('matches the email regardless of case', async () => {
+      const res = await login({ email: t.owner.email.toUpperCase(), password: PASSWORD });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown user identically', async () => {
+      const address = freshAddress();
+      const wrong = await login({ email: t.owner.email, password: 'not-the-password' }, address);
+      const unknown = await login({ email: 'nobody@test.local', password: PASSWORD }, address);
+      expect(wrong.statusCode).toBe(401);
+      expect(unknown.statusCode).toBe(401);
+      expect(errorOf(wrong)).toEqual({ code: 'IncorrectCredentials', message: 'Incorrect email / password', data: null });
+      expect(unknown.body).toBe(wrong.body);
+    });
+
+    it('refuses a user without a password', async () => {
+      await seed.user(t.database.db, { username: 'no-password', email: 'no-password@test.local' });
+      const res = await login({ email: 'no-password@test.local', password: PASSWORD }, freshAddress());
+      expect(errorOf(res).code).toBe('IncorrectCredentials');
+    });
+
+    it.each([
+      ['a missing password', { email: 'a@test.local' }, 'password', 'Please input your password!'],
+      ['a malformed email', { email: 'not-an-email', password: PASSWORD }, 'email', 'Incorrect email format!'],
+      ['an unknown field', { email: 'a@test.local', password: PASSWORD, admin: true }, 'admin', 'Unknown field'],
+      ['a missing code', { phoneNo: '+393331234567' }, 'verificationCode', 'Please input verification code!'],
+    ])('refuses %s with 400 naming the field', async (_label, body, field, message) => {
+      const res = await login(body, freshAddress());
+      expect(res.statusCode).toBe(400);
+      const error = errorOf(res);
+      expect(error.code).toBe('ValidationError');
+      expect(error.data).toEqual({ fields: { [field]: message } });
+    });
+  });
+
+  describe('login by phone', () => {
+    it('sends a 6-digit code, signs in with it once, and consumes it', async () => {
+      const sent = await askCode(phoneUser.phoneNo, freshAddress());
+      expect(sent.statusCode).toBe(200);
+      expect(sent.json().data.resendAfterSeconds).toBe(60);
+      const code = await codeFromOutbox(phoneUser.phoneNo);
+      expect(code).toMatch(/^\d{6}$/);
+
+      const address = freshAddress();
+      const ok = await login({ phoneNo: phoneUser.phoneNo, verificationCode: code }, address);
+      expect(ok.statusCode).toBe(200);
+      const me = (await profile(ok.json().data.token)).json().data;
+      expect(me.id).toBe(phoneUser.id);
+
+      const again = await login({ phoneNo: phoneUser.phoneNo, verificationCode: code }, address);
+      expect(again.statusCode).toBe(401);
+      expect(errorOf(again)).toMatchObject({ code: 'IncorrectCredentials', message: 'Incorrect phone number / password' });
+    });
+
+    it('refuses a second code request within 60 seconds with 429', async () => {
+      const phoneNo = '+393330000001';
+      await seed.user(t.database.db, { username: 'resend-user', phoneNo });
+      expect((await askCode(phoneNo, freshAddress())).statusCode).toBe(200);
+      const res = await askCode(phoneNo, freshAddress());
+      expect(res.statusCode).toBe(429);
+      const error = errorOf(res);
+      expect(error.code).toBe('TooManyRequests');
+      expect((error.data as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    });
+
+    it('sends nothing to a number no user has, but answers the same', async () => {
+      const phoneNo = '+393339999999';
+      const res = await askCode(phoneNo, freshAddress());
+      expect(res.statusCode).toBe(200);
+      expect(await latestMessage(t.database.db, 'sms', phoneNo)).toBeUndefined();
+    });
+
+    it('refuses a wrong code with "Incorrect phone number / password"', async () => {
+      const phoneNo = '+393330000002';
+      await seed.user(t.database.db, { username: 'wrong-code-user', phoneNo });
+      await askCode(phoneNo, freshAddress());
+      const code = await codeFromOutbox(phoneNo);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const res = await login({ phoneNo, verificationCode: wrong }, freshAddress());
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res)).toEqual({
+        code: 'IncorrectCredentials',
+        message: 'Incorrect phone number / password',
+        data: null,
+      });
+    });
+
+    it('refuses an expired code', async () => {
+      const phoneNo = '+393330000003';
+      await seed.user(t.database.db, { username: 'expired-code-user', phoneNo });
+      await askCode(phoneNo, freshAddress());
+      const code = await codeFromOutbox(phoneNo);
+      await t.database.db
+        .update(verificationCodes)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(verificationCodes.phoneNo, phoneNo));
+      const res = await login({ phoneNo, verificationCode: code }, freshAddress());
+      expect(errorOf(res).code).toBe('IncorrectCredentials');
+    });
+
+    it('refuses a code that is not 6 digits with 400', async () => {
+      const res = await login({ phoneNo: phoneUser.phoneNo, verificationCode: '12345' }, freshAddress());
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).code).toBe('ValidationError');
+    });
+  });
+
+  describe('rate limiting', () => {
+    it('refuses an account after too many failures, even with the right password', async () => {
+      const victim = await t.userWith([]);
+      // Failures come from many addresses, so only the per-account counter can trip.
+      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+        const res = await login({ email: victim.email, password: 'wrong-password' }, freshAddress());
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await login({ email: victim.email, password: PASSWORD }, freshAddress());
+      expect(res.statusCode).toBe(429);
+      expect(errorOf(res).code).toBe('TooManyRequests');
+      // Other accounts are unaffected.
+      expect((await login({ email: t.owner.email, password: PASSWORD }, freshAddress())).statusCode).toBe(200);
+    });
+
+    it('refuses a client address after too many failures, whatever the account', async () => {
+      const address = freshAddress();
+      for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+        await login({ email: `guess${i}@test.local`, password: 'wrong-password' }, address);
+      }
+      const res = await login({ email: t.owner.email, password: PASSWORD }, address);
+      expect(res.statusCode).toBe(429);
+      expect(errorOf(res).code).toBe('TooManyRequests');
+      expect((await login({ email: t.owner.email, password: PASSWORD }, freshAddress())).statusCode).toBe(200);
+    });
+  });
+
+  describe('tokens', () => {
+    it('logout revokes the token', async () => {
+      const token = await t.login(t.owner.email);
+      const out = await call(t.app, 'POST', '/account/auth/logout', { token });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ data: null });
+      const after = await profile(token);
+      expect(after.statusCode).toBe(401);
+      expect(errorOf(after).code).toBe('Unauthorized');
+      // Only that token: the owner's other sessions live on.
+      expect((await profile(t.owner.token)).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['no Authorization header', undefined],
+      ['a garbage header', { authorization: 'Bearer !!!' }],
+      ['a scheme other than Bearer', { authorization: `Basic ${'a'.repeat(43)}` }],
+      ['an unknown token', { authorization: `Bearer ${'a'.repeat(43)}` }],
+    ])('answers 401 Unauthorized to %s', async (_label, headers) => {
+      const res = await profile(undefined, headers);
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res).code).toBe('Unauthorized');
+    });
+
+    it('answers 401 to an expired token', async () => {
+      const token = await t.login(t.owner.email);
+      await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(sessionOf(token));
+      const res = await profile(token);
+      expect(res.statusCode).toBe(401);
+      expect(errorOf(res).code).toBe('Unauthorized');
+    });
+
+    it('answers 401 to a token idle for longer than its idle window', async () => {
+      const token = await t.login(t.owner.email);
+      await t.database.db
+        .update(sessions)
+        .set({ lastUsedAt: sql`now() - make_interval(secs => ${SESSION_POLICY.idleSeconds + 1})` })
+        .where(sessionOf(token));
+      expect(errorOf(await profile(token)).code).toBe('Unauthorized');
+    });
+
+    it('keeps a used token alive: use moves the idle window on', async () => {
+      const token = await t.login(t.owner.email);
+      // Used just inside the idle window: the request must succeed and refresh last use.
+      await t.database.db
+        .update(sessions)
+        .set({ lastUsedAt: sql`now() - make_interval(secs => ${SESSION_POLICY.idleSeconds - 60})` })
+        .where(sessionOf(token));
+      expect((await profile(token)).statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(sessions).where(sessionOf(token));
+      expect(Date.now() - new Date(row!.lastUsedAt).getTime()).toBeLessThan(60_000);
+    });
+
+    it('gives a remembered session the longer idle window', async () => {
+      const res = await login({ email: t.owner.email, password: PASSWORD, rememberMe: true }, freshAddress());
+      const { token } = res.json().data;
+      const [row] = await t.database.db.select().from(sessions).where(sessionOf(token));
+      expect(row!.idleSeconds).toBe(SESSION_POLICY.rememberedIdleSeconds);
+    });
+
+    it('answers 401 to the token of a deleted user', async () => {
+      const doomed = await t.userWith(['user.read']);
+      const res = await call(t.app, 'DELETE', `/account/users/${doomed.id}`, { token: t.owner.token });
+      expect(res.statusCode).toBe(200);
+      expect(errorOf(await profile(doomed.token)).code).toBe('Unauthorized');
+      expect(errorOf(await login({ email: doomed.email, password: PASSWORD }, freshAddress())).code).toBe(
+        'IncorrectCredentials',
+      );
+    });
+
+    it('revokes every session of a user whose password is reset', async () => {
+      const staff = await t.userWith(['user.read']);
+      const second = await t.login(staff.email);
+      const res = await call(t.app, 'POST', `/account/users/${staff.id}/reset-password`, { token: t.owner.token });
+      expect(res.statusCode).toBe(200);
+      expect(errorOf(await profile(staff.token)).code).toBe('Unauthorized');
+      expect(errorOf(await profile(second)).code).toBe('Unauthorized');
+    });
+  });
+
+  describe('changes apply on the very next request', () => {
+    it('a change of the user’s roles', async () => {
+      const staff = await t.userWith(['user.read']);
+      const other = await seed.role(t.database.db, { title: 'Partner reader', permissions: ['partner.read'] });
+      expect((await call(t.app, 'GET', '/account/users', { token: staff.token })).statusCode).toBe(200);
+      const put = await call(t.app, 'PUT', `/account/users/${staff.id}`, {
+        token: t.owner.token,
+        body: { name: 'Staff', partnerScope: '*', roleIds: [other.id] },
+      });
+      expect(put.statusCode).toBe(200);
+      expect(errorOf(await call(t.app, 'GET', '/account/users', { token: staff.token })).code).toBe('Forbidden');
+      expect((await call(t.app, 'GET', '/account/partners', { token: staff.token })).statusCode).toBe(200);
+      expect((await profile(staff.token)).json().data.permissions).toEqual(['partner.read']);
+    });
+
+    it('a change of a role’s permissions', async () => {
+      const staff = await t.userWith(['user.read']);
+      const put = await call(t.app, 'PUT', `/account/roles/${staff.roleId}`, {
+        token: t.owner.token,
+        body: { title: 'Now partner reader', permissions: ['partner.read'], appPermissions: [] },
+      });
+      expect(put.statusCode).toBe(200);
+      expect(errorOf(await call(t.app, 'GET', '/account/users', { token: staff.token })).code).toBe('Forbidden');
+      expect((await call(t.app, 'GET', '/account/partners', { token: staff.token })).statusCode).toBe(200);
+    });
+
+    it('a change of the user’s partner scope', async () => {
+      const staff = await t.userWith(['partner.read'], [t.partnerA.id]);
+      expect((await call(t.app, 'GET', `/account/partners/${t.partnerB.id}`, { token: staff.token })).statusCode).toBe(
+        403,
+      );
+      const put = await call(t.app, 'PUT', `/account/users/${staff.id}`, {
+        token: t.owner.token,
+        body: { name: 'Staff', partnerScope: [t.partnerB.id], roleIds: [staff.roleId] },
+      });
+      expect(put.statusCode).toBe(200);
+      expect((await profile(staff.token)).json().data.partnerScope).toEqual([t.partnerB.id]);
+      expect((await call(t.app, 'GET', `/account/partners/${t.partnerB.id}`, { token: staff.token })).statusCode).toBe(
+        200,
+      );
+      expect(errorOf(await call(t.app, 'GET', `/account/partners/${t.partnerA.id}`, { token: staff.token })).code).toBe(
+        'PartnerOutOfScope',
+      );
+    });
+  });
+});
