@@ -1,0 +1,68 @@
+import { BASE_URL, PASSWORD, TOKEN_KEY, users } from '../fixtures/env.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { LoginPage } from '../pages/login.page.ts';
+import { Shell } from '../pages/shell.ts';
+
+test.describe('sign in and out', () => {
+  test('login by email lands in the console with the name in the user menu', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(users.elena.email, PASSWORD);
+
+    const shell = new Shell(page);
+    await shell.expectSignedInAs(users.elena.name);
+    await expect(page).not.toHaveURL(/\/auth\//);
+    await expect(shell.sideMenu).toBeVisible();
+  });
+
+  test('a wrong password shows "Incorrect email / password" on the login page', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(users.laura.email, 'not-the-password');
+
+    await expect(login.error).toHaveText('Incorrect email / password');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+  });
+
+  test('an unknown email gets the same answer as a wrong password', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login('nobody@fleetdesk.local', PASSWORD);
+    await expect(login.error).toHaveText('Incorrect email / password');
+  });
+
+  test('the auth guard sends a signed-out visitor to login and back afterwards', async ({ page }) => {
+    const target = '/setting/general/partner/list?search=Milano';
+    await page.goto(target);
+    await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(target)}`);
+
+    await new LoginPage(page).login(users.owner.email, PASSWORD);
+    await expect(page).toHaveURL(target);
+    await expect(page.getByRole('cell', { name: 'Milano Bike Hub', exact: true })).toBeVisible();
+  });
+
+  test('logout revokes the session and returns to login', async ({ page, request }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.login(users.jiwoo.email, PASSWORD);
+    const shell = new Shell(page);
+    await shell.expectSignedInAs(users.jiwoo.name);
+    const token = await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+    expect(token).toBeTruthy();
+
+    await shell.logout();
+    // Logout goes to the root, whose guard sends a signed-out visitor to login.
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+
+    const profile = await request.get(`${BASE_URL}/api/account/users/$me/profile`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.status()).toBe(401);
+
+    // The back button does not bring the console back.
+    await page.goto('/setting/general');
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fsetting%2Fgeneral$/);
+  });
+});
