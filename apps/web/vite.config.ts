@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 
 /** The console can live under a sub-path (document 1 §2.1); Vite wants it with both slashes. */
 function basePath(): string {
-  const raw = process.env.FLEETDESK_BASE_PATH?.trim() || '/';
+  const raw = process.env.BASE_PATH?.trim() || '/';
   return `/${raw.replace(/^\/+|\/+$/g, '')}/`.replace(/\/{2,}/g, '/');
 }
 
@@ -22,14 +22,14 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     proxy: {
-      [`${base}api`]: { target: apiServer, changeOrigin: false },
+      '/api': { target: apiServer, changeOrigin: false },
       [`${base}config.js`]: { target: apiServer, changeOrigin: false },
     },
   },
   preview: {
     host: '127.0.0.1',
     proxy: {
-      [`${base}api`]: { target: apiServer, changeOrigin: false },
+      '/api': { target: apiServer, changeOrigin: false },
       [`${base}config.js`]: { target: apiServer, changeOrigin: false },
     },
   },

@@ -45,11 +45,11 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
-/** The API origin: runtime config from /config.js wins, else `<page origin><base>api`. */
+/** The API origin: runtime config from /config.js wins, else `<page origin>/api` (the API never moves with the base path). */
 export function apiOrigin(): string {
   const configured = window.__FLEETDESK_CONFIG__?.apiOrigin;
   if (configured) return configured.replace(/\/+$/, '');
-  return `${window.location.origin}${import.meta.env.BASE_URL}api`;
+  return `${window.location.origin}/api`;
 }
 
 /** Turns a failed response into an ApiError, whatever the body looks like (a proxy may answer with HTML). */
@@ -114,6 +114,8 @@ export interface CallOptions {
   /** false: the caller shows the error itself; a function decides per error (forms keep field errors inline). */
   notify?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
+  /** The body of a `multipart: true` endpoint (a file upload); the browser sets its content type. */
+  formData?: FormData;
 }
 
 /** Query strings drop absent values and empty lists (document 1 §7.9) and repeat keys for lists. */
@@ -158,7 +160,7 @@ export async function call<E extends Endpoint>(
     response = await fetch(url, {
       method: endpoint.method,
       headers,
-      body: hasBody ? JSON.stringify(input.body) : undefined,
+      body: options.formData ?? (hasBody ? JSON.stringify(input.body) : undefined),
       signal,
     });
   } catch (cause) {

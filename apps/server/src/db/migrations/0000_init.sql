@@ -97,6 +97,9 @@ CREATE TABLE "users" (
 	"all_partners" boolean DEFAULT false NOT NULL,
 	"legacy_partner_scope" integer[],
 	"last_active_time" timestamp with time zone,
+	"permissions" text[] DEFAULT '{}'::text[] NOT NULL,
+	"role_refs" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"partner_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL,
 	"deleted_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -61,6 +61,13 @@ export const users = pgTable(
     allPartners: boolean('all_partners').notNull().default(false),
     legacyPartnerScope: integer('legacy_partner_scope').array(),
     lastActiveTime: timestamp('last_active_time', { withTimezone: true }),
+    /**
+     * Derived from user_roles, roles and user_partners by refreshAccess() in the same transaction as any
+     * change to them, so authenticating a request is one indexed read (docs/decisions.md, "Access columns").
+     */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    roleRefs: jsonb('role_refs').$type<{ id: string; title: string }[]>().notNull().default([]),
+    partnerIds: uuid('partner_ids').array().notNull().default(sql`'{}'::uuid[]`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 import { accounts } from '../../db/schema/index.ts';
 
+const accountStatement = preparedPerDb((db) => db.select().from(accounts).limit(1).prepare('get_account'));
+
+/** The account row; read by every profile request, hence prepared. */
 export async function getAccount(db: DbOrTx) {
-  const [a] = await db.select().from(accounts).limit(1);
+  const [a] = await accountStatement(db).execute();
   return a;
 }
 

@@ -7,6 +7,7 @@ import { notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { assertAllPartners } from '../../lib/scope.ts';
 import type { SessionRow } from '../auth/auth.repo.ts';
 import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as repo from './account.repo.ts';
@@ -31,6 +32,7 @@ export function createAccountService(deps: { db: Db; storage: FileStorage }) {
   }
 
   async function change(caller: Caller, patch: AccountPatch & { logoImgUrl?: string }): Promise<Account> {
+    assertAllPartners(caller.scope);
     return db.transaction(async (tx) => {
       const before = await current(tx);
       const after = await repo.updateAccount(tx, before.id, patch);
@@ -53,7 +55,7 @@ export function createAccountService(deps: { db: Db; storage: FileStorage }) {
         name: row.name,
         email: row.email,
         phoneNo: row.phone_no,
-        account: toAccount(await current()),
+        account: row.account ?? toAccount(await current()),
         partnerScope: row.all_partners ? '*' : row.partner_ids,
         legacyPartnerScope: row.legacy_partner_scope,
         roles: row.roles,
@@ -70,11 +72,12 @@ export function createAccountService(deps: { db: Db; storage: FileStorage }) {
       return toAccount(await current());
     },
 
-    /** Changes account settings and logs each changed field. */
+    /** Changes account settings (account users only) and logs each changed field. */
     update: (caller: Caller, patch: AccountPatch) => change(caller, patch),
 
     /** Stores a re-encoded logo and points the account at it. */
     async uploadLogo(caller: Caller, content: Buffer): Promise<Account> {
+      assertAllPartners(caller.scope);
       const image = await reencodeImage(content, 1024);
       const key = `logos/${randomUUID()}.${image.format}`;
       await deps.storage.put(key, image.content);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 import { rateLimits, sessions, users, verificationCodes } from '../../db/schema/index.ts';
-import { rows } from '../../lib/rows.ts';
 
 /** Everything a request needs about its caller, read in one round trip. */
 export interface SessionRow {
@@ -21,28 +21,65 @@ export interface SessionRow {
   permissions: string[];
   roles: { id: string; title: string }[];
   partner_ids: string[];
+  account: AccountJson | null;
+}
+
+export interface AccountJson {
+  name: string;
+  logoImgUrl: string | null;
+  timezone: string;
+  isRegistryEnabled: boolean;
+  currency: string | null;
 }
 
 /**
- * Looks a live session up by token hash. Roles, permissions and partner scope are joined fresh on every
- * call, so a change to them applies on the caller's very next request.
+ * Looks a live session up by token hash: one indexed read of the session and its user, whose access
+ * columns (permissions, roles, partner scope) are kept current by users.repo refreshAccess(), so a
+ * change to them applies on the caller's very next request.
  */
 export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<SessionRow | undefined> {
-  const [row] = await rows<SessionRow>(
-    db,
-    sql`select s.id as session_id, s.last_used_at as session_last_used_at,
-          u.id as user_id, u.username, u.name, u.email, u.phone_no, u.all_partners, u.legacy_partner_scope,
-          u.last_active_time, u.created_at, u.updated_at,
-          coalesce((select json_agg(distinct p) from user_roles ur join roles r on r.id = ur.role_id
-                     cross join lateral unnest(r.permissions) p where ur.user_id = u.id), '[]'::json) as permissions,
-          coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title) order by r.title)
-                     from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) as roles,
-          coalesce((select json_agg(up.partner_id) from user_partners up where up.user_id = u.id), '[]'::json) as partner_ids
-        from sessions s join users u on u.id = s.user_id
-        where s.token_hash = ${tokenHash} and s.revoked_at is null and s.expires_at > now()
-          and s.last_used_at > now() - make_interval(secs => s.idle_seconds) and u.deleted_at is null`,
-  );
+  const [row] = await liveSessionStatement(db).execute({ tokenHash });
   return row;
+}
+
+/** Every request runs this; see lib/prepared.ts for why it is prepared. */
+const liveSessionStatement = preparedPerDb(prepareLiveSession);
+
+function prepareLiveSession(db: DbOrTx) {
+  return db
+    .select({
+      session_id: sessions.id,
+      session_last_used_at: sessions.lastUsedAt,
+      user_id: users.id,
+      username: users.username,
+      name: users.name,
+      email: users.email,
+      phone_no: users.phoneNo,
+      all_partners: users.allPartners,
+      legacy_partner_scope: users.legacyPartnerScope,
+      last_active_time: users.lastActiveTime,
+      created_at: users.createdAt,
+      updated_at: users.updatedAt,
+      permissions: users.permissions,
+      roles: users.roleRefs,
+      partner_ids: users.partnerIds,
+      // One account per installation; carried along so the profile needs no second round trip.
+      account: sql<AccountJson>`(select json_build_object('name', a.name, 'logoImgUrl', a.logo_img_url, 'timezone', a.timezone,
+        'isRegistryEnabled', a.is_registry_enabled, 'currency', a.currency) from accounts a limit 1)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        sql`${sessions.lastUsedAt} > now() - make_interval(secs => ${sessions.idleSeconds})`,
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('find_live_session');
 }
 
 /** Marks a session used; callers throttle this so a busy client writes at most once a minute. */

@@ -7,6 +7,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
 import { assertNoEscalation } from '../../lib/escalation.ts';
 import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './roles.repo.ts';
 
 const toRole = (r: repo.RoleRow): Role => ({
@@ -71,6 +72,7 @@ export function createRoleService(deps: { db: Db }) {
           permissions: unique(input.permissions),
           appPermissions: unique(input.appPermissions),
         });
+        await usersRepo.refreshRoleHolders(tx, id);
         const after = toRole((await repo.get(tx, id))!);
         await writeFieldLogs(tx, {
           entityType: 'role',
@@ -86,7 +88,12 @@ export function createRoleService(deps: { db: Db }) {
     async remove(caller: Caller, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = toRole(await existing(id, tx));
+        const holders = await repo.usersOf(tx, id);
         await repo.remove(tx, id);
+        await usersRepo.refreshUsers(
+          tx,
+          holders.map((u) => u.id),
+        );
         await writeFieldLogs(tx, { entityType: 'role', entityId: id, userId: caller.userId, changes: changedFields(audited(before), null) });
       });
     },

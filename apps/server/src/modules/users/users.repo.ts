@@ -27,6 +27,8 @@ export interface UserRow {
  */
 function visibleTo(scope: Scope): SQL | undefined {
   if (isAll(scope)) return undefined;
+  // An empty scope sees nobody (and `not in ()` is not valid SQL).
+  if (scope.length === 0) return sql`false`;
   const ids = sql.join(
     scope.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -132,13 +134,43 @@ export async function update(db: DbOrTx, id: string, values: UserValues) {
     .where(eq(users.id, id));
 }
 
-/** Replaces the user's partners and roles. */
+/** Replaces the user's partners and roles, and refreshes the access columns derived from them. */
 export async function setLinks(db: DbOrTx, id: string, partnerIds: readonly string[], roleIds: readonly string[]) {
   await db.delete(userPartners).where(eq(userPartners.userId, id));
   await db.delete(userRoles).where(eq(userRoles.userId, id));
   if (partnerIds.length) await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId: id, partnerId })));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+  await refreshAccess(db, sql`u.id = ${id}`);
 }
+
+/**
+ * Recomputes users.permissions, role_refs and partner_ids from their sources for the matching users.
+ * Every write to roles, user_roles or user_partners calls this in its transaction, which is what lets
+ * the auth lookup read one row and still see a change on the very next request.
+ */
+export async function refreshAccess(db: DbOrTx, which: SQL) {
+  await db.execute(sql`update users u set
+      permissions = coalesce((select array_agg(distinct p order by p) from user_roles ur join roles r on r.id = ur.role_id
+        cross join lateral unnest(r.permissions) p where ur.user_id = u.id), '{}'::text[]),
+      role_refs = coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'title', r.title) order by r.title)
+        from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb),
+      partner_ids = coalesce((select array_agg(up.partner_id order by up.partner_id) from user_partners up
+        where up.user_id = u.id), '{}'::uuid[])
+    where ${which}`);
+}
+
+/** Refreshes the holders of a role after its permissions or title changed. */
+export const refreshRoleHolders = (db: DbOrTx, roleId: string) =>
+  refreshAccess(db, sql`u.id in (select ur.user_id from user_roles ur where ur.role_id = ${roleId})`);
+
+/** Refreshes specific users (e.g. the former holders of a deleted role). */
+export const refreshUsers = (db: DbOrTx, ids: readonly string[]) =>
+  ids.length
+    ? refreshAccess(db, sql`u.id in (${sql.join(
+        ids.map((i) => sql`${i}::uuid`),
+        sql`, `,
+      )})`)
+    : Promise.resolve();
 
 export async function softDelete(db: DbOrTx, id: string) {
   await db
