@@ -47,6 +47,8 @@ export interface TestUser {
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** Where this context's uploaded files live (DATA_DIR). */
+  dataDir: string;
   /** Account user holding base:admin. */
   owner: TestUser;
   partnerA: { id: string; name: string };
@@ -89,6 +91,7 @@ export async function createTestContext(): Promise<TestContext> {
   return {
     app,
     database,
+    dataDir: config.dataDir,
     owner,
     partnerA: { id: partnerA.id, name: partnerA.name },
     partnerB: { id: partnerB.id, name: partnerB.name },

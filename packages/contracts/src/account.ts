@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currency, dataOf, id, isoDateTime, partnerScope, timezoneOffset, trimmedText } from './common.ts';
+import { currency, dataOf, id, isoDateTime, partnerScopeOut, timezoneOffset, trimmedText } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { requires } from './permissions.ts';
 
@@ -32,7 +32,7 @@ export const profile = z.object({
   email: z.string().nullable(),
   phoneNo: z.string().nullable(),
   account,
-  partnerScope,
+  partnerScope: partnerScopeOut,
   legacyPartnerScope: z.array(z.number().int()).nullable(),
   roles: z.array(roleRef),
   permissions: z.array(z.string()),

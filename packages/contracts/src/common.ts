@@ -95,3 +95,8 @@ export const ALL_PARTNERS = 'VALUE_REPRESENT_TO_ALL';
 /** A partner scope: the wildcard for account users, a list of partner ids for partner users. */
 export const partnerScope = z.union([z.literal('*'), z.array(id).min(1, { message: 'Please select at least one item' })]);
 export type PartnerScope = z.infer<typeof partnerScope>;
+/**
+ * A scope as stored and returned: the "at least one" rule is for what a client sends; a partner user whose
+ * partners were all taken away still has a (empty) scope and must not break the profile or the staff list.
+ */
+export const partnerScopeOut = z.union([z.literal('*'), z.array(id)]);

@@ -1,7 +1,7 @@
 import type { PartnerScope } from '@fleetdesk/contracts';
 import { type SQL, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { outOfScope } from '../errors.ts';
+import { DomainError, outOfScope } from '../errors.ts';
 
 /** The partners a caller may see: every partner ("*") or the listed ones. */
 export type Scope = PartnerScope;
@@ -24,4 +24,9 @@ export function assertScopeWithin(caller: Scope, granted: Scope) {
   if (isAll(caller)) return;
   if (isAll(granted)) throw outOfScope();
   for (const id of granted) assertPartnerInScope(caller, id);
+}
+
+/** Account-wide settings reach every partner, so only an account user (scope "*") may change them. */
+export function assertAllPartners(scope: Scope) {
+  if (!isAll(scope)) throw new DomainError('PartnerOutOfScope', 403, 'your partner scope must be set to all');
 }
