@@ -1,0 +1,96 @@
+import { expect, test, unique } from '../fixtures/test.ts';
+import { PartnerFormPage, PartnerListPage } from '../pages/partners.page.ts';
+import { Shell } from '../pages/shell.ts';
+
+test.describe('partners (Settings → General → Partners)', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('create → edit → delete a partner', async ({ page }) => {
+    const name = unique('Torino Scooters');
+    const shell = new Shell(page);
+    const list = new PartnerListPage(page);
+    const form = new PartnerFormPage(page);
+
+    // Through the menu and the General landing card.
+    await page.goto('/');
+    await shell.openGroup('Settings');
+    await shell.menuLink('General').click();
+    await expect(page).toHaveURL('/setting/general');
+    await page.getByRole('link', { name: 'Partners' }).click();
+    await expect(list.heading).toBeVisible();
+    await expect(list.row('Milano Bike Hub')).toBeVisible();
+
+    // Create: the add confirms first.
+    await list.newButton.click();
+    await expect(page).toHaveURL('/setting/general/partner/new');
+    await expect(page.getByRole('heading', { name: 'New Partner' })).toBeVisible();
+    await form.fill({
+      name,
+      email: 'ciao@torinoscooters.it',
+      line1: 'Via Roma 1',
+      city: 'Torino',
+      zip: '10121',
+      country: 'it',
+      contactName: 'Marco Verdi',
+      contactPhone: '+390111234567',
+    });
+    await expect(form.field('Country')).toHaveValue('IT');
+    await form.submit('Create');
+    const confirm = page.getByRole('dialog').filter({ hasText: `Create partner "${name}"?` });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+
+    await expect(page).toHaveURL(/\/setting\/general\/partner\/list/);
+    await list.filter('Torino');
+    await expect(list.row(name)).toBeVisible();
+    await expect(list.row(name)).toContainText('Torino');
+    await expect(list.row(name)).toContainText('Marco Verdi · +390111234567');
+
+    // Edit: the name links to the edit page, which loads the saved values.
+    await list.row(name).getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/setting\/general\/partner\/[^/]+\/edit$/);
+    await expect(page.getByRole('heading', { name: `Edit partner: ${name}` })).toBeVisible();
+    await expect(form.field('Email')).toHaveValue('ciao@torinoscooters.it');
+    await expect(form.field('ZIP code')).toHaveValue('10121');
+    await form.fill({ city: 'Moncalieri', zip: '10024' });
+    await form.submit('Save');
+    await expect(page).toHaveURL(/\/setting\/general\/partner\/list/);
+    await list.filter(name);
+    await expect(list.row(name)).toContainText('Moncalieri');
+
+    // Delete from the row, after the confirmation.
+    await list.delete(name);
+    await expect(list.row(name)).toHaveCount(0);
+    await expect(page.getByText('No data').first()).toBeVisible();
+  });
+
+  test('the form checks the contract rules before sending', async ({ page }) => {
+    const form = new PartnerFormPage(page);
+    await page.goto('/setting/general/partner/new');
+    await form.fill({ name: '   ', email: 'not-an-email' });
+    await form.submit('Create');
+    await expect(form.field('Company name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.errorOf('Company name').first()).toContainText('Must not be only whitespace');
+    await expect(form.field('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(form.errorOf('Email')).toHaveText('Incorrect email format!');
+    // Nothing was asked nor sent.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page).toHaveURL('/setting/general/partner/new');
+  });
+
+  test('leaving a dirty form asks first', async ({ page }) => {
+    const form = new PartnerFormPage(page);
+    await page.goto('/setting/general/partner/new');
+    await form.fill({ name: 'Half typed' });
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to leave without saving?' });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(page).toHaveURL('/setting/general/partner/new');
+    await expect(form.field('Company name')).toHaveValue('Half typed');
+
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+    await expect(page).toHaveURL(/\/setting\/general\/partner\/list/);
+  });
+});
