@@ -47,9 +47,12 @@ async function measure(title: string, url: string, headers: Record<string, strin
   // A short warm-up so JIT and pools are hot before the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 3, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   const summary = { title, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
-  console.log(`${title.padEnd(28)} ${String(summary.rps).padStart(7)} req/s   p50 ${summary.p50} ms   p99 ${summary.p99} ms`);
+  console.log(
+    `${title.padEnd(28)} ${String(summary.rps).padStart(7)} req/s   p50 ${summary.p50} ms   p99 ${summary.p99} ms`,
+  );
   return summary;
 }
 
@@ -61,13 +64,17 @@ try {
   const databaseUrl = url.toString();
 
   children.push(
-    await start(['apps/server/src/main.ts'], {
-      DATABASE_URL: databaseUrl,
-      PORT: '8098',
-      ADMIN_PASSWORD: PASSWORD,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-    }, /running at/),
+    await start(
+      ['apps/server/src/main.ts'],
+      {
+        DATABASE_URL: databaseUrl,
+        PORT: '8098',
+        ADMIN_PASSWORD: PASSWORD,
+        DEMO_DATA: '1',
+        LOG_LEVEL: 'warn',
+      },
+      /running at/,
+    ),
   );
   const login = await fetch('http://127.0.0.1:8098/api/account/auth/login', {
     method: 'POST',
@@ -76,12 +83,22 @@ try {
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const profile = (await (
-    await fetch('http://127.0.0.1:8098/api/account/users/$me/profile', { headers: { authorization: `Bearer ${token}` } })
+    await fetch('http://127.0.0.1:8098/api/account/users/$me/profile', {
+      headers: { authorization: `Bearer ${token}` },
+    })
   ).json()) as { data: { id: string } };
 
-  children.push(await start(['bench/bare-server.ts'], { DATABASE_URL: databaseUrl, BENCH_USER_ID: profile.data.id, PORT: '8099' }, /ready/));
+  children.push(
+    await start(
+      ['bench/bare-server.ts'],
+      { DATABASE_URL: databaseUrl, BENCH_USER_ID: profile.data.id, PORT: '8099' },
+      /ready/,
+    ),
+  );
 
-  console.log(`\n${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s\n`);
+  console.log(
+    `\n${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s\n`,
+  );
   const bare = await measure('bare Fastify + pg', 'http://127.0.0.1:8099/bare/profile');
   const api = await measure('GET /api/…/$me/profile', 'http://127.0.0.1:8098/api/account/users/$me/profile', {
     authorization: `Bearer ${token}`,

@@ -1,8 +1,8 @@
+import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { systemEndpoints } from '@fleetdesk/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import path from 'node:path';
 import { localMail, localSms } from './adapters/messaging.ts';
 import { localStorage } from './adapters/storage.ts';
 import type { Config } from './config.ts';

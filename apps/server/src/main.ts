@@ -34,7 +34,9 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host}:${config.port}${config.basePath}`;
-  console.log(`\nFleetdesk is running at ${url}\nDemo login: ${config.adminEmail} / ${config.demoData ? config.adminPassword : '(your ADMIN_PASSWORD)'}\n`);
+  console.log(
+    `\nFleetdesk is running at ${url}\nDemo login: ${config.adminEmail} / ${config.demoData ? config.adminPassword : '(your ADMIN_PASSWORD)'}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

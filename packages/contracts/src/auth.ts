@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { dataOf, emptyResponse, email, isoDateTime, phoneNo } from './common.ts';
+import { dataOf, email, emptyResponse, isoDateTime, phoneNo } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
 export const emailLogin = z.strictObject({
   email: z.string({ message: 'Please input your email!' }).pipe(email),
-  password: z.string({ message: 'Please input your password!' }).min(1, { message: 'Please input your password!' }).max(256),
+  password: z
+    .string({ message: 'Please input your password!' })
+    .min(1, { message: 'Please input your password!' })
+    .max(256),
   rememberMe: z.boolean().optional(),
 });
 export const phoneLogin = z.strictObject({

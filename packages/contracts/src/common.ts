@@ -93,7 +93,10 @@ export type ErrorCode = (typeof errorCodes)[number];
 export const ALL_PARTNERS = 'VALUE_REPRESENT_TO_ALL';
 
 /** A partner scope: the wildcard for account users, a list of partner ids for partner users. */
-export const partnerScope = z.union([z.literal('*'), z.array(id).min(1, { message: 'Please select at least one item' })]);
+export const partnerScope = z.union([
+  z.literal('*'),
+  z.array(id).min(1, { message: 'Please select at least one item' }),
+]);
 export type PartnerScope = z.infer<typeof partnerScope>;
 /**
  * A scope as stored and returned: the "at least one" rule is for what a client sends; a partner user whose

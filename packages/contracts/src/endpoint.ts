@@ -40,12 +40,18 @@ export const endpoint = <
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
-export type ParamsOf<E> = E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> ? Infer<P> : never;
-export type QueryOf<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType | undefined, z.ZodType> ? Infer<Q> : never;
-export type QueryInputOf<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType | undefined, z.ZodType> ? Input<Q> : never;
-export type BodyOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
-export type BodyInputOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B, z.ZodType> ? Input<B> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
+export type ParamsOf<E> =
+  E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> ? Infer<P> : never;
+export type QueryOf<E> =
+  E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType | undefined, z.ZodType> ? Infer<Q> : never;
+export type QueryInputOf<E> =
+  E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType | undefined, z.ZodType> ? Input<Q> : never;
+export type BodyOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B, z.ZodType> ? Infer<B> : never;
+export type BodyInputOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B, z.ZodType> ? Input<B> : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.infer<R> : never;
 
 /** Fills `:name` segments of an endpoint path. */
 export function pathOf(path: string, params: Record<string, string | number> = {}): string {

@@ -18,7 +18,9 @@ import { endpoint } from './endpoint.ts';
 import { requires } from './permissions.ts';
 
 export const partnerAddress = z.strictObject({
-  country: optionalText(2).regex(/^([A-Z]{2})?$/, { message: 'Country must be a two-letter ISO code' }).optional(),
+  country: optionalText(2)
+    .regex(/^([A-Z]{2})?$/, { message: 'Country must be a two-letter ISO code' })
+    .optional(),
   city: optionalText(50).optional(),
   zip: optionalText(10).optional(),
   line1: optionalText(100).optional(),
@@ -58,7 +60,11 @@ export const partner = z.object({
     line2: z.string().nullable(),
     state: z.string().nullable(),
   }),
-  contactPerson: z.object({ name: z.string().nullable(), phone: z.string().nullable(), workEmail: z.string().nullable() }),
+  contactPerson: z.object({
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    workEmail: z.string().nullable(),
+  }),
   attachments: z.array(z.object({ url: z.string(), name: z.string() })),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

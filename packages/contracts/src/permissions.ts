@@ -56,7 +56,16 @@ export const permissionCatalogue: readonly PermissionFamily[] = [
   web('customer', ['read', 'read_detail', 'update', 'delete', 'refund_deposit', 'export_data']),
   web('customer.payment', ['delete']),
   web('deposit_refund_application', ['read', 'confirm']),
-  web('order', ['read', 'read_detail', 'create', 'read_asset_record', 'end', 'exempt_refund', 'export_data', 'change_asset']),
+  web('order', [
+    'read',
+    'read_detail',
+    'create',
+    'read_asset_record',
+    'end',
+    'exempt_refund',
+    'export_data',
+    'change_asset',
+  ]),
   web('renting_intent', ['read', 'update']),
   web('support.customer_ticket', [
     'read',
@@ -111,7 +120,14 @@ export const permissionCatalogue: readonly PermissionFamily[] = [
   web('partner.payment.direct_debit', ['read', 'setup']),
   // The operation app is what field staff carry: relocation, inspection, and the B2B mechanic's own permission.
   app('asset', ['read', 'update']),
-  app('iot_control.command', ['turn_on', 'turn_off', 'beep', 'light_turn_on', 'light_turn_off', 'power_battery_unlock']),
+  app('iot_control.command', [
+    'turn_on',
+    'turn_off',
+    'beep',
+    'light_turn_on',
+    'light_turn_off',
+    'power_battery_unlock',
+  ]),
   app('collection_list', ['read', 'collect', 'launch']),
   app('checklist_record', ['read', 'create']),
   app('support.customer_ticket', ['read', 'update_assigned_to_self']),

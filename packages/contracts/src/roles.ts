@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { dataOf, emptyResponse, id, idParams, isoDateTime, listOf, pageQuery, sortQuery, trimmedText } from './common.ts';
+import {
+  dataOf,
+  emptyResponse,
+  id,
+  idParams,
+  isoDateTime,
+  listOf,
+  pageQuery,
+  sortQuery,
+  trimmedText,
+} from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { ADMIN_PERMISSION, appPermissions, requires, webPermissions } from './permissions.ts';
 

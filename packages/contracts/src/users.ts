@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { roleRef } from './account.ts';
+import { MIN_PASSWORD_LENGTH } from './auth.ts';
 import {
   dataOf,
   email,
@@ -15,14 +17,12 @@ import {
   trimmedText,
 } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { requires } from './permissions.ts';
 import { partnerRef } from './partners.ts';
-import { roleRef } from './account.ts';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
+import { requires } from './permissions.ts';
 
-export const username = z
-  .string()
-  .regex(/^[a-zA-Z0-9._@-]{3,64}$/, { message: 'Username must be 3 to 64 letters, digits, dot, dash, underscore or @' });
+export const username = z.string().regex(/^[a-zA-Z0-9._@-]{3,64}$/, {
+  message: 'Username must be 3 to 64 letters, digits, dot, dash, underscore or @',
+});
 
 export const password = z
   .string()

@@ -1,4 +1,4 @@
-import { type SQL, asc, desc } from 'drizzle-orm';
+import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Maps a `{ key, direction }` sort from contracts to an ORDER BY, with a stable tie-breaker. */

@@ -1,5 +1,5 @@
 import type { PartnerScope } from '@fleetdesk/contracts';
-import { type SQL, inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DomainError, outOfScope } from '../errors.ts';
 

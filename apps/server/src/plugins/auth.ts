@@ -2,8 +2,8 @@ import { satisfies } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { DomainError, forbidden } from '../errors.ts';
 import type { Caller } from '../lib/caller.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { SessionRow } from '../modules/auth/auth.repo.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -9,7 +9,10 @@ import type { Config } from '../config.ts';
  * for every other non-API path so client routes survive a reload.
  */
 export async function registerConsole(app: FastifyInstance, config: Config) {
-  const runtimeConfig = { apiOrigin: config.publicApiOrigin ?? null, basePath: config.basePath };
+  const runtimeConfig = {
+    basePath: config.basePath,
+    ...(config.publicApiOrigin ? { apiOrigin: config.publicApiOrigin } : {}),
+  };
   const configJs = `window.__FLEETDESK_CONFIG__ = Object.assign(${JSON.stringify(runtimeConfig)}, window.__FLEETDESK_CONFIG__ || {});\n`;
   app.get(`${config.basePath}config.js`, { config: { requires: 'public' }, schema: { hide: true } }, (_req, reply) => {
     reply.type('application/javascript').header('cache-control', 'no-cache').send(configJs);
@@ -26,7 +29,10 @@ export async function registerConsole(app: FastifyInstance, config: Config) {
       setHeaders: (res, file) => {
         res.header('x-content-type-options', 'nosniff');
         // Hashed assets never change; index.html must always be revalidated.
-        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

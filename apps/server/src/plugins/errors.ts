@@ -22,9 +22,7 @@ function flatten(issue: Issue): Issue[] {
   if (branches.length === 0) return [issue];
   const best = branches.reduce((a, b) => (b.length < a.length ? b : a));
   if (best.length === 0) return [issue];
-  return best.flatMap((inner) =>
-    flatten({ ...(inner as Issue), path: [...issue.path, ...inner.path.map(String)] }),
-  );
+  return best.flatMap((inner) => flatten({ ...(inner as Issue), path: [...issue.path, ...inner.path.map(String)] }));
 }
 
 /** Turns zod issues into `{ "address.city": "Must be at most 50 characters" }`, unknown keys included. */

@@ -7,7 +7,11 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 export async function registerOpenApi(app: FastifyInstance, version: string) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Fleetdesk API', version, description: 'Operations console API. Errors are `{code, message, data}`.' },
+      info: {
+        title: 'Fleetdesk API',
+        version,
+        description: 'Operations console API. Errors are `{code, message, data}`.',
+      },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

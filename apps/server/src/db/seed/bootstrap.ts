@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { Db } from '../client.ts';
 import { getAccount } from '../../modules/account/account.repo.ts';
+import type { Db } from '../client.ts';
 import { seed } from './builders.ts';
 import { seedDemoData } from './demo.ts';
 

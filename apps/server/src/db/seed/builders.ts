@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_PERMISSION } from '@fleetdesk/contracts';
-import type { DbOrTx } from '../client.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import * as accountRepo from '../../modules/account/account.repo.ts';
 import * as partnersRepo from '../../modules/partners/partners.repo.ts';
 import * as rolesRepo from '../../modules/roles/roles.repo.ts';
 import * as usersRepo from '../../modules/users/users.repo.ts';
+import type { DbOrTx } from '../client.ts';
 
 /**
  * Seed builders: the one way demo data and tests create rows, through the same repos the API uses,
@@ -13,7 +13,11 @@ import * as usersRepo from '../../modules/users/users.repo.ts';
  */
 export const seed = {
   async account(db: DbOrTx, a: { name?: string; timezone?: string; currency?: string } = {}) {
-    return accountRepo.insertAccount(db, { name: a.name ?? 'Fleetdesk Mobility', timezone: a.timezone ?? '+01:00', currency: a.currency ?? 'EUR' });
+    return accountRepo.insertAccount(db, {
+      name: a.name ?? 'Fleetdesk Mobility',
+      timezone: a.timezone ?? '+01:00',
+      currency: a.currency ?? 'EUR',
+    });
   },
 
   async partner(db: DbOrTx, p: Partial<partnersRepo.PartnerValues> & { name: string }) {
@@ -22,7 +26,11 @@ export const seed = {
 
   async role(db: DbOrTx, r: { title: string; permissions: string[]; appPermissions?: string[] }) {
     const id = randomUUID();
-    await rolesRepo.insert(db, id, { title: r.title, permissions: r.permissions, appPermissions: r.appPermissions ?? [] });
+    await rolesRepo.insert(db, id, {
+      title: r.title,
+      permissions: r.permissions,
+      appPermissions: r.appPermissions ?? [],
+    });
     return { id, ...r };
   },
 

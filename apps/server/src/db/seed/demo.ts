@@ -17,7 +17,12 @@ export const demoRoles = {
     'order.read',
     'customer.read',
   ],
-  mechanic: ['asset.read', 'support.customer_ticket.read', 'support.customer_ticket.update_assigned_to_self', 'checklist_record.read'],
+  mechanic: [
+    'asset.read',
+    'support.customer_ticket.read',
+    'support.customer_ticket.update_assigned_to_self',
+    'checklist_record.read',
+  ],
   partnerViewer: ['partner.read', 'user.read', 'role.read', 'asset.read', 'order.read'],
 };
 
@@ -69,9 +74,38 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string }) {
   const viewer = await seed.role(db, { title: 'Partner viewer', permissions: demoRoles.partnerViewer });
 
   const password = opts.password;
-  await seed.user(db, { username: 'ops.manager', name: 'Elena Bianchi', email: 'elena@fleetdesk.local', phoneNo: '+393331234567', password, roleIds: [manager.id] });
-  await seed.user(db, { username: 'mechanic.milano', name: 'Luca Ferrari', email: 'luca@milanobikehub.it', password, partnerScope: [milano.id], roleIds: [mechanic.id] });
-  await seed.user(db, { username: 'viewer.barcelona', name: 'Laura Garcia', email: 'laura@bcnemotion.es', phoneNo: '+34611222333', password, partnerScope: [barcelona.id], roleIds: [viewer.id] });
-  await seed.user(db, { username: 'manager.seoul', name: 'Park Ji-woo', email: 'jiwoo@seoulscooter.kr', password, partnerScope: [seoul.id], roleIds: [manager.id] });
+  await seed.user(db, {
+    username: 'ops.manager',
+    name: 'Elena Bianchi',
+    email: 'elena@fleetdesk.local',
+    phoneNo: '+393331234567',
+    password,
+    roleIds: [manager.id],
+  });
+  await seed.user(db, {
+    username: 'mechanic.milano',
+    name: 'Luca Ferrari',
+    email: 'luca@milanobikehub.it',
+    password,
+    partnerScope: [milano.id],
+    roleIds: [mechanic.id],
+  });
+  await seed.user(db, {
+    username: 'viewer.barcelona',
+    name: 'Laura Garcia',
+    email: 'laura@bcnemotion.es',
+    phoneNo: '+34611222333',
+    password,
+    partnerScope: [barcelona.id],
+    roleIds: [viewer.id],
+  });
+  await seed.user(db, {
+    username: 'manager.seoul',
+    name: 'Park Ji-woo',
+    email: 'jiwoo@seoulscooter.kr',
+    password,
+    partnerScope: [seoul.id],
+    roleIds: [manager.id],
+  });
   return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer } };
 }

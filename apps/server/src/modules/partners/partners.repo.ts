@@ -1,9 +1,9 @@
+import type { PartnerListQuery } from '@fleetdesk/contracts';
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { partners, userPartners, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { type Scope, inScope } from '../../lib/scope.ts';
-import type { PartnerListQuery } from '@fleetdesk/contracts';
+import { inScope, type Scope } from '../../lib/scope.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -26,7 +26,11 @@ export async function list(db: DbOrTx, scope: Scope, q: PartnerListQuery) {
       .from(partners)
       .where(where)
       .orderBy(
-        ...orderBy(q.sort, { createdAt: partners.createdAt, updatedAt: partners.updatedAt, name: sql`lower(${partners.name})` }, partners.id),
+        ...orderBy(
+          q.sort,
+          { createdAt: partners.createdAt, updatedAt: partners.updatedAt, name: sql`lower(${partners.name})` },
+          partners.id,
+        ),
       )
       .limit(q.pageSize)
       .offset(offsetOf(q)),
@@ -51,7 +55,10 @@ export async function get(db: DbOrTx, id: string) {
 
 export async function existingIds(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  const found = await db.select({ id: partners.id }).from(partners).where(inArray(partners.id, [...ids]));
+  const found = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(inArray(partners.id, [...ids]));
   return found.map((r) => r.id);
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestContext, call, createTestContext, errorOf } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 
 const valid = {
   name: 'Torino Ride',
@@ -21,7 +21,11 @@ describe('partners API', () => {
     const created = await call(t.app, 'POST', '/account/partners', { token: t.owner.token, body: valid });
     expect(created.statusCode).toBe(201);
     const partner = created.json().data;
-    expect(partner).toMatchObject({ name: 'Torino Ride', address: { city: 'Torino', line2: null }, attachments: valid.attachments });
+    expect(partner).toMatchObject({
+      name: 'Torino Ride',
+      address: { city: 'Torino', line2: null },
+      attachments: valid.attachments,
+    });
 
     const got = await call(t.app, 'GET', `/account/partners/${partner.id}`, { token: t.owner.token });
     expect(got.json().data.contactPerson).toEqual(valid.contactPerson);
@@ -43,7 +47,9 @@ describe('partners API', () => {
   });
 
   it('pages and sorts by name', async () => {
-    const res = await call(t.app, 'GET', '/account/partners?sort=name:desc&pageSize=1&pageNo=2', { token: t.owner.token });
+    const res = await call(t.app, 'GET', '/account/partners?sort=name:desc&pageSize=1&pageNo=2', {
+      token: t.owner.token,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ count: 2, data: [{ name: 'Partner A' }] });
     const bad = await call(t.app, 'GET', '/account/partners?sort=password:asc', { token: t.owner.token });
@@ -89,7 +95,11 @@ describe('partners API', () => {
     ['a missing name', { ...valid, name: undefined }, 'name'],
     ['a whitespace-only name', { ...valid, name: '   ' }, 'name'],
     ['a malformed email', { ...valid, email: 'not-an-email' }, 'email'],
-    ['a city longer than 50 characters', { ...valid, address: { ...valid.address, city: 'x'.repeat(51) } }, 'address.city'],
+    [
+      'a city longer than 50 characters',
+      { ...valid, address: { ...valid.address, city: 'x'.repeat(51) } },
+      'address.city',
+    ],
     ['a zip longer than 10 characters', { ...valid, address: { ...valid.address, zip: '12345678901' } }, 'address.zip'],
     ['an unknown field', { ...valid, isVip: true }, 'isVip'],
     ['a wrong type', { ...valid, attachments: 'none' }, 'attachments'],
