@@ -40,6 +40,22 @@ export class Shell {
     await expect(group).toHaveAttribute('aria-expanded', 'true');
   }
 
+  /** Opens every submenu, so that every entry the user may see is in the DOM. */
+  async expandAll() {
+    for (let round = 0; round < 5; round++) {
+      const closed = this.sideMenu.locator('[role="menuitem"][aria-expanded="false"]');
+      const count = await closed.count();
+      if (count === 0) return;
+      await closed.first().click();
+    }
+  }
+
+  /** The targets of every link in the (expanded) side menu. */
+  async menuHrefs(): Promise<string[]> {
+    await this.expandAll();
+    return this.sideMenu.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  }
+
   async chooseLocale(name: string) {
     await this.localeSwitcher.click();
     await this.page.getByRole('menuitem', { name, exact: true }).click();

@@ -1,0 +1,88 @@
+import { expect, test } from '../fixtures/test.ts';
+import { PartnerListPage } from '../pages/partners.page.ts';
+import { Shell } from '../pages/shell.ts';
+
+/** Menu entries whose permissions no demo partner viewer holds (document 1 §2.6). */
+const notForViewer = [
+  'B2C Service Ticket',
+  'Customer',
+  'Map',
+  'Asset Trip',
+  'Checklist',
+  'B2B Subscription',
+  'Partner',
+];
+
+test.describe('a partner viewer (Laura, Barcelona E-Motion)', () => {
+  test.use({ signedInAs: 'laura' });
+
+  test('sees only the menu her permissions allow, and every entry opens a page', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.goto('/');
+    await shell.expectSignedInAs('Laura Garcia');
+    // The root opens the first page of her menu.
+    await expect(page).not.toHaveURL(/\/$/);
+
+    const hrefs = await shell.menuHrefs();
+    const labels = await shell.menuLabels();
+    expect(labels).toEqual(expect.arrayContaining(['Settings', 'General']));
+    for (const label of notForViewer) expect(labels, `menu entry ${label}`).not.toContain(label);
+
+    // Never a dead link: each entry leads to a page she may open.
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) {
+      await page.goto(href);
+      await expect(shell.userMenu).toBeVisible();
+      await expect(shell.notFound(), `${href} exists`).toHaveCount(0);
+      await expect(shell.forbidden(), `${href} is allowed`).toHaveCount(0);
+    }
+  });
+
+  test('the partner list shows only her own partner, read-only', async ({ page }) => {
+    const list = new PartnerListPage(page);
+    await list.goto();
+    await expect(list.row('Barcelona E-Motion')).toBeVisible();
+    expect(await list.partnerNames()).toEqual(['Barcelona E-Motion']);
+    await expect(page.getByText('Total: 1')).toBeVisible();
+    // No partner.write: no creating, editing or deleting.
+    await expect(list.newButton).toHaveCount(0);
+    await expect(list.row('Barcelona E-Motion').getByRole('link')).toHaveCount(0);
+    await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  });
+
+  test('a route she lacks the permission for shows the 403 page', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.goto('/setting/general/partner/new');
+    await expect(page.getByText('403', { exact: true })).toBeVisible();
+    await expect(shell.forbidden()).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /Company name/ })).toHaveCount(0);
+    // The shell stays, so she can go back.
+    await page.getByRole('button', { name: 'Back Home' }).click();
+    await expect(shell.forbidden()).toHaveCount(0);
+    await expect(shell.userMenu).toBeVisible();
+  });
+});
+
+test.describe('partner scope', () => {
+  test.describe('an account-wide operations manager (Elena)', () => {
+    test.use({ signedInAs: 'elena' });
+    test('sees every partner', async ({ page }) => {
+      const list = new PartnerListPage(page);
+      await list.goto('?sort=name:asc');
+      await expect(list.row('Milano Bike Hub')).toBeVisible();
+      expect(await list.partnerNames()).toEqual(
+        expect.arrayContaining(['Barcelona E-Motion', 'Milano Bike Hub', 'Seoul Scooter Co.']),
+      );
+    });
+  });
+
+  test.describe('an operations manager scoped to Seoul (Ji-woo)', () => {
+    test.use({ signedInAs: 'jiwoo' });
+    test('sees only Seoul', async ({ page }) => {
+      const list = new PartnerListPage(page);
+      await list.goto();
+      await expect(list.row('Seoul Scooter Co.')).toBeVisible();
+      expect(await list.partnerNames()).toEqual(['Seoul Scooter Co.']);
+    });
+  });
+});
