@@ -1,10 +1,19 @@
 import { matchPath } from 'react-router';
+import { accountRoutes } from '../features/account/routes.tsx';
 import { partnerRoutes } from '../features/partners/routes.tsx';
+import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { userRoutes } from '../features/users/routes.tsx';
 import type { FeatureRoute } from '../shared/routing.ts';
 
 /** Every feature's pages. A new feature adds its `routes` export here; its menu entries then appear. */
-export const featureRoutes: readonly FeatureRoute[] = [...settingsRoutes, ...partnerRoutes];
+export const featureRoutes: readonly FeatureRoute[] = [
+  ...settingsRoutes,
+  ...partnerRoutes,
+  ...accountRoutes,
+  ...userRoutes,
+  ...roleRoutes,
+];
 
 const registered = new Set(featureRoutes.map((route) => route.path));
 

@@ -143,6 +143,7 @@ export const menu: MenuNode[] = [
               hidden('setting.general.partner.edit', '/setting/general/partner/:partnerId/edit'),
             ],
           },
+          hidden('setting.general.account', '/setting/general/account'),
         ],
       ),
       leaf(

@@ -1,7 +1,8 @@
-import { TeamOutlined } from '@ant-design/icons';
-import { partnerEndpoints, type Requirement } from '@fleetdesk/contracts';
+import { IdcardOutlined, TeamOutlined } from '@ant-design/icons';
+import { partnerEndpoints, type Requirement, requires } from '@fleetdesk/contracts';
 import type { ComponentType } from 'react';
 import { requirementOf } from '../../shared/permissions.ts';
+import { accountUrls } from '../account/urls.ts';
 import { partnerUrls } from '../partners/urls.ts';
 
 /**
@@ -26,5 +27,13 @@ export const generalSections: GeneralSection[] = [
     descriptionKey: 'general.partners.description',
     to: partnerUrls.list(),
     requires: requirementOf(partnerEndpoints.list),
+  },
+  {
+    key: 'account',
+    icon: IdcardOutlined,
+    titleKey: 'general.account.title',
+    descriptionKey: 'general.account.description',
+    to: accountUrls.settings(),
+    requires: requires('config.read'),
   },
 ];

@@ -6,6 +6,11 @@ export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'title
   /** The question, e.g. "Delete partner Acme?". */
   title: ReactNode;
   description?: ReactNode;
+  /**
+   * Modal mode only: loads the description when the button is pressed (e.g. the staff a role delete affects),
+   * so a list of rows does not fetch it for every row up front.
+   */
+  loadDescription?: () => Promise<ReactNode>;
   /** Runs after the user confirms; a returned promise keeps the confirm button spinning until it settles. */
   onConfirm: () => unknown;
   okText?: string;
@@ -20,6 +25,7 @@ export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick' | 'title
 export function ConfirmButton({
   title,
   description,
+  loadDescription,
   onConfirm,
   okText,
   mode = 'popconfirm',
@@ -43,22 +49,30 @@ export function ConfirmButton({
   };
 
   if (mode === 'modal') {
-    return (
-      <Button
-        {...button}
-        danger={danger}
-        loading={running}
-        onClick={() =>
-          modal.confirm({
-            title,
-            content: description,
-            okText: okText ?? t('action.confirm'),
-            cancelText: t('action.cancel'),
-            okButtonProps: { danger },
-            onOk: run,
-          })
+    const open = async () => {
+      let content = description;
+      if (loadDescription) {
+        setRunning(true);
+        try {
+          content = await loadDescription();
+        } catch {
+          // The http layer notified; without the description there is nothing safe to confirm.
+          return;
+        } finally {
+          setRunning(false);
         }
-      >
+      }
+      modal.confirm({
+        title,
+        content,
+        okText: okText ?? t('action.confirm'),
+        cancelText: t('action.cancel'),
+        okButtonProps: { danger },
+        onOk: run,
+      });
+    };
+    return (
+      <Button {...button} danger={danger} loading={running} onClick={open}>
         {children}
       </Button>
     );

@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Flex, Form, type FormItemProps, Spin } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, isValidElement, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -10,6 +10,16 @@ import { errorsAt, serverFieldsToFieldErrors, zodIssuesToFieldErrors } from './f
 import { PageContainer } from './page-container.tsx';
 
 type Schema = z.ZodType<Record<string, unknown>>;
+
+/** A confirmation that needs more than a question: a summary of what will be saved, a list of affected staff. */
+export interface SubmitConfirmation {
+  title: ReactNode;
+  content?: ReactNode;
+  okText?: string;
+}
+
+const isConfirmation = (value: unknown): value is SubmitConfirmation =>
+  typeof value === 'object' && value !== null && !isValidElement(value) && 'title' in value;
 
 /** Lets FormField validate against the page's schema without each field repeating it. */
 const SchemaContext = createContext<Schema | null>(null);
@@ -33,10 +43,10 @@ export interface FormPageProps<S extends Schema> {
   onCancel?: () => void;
   submitText?: string;
   /**
-   * Ask before sending (document 1 §5: adds confirm). Returns the question, or null to send without asking;
-   * may be async, e.g. to list the staff a role change affects.
+   * Ask before sending (document 1 §5: adds confirm). Returns the question (or a title with a summary), or
+   * null to send without asking; may be async, e.g. to list the staff a role change affects.
    */
-  confirmSubmit?: (values: z.output<S>) => ReactNode | Promise<ReactNode>;
+  confirmSubmit?: (values: z.output<S>) => ReactNode | SubmitConfirmation | Promise<ReactNode | SubmitConfirmation>;
   /** Extra buttons in the title row (e.g. a delete ConfirmButton on edit forms). */
   extra?: ReactNode;
   children: ReactNode;
@@ -129,9 +139,15 @@ function LoadedForm<S extends Schema>({
     setSubmitting(true);
     try {
       const question = confirmSubmit ? await confirmSubmit(parsed.data) : null;
+      const confirmation = isConfirmation(question) ? question : { title: question };
       if (
-        question &&
-        !(await modal.confirm({ title: question, okText: t('action.confirm'), cancelText: t('action.cancel') }))
+        confirmation.title &&
+        !(await modal.confirm({
+          title: confirmation.title,
+          content: confirmation.content,
+          okText: confirmation.okText ?? t('action.confirm'),
+          cancelText: t('action.cancel'),
+        }))
       ) {
         return;
       }

@@ -59,6 +59,8 @@ export interface ListPageProps<Row, F extends UrlShape> {
   /** Enables the Export button: fetch every row of the current query (e.g. with fetchAllPages). */
   exportRows?: () => Promise<Row[]>;
   exportFileName?: string;
+  /** What an empty table says (e.g. "No users match these filters"); defaults to "No data". */
+  emptyText?: ReactNode;
 }
 
 /**
@@ -76,6 +78,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
   filters,
   exportRows,
   exportFileName,
+  emptyText,
 }: ListPageProps<Row, F>) {
   const { t } = useTranslation();
   const defaultHidden = useMemo(() => columns.filter((c) => c.defaultHidden).map((c) => c.key), [columns]);
@@ -188,7 +191,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
             loading={result.isFetching}
             onChange={onTableChange}
             scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('list.empty') }}
+            locale={{ emptyText: emptyText ?? t('list.empty') }}
             pagination={{
               current: state.pageNo,
               pageSize: state.pageSize,

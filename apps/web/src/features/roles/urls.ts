@@ -1,0 +1,31 @@
+import { generatePath } from 'react-router';
+import { defineList } from '../../shared/ui/list-state.ts';
+import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
+
+/** Route patterns of the team role screens (document 1 §2.3 "Team roles"). */
+export const rolePaths = {
+  list: '/team/role/list',
+  new: '/team/role/new',
+  edit: '/team/role/:id/edit',
+} as const;
+
+export const roleSortKeys = ['createdAt', 'updatedAt', 'title'] as const;
+
+/** The role list's URL state: search box, paging, sort by title, creation or last change. */
+export const roleList = defineList({
+  filters: { search: urlParam.string() },
+  sortKeys: roleSortKeys,
+  defaultSort: 'createdAt:desc',
+});
+
+export type RoleListUrlState = Partial<UrlStateOf<typeof roleList.shape>>;
+
+/** Typed links to the team role screens. */
+export const roleUrls = {
+  list: (state: RoleListUrlState = {}) => {
+    const search = writeUrlState(roleList.shape, new URLSearchParams(), state).toString();
+    return `${rolePaths.list}${search ? `?${search}` : ''}`;
+  },
+  new: () => rolePaths.new,
+  edit: (id: string) => generatePath(rolePaths.edit, { id }),
+};

@@ -1,0 +1,144 @@
+import {
+  id,
+  type PartnerScope,
+  password,
+  type User,
+  type UserCreate,
+  type UserUpdate,
+  userCreate,
+  userUpdate,
+} from '@fleetdesk/contracts';
+import { z } from 'zod';
+import { ApiError, isApiError } from '../../../shared/http.ts';
+
+/**
+ * The user form edits the partner scope as a radio ("All partners" / "Selected partners") plus a partner
+ * multi-select; the API wants one `partnerScope` value ('*' or a non-empty id list). These helpers translate
+ * between the two and keep the contract's rules, so the form validates exactly what the server checks.
+ */
+export type ScopeMode = 'all' | 'selected';
+
+export interface UserFormValues {
+  username?: string;
+  name?: string;
+  email?: string;
+  phoneNo?: string;
+  password?: string;
+  scopeMode: ScopeMode;
+  partnerIds: string[];
+  roleIds: string[];
+}
+
+export const AT_LEAST_ONE_PARTNER = 'Please select at least one item';
+
+/** An input the user cleared ('') means "not given". */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+const sharedFields = {
+  name: userUpdate.shape.name,
+  email: userUpdate.shape.email,
+  phoneNo: userUpdate.shape.phoneNo,
+  roleIds: z.array(id).max(50).default([]),
+  scopeMode: z.enum(['all', 'selected']),
+  partnerIds: z.array(id).default([]),
+};
+
+const requirePartnersWhenSelected = (values: { scopeMode: ScopeMode; partnerIds: string[] }, ctx: z.RefinementCtx) => {
+  if (values.scopeMode === 'selected' && values.partnerIds.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['partnerIds'], message: AT_LEAST_ONE_PARTNER });
+  }
+};
+
+/** The radio and the multi-select as the contract's partnerScope. */
+export function toPartnerScope(mode: ScopeMode, partnerIds: readonly string[]): PartnerScope {
+  return mode === 'all' ? '*' : [...new Set(partnerIds)];
+}
+
+/** The contract's partnerScope as the radio and the multi-select. */
+export function fromPartnerScope(scope: PartnerScope): { scopeMode: ScopeMode; partnerIds: string[] } {
+  return scope === '*' ? { scopeMode: 'all', partnerIds: [] } : { scopeMode: 'selected', partnerIds: [...scope] };
+}
+
+const emptyToUndefined = (value: string | undefined) => (value === '' ? undefined : value);
+
+/** Form values of the new-user page → the POST body (checked again by contracts' userCreate). */
+export const userCreateForm = z
+  .object({
+    username: userCreate.shape.username,
+    password: z.preprocess(blankToUndefined, password.optional()),
+    ...sharedFields,
+  })
+  .superRefine(requirePartnersWhenSelected)
+  .transform(
+    (values): UserCreate => ({
+      username: values.username,
+      password: values.password,
+      name: values.name,
+      email: emptyToUndefined(values.email),
+      phoneNo: emptyToUndefined(values.phoneNo),
+      partnerScope: toPartnerScope(values.scopeMode, values.partnerIds),
+      roleIds: values.roleIds,
+    }),
+  );
+
+/** Form values of the edit page → the PUT body; the username is fixed once set and never sent. */
+export const userUpdateForm = z
+  .object(sharedFields)
+  .superRefine(requirePartnersWhenSelected)
+  .transform(
+    (values): UserUpdate => ({
+      name: values.name,
+      email: emptyToUndefined(values.email),
+      phoneNo: emptyToUndefined(values.phoneNo),
+      partnerScope: toPartnerScope(values.scopeMode, values.partnerIds),
+      roleIds: values.roleIds,
+    }),
+  );
+
+/** A stored user as edit-form values (the API answers null for absent contacts). */
+export function userToFormValues(user: User): UserFormValues {
+  return {
+    name: user.name,
+    email: user.email ?? undefined,
+    phoneNo: user.phoneNo ?? undefined,
+    ...fromPartnerScope(user.partnerScope),
+    roleIds: user.roles.map((role) => role.id),
+  };
+}
+
+/**
+ * A new user's starting values. A partner user cannot hand out "All partners", so their form starts on
+ * "Selected" (pre-filled when they manage exactly one partner).
+ */
+export function newUserFormValues(callerScope: PartnerScope | undefined): UserFormValues {
+  if (callerScope === undefined || callerScope === '*') return { scopeMode: 'all', partnerIds: [], roleIds: [] };
+  return { scopeMode: 'selected', partnerIds: callerScope.length === 1 ? [...callerScope] : [], roleIds: [] };
+}
+
+/** Server field paths that the form shows under another name. */
+const formFieldOf = (path: string) =>
+  path === 'partnerScope' || path.startsWith('partnerScope.') ? 'partnerIds' : path;
+
+/**
+ * Makes a failed save land on the form's fields: ValidationError fields are renamed to the form's names, and a
+ * 409 that names its field (username, email or phone already used) becomes that field's error.
+ */
+export function toUserFormError(error: unknown): unknown {
+  if (!isApiError(error)) return error;
+  const fields = error.fieldErrors;
+  if (fields) {
+    const renamed = Object.fromEntries(Object.entries(fields).map(([path, message]) => [formFieldOf(path), message]));
+    return new ApiError(error.status, error.code, error.message, { fields: renamed }, error.url);
+  }
+  const field = (error.data as { field?: unknown } | null)?.field;
+  if (error.status === 409 && typeof field === 'string') {
+    return new ApiError(
+      error.status,
+      'ValidationError',
+      error.message,
+      { fields: { [field]: error.message } },
+      error.url,
+    );
+  }
+  return error;
+}

@@ -1,0 +1,23 @@
+import { userEndpoints } from '@fleetdesk/contracts';
+import { requirementOf } from '../../shared/permissions.ts';
+import type { FeatureRoute } from '../../shared/routing.ts';
+import { userPaths } from './urls.ts';
+
+/** Team → User: list, new, edit (`?id=`). */
+export const userRoutes: FeatureRoute[] = [
+  {
+    path: userPaths.list,
+    page: () => import('./pages/user-list.page.tsx'),
+    meta: { requires: requirementOf(userEndpoints.list) },
+  },
+  {
+    path: userPaths.new,
+    page: () => import('./pages/user-new.page.tsx'),
+    meta: { requires: requirementOf(userEndpoints.create) },
+  },
+  {
+    path: userPaths.edit,
+    page: () => import('./pages/user-edit.page.tsx'),
+    meta: { requires: requirementOf(userEndpoints.update) },
+  },
+];

@@ -1,0 +1,31 @@
+import { defineList } from '../../shared/ui/list-state.ts';
+import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
+
+/** Route patterns of the team user screens (document 1 §2.3 "Team users"); edit takes the id as `?id=`. */
+export const userPaths = {
+  list: '/team/user/list',
+  new: '/team/user/new',
+  edit: '/team/user/edit',
+} as const;
+
+/** The sort keys the list offers (a subset of contracts' userListQuery sort keys). */
+export const userSortKeys = ['createdAt', 'name', 'username', 'lastActiveTime'] as const;
+
+/** The user list's URL state: search box, role and partner filters, paging, sort. */
+export const userList = defineList({
+  filters: { search: urlParam.string(), roleId: urlParam.string(), partnerId: urlParam.string() },
+  sortKeys: userSortKeys,
+  defaultSort: 'createdAt:desc',
+});
+
+export type UserListUrlState = Partial<UrlStateOf<typeof userList.shape>>;
+
+/** Typed links to the team user screens; a list link can carry filters, paging and sort. */
+export const userUrls = {
+  list: (state: UserListUrlState = {}) => {
+    const search = writeUrlState(userList.shape, new URLSearchParams(), state).toString();
+    return `${userPaths.list}${search ? `?${search}` : ''}`;
+  },
+  new: () => userPaths.new,
+  edit: (id: string) => `${userPaths.edit}?${new URLSearchParams({ id }).toString()}`,
+};
