@@ -2,12 +2,16 @@ import { and, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { staffVisibleTo } from '../users/users.repo.ts';
 
 export type RoleRow = typeof roles.$inferSelect & { userCount: number };
 export type RoleValues = { title: string; permissions: string[]; appPermissions: string[] };
 
+// Spelled out as "roles"."id": drizzle renders ${roles.id} unqualified in a single-table select, and inside
+// this subquery a bare "id" binds to u.id, which made every count 0.
 const liveUsers = sql<number>`(select count(*)::int from ${userRoles} ur join ${users} u on u.id = ur.user_id
-  where ur.role_id = ${roles.id} and u.deleted_at is null)`;
+  where ur.role_id = "roles"."id" and u.deleted_at is null)`;
 
 const columns = {
   id: roles.id,
@@ -66,12 +70,18 @@ export async function remove(db: DbOrTx, id: string) {
   await db.delete(roles).where(eq(roles.id, id));
 }
 
-/** Staff (not deleted) holding the role, shown before it is edited or deleted. */
-export async function usersOf(db: DbOrTx, id: string) {
+/** Staff (not deleted, inside the scope) holding the role, shown before it is edited or deleted. */
+export async function usersOf(db: DbOrTx, scope: Scope, id: string) {
   return db
     .select({ id: users.id, username: users.username, name: users.name })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(eq(userRoles.roleId, id), isNull(users.deletedAt)))
+    .where(
+      and(
+        eq(userRoles.roleId, id),
+        isNull(users.deletedAt),
+        staffVisibleTo(scope, { id: users.id, allPartners: users.allPartners }),
+      ),
+    )
     .orderBy(users.name);
 }

@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
-import { assertNoEscalation } from '../../lib/escalation.ts';
+import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts';
 import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './roles.repo.ts';
@@ -44,10 +44,10 @@ export function createRoleService(deps: { db: Db }) {
 
     get: async (_caller: Caller, id: string): Promise<Role> => toRole(await existing(id)),
 
-    /** The staff a change to this role would affect. */
-    async users(_caller: Caller, id: string): Promise<RoleUser[]> {
+    /** The staff a change to this role would affect, as far as the caller's partner scope shows them. */
+    async users(caller: Caller, id: string): Promise<RoleUser[]> {
       await existing(id);
-      return repo.usersOf(db, id);
+      return repo.usersOf(db, caller.scope, id);
     },
 
     async create(caller: Caller, input: RoleInput): Promise<Role> {
@@ -62,11 +62,12 @@ export function createRoleService(deps: { db: Db }) {
       });
     },
 
-    /** Replaces a role; its staff get the new permissions on their next request. */
+    /** Replaces a role the caller outranks; its staff get the new permissions on their next request. */
     async update(caller: Caller, id: string, input: RoleInput): Promise<Role> {
       assertNoEscalation(caller, input.permissions);
       return db.transaction(async (tx) => {
         const before = toRole(await existing(id, tx));
+        assertNotOutranked(caller, before.permissions, 'role');
         await repo.update(tx, id, {
           title: input.title,
           permissions: unique(input.permissions),
@@ -84,11 +85,13 @@ export function createRoleService(deps: { db: Db }) {
       });
     },
 
-    /** Deletes a role; the staff holding it lose its permissions at once. */
+    /** Deletes a role the caller outranks; the staff holding it lose its permissions at once. */
     async remove(caller: Caller, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = toRole(await existing(id, tx));
-        const holders = await repo.usersOf(tx, id);
+        assertNotOutranked(caller, before.permissions, 'role');
+        // Every holder, whatever the caller's scope: all of them lose the role.
+        const holders = await repo.usersOf(tx, '*', id);
         await repo.remove(tx, id);
         await usersRepo.refreshUsers(
           tx,

@@ -1,5 +1,6 @@
 import type { UserListQuery } from '@fleetdesk/contracts';
 import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPartners, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
@@ -23,9 +24,9 @@ export interface UserRow {
 
 /**
  * A partner user manages only staff whose whole scope lies inside their own: never account users, never
- * someone who also works for a partner the caller cannot see.
+ * someone who also works for a partner the caller cannot see. Shared with the roles repo.
  */
-function visibleTo(scope: Scope): SQL | undefined {
+export function staffVisibleTo(scope: Scope, u: { id: SQL | AnyPgColumn; allPartners: SQL | AnyPgColumn }): SQL | undefined {
   if (isAll(scope)) return undefined;
   // An empty scope sees nobody (and `not in ()` is not valid SQL).
   if (scope.length === 0) return sql`false`;
@@ -33,10 +34,12 @@ function visibleTo(scope: Scope): SQL | undefined {
     scope.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  return sql`(not u.all_partners
-    and exists (select 1 from user_partners up where up.user_id = u.id)
-    and not exists (select 1 from user_partners up where up.user_id = u.id and up.partner_id not in (${ids})))`;
+  return sql`(not ${u.allPartners}
+    and exists (select 1 from user_partners up where up.user_id = ${u.id})
+    and not exists (select 1 from user_partners up where up.user_id = ${u.id} and up.partner_id not in (${ids})))`;
 }
+
+const visibleTo = (scope: Scope) => staffVisibleTo(scope, { id: sql`u.id`, allPartners: sql`u.all_partners` });
 
 const sortColumns = {
   createdAt: sql`u.created_at`,

@@ -4,7 +4,7 @@ import type { MailSender } from '../../adapters/messaging.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound, outOfScope, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { assertNoEscalation } from '../../lib/escalation.ts';
+import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertScopeWithin } from '../../lib/scope.ts';
 import { hashPassword, oneTimePassword } from '../../lib/secrets.ts';
@@ -41,11 +41,15 @@ const blankToNull = (v: string | undefined) => (v === undefined || v === '' ? nu
 export function createUserService(deps: { db: Db; mail: MailSender }) {
   const { db } = deps;
 
-  /** Reads a live user the caller may manage: 404 when absent or deleted, 403 when outside the scope. */
-  async function manageable(tx: DbOrTx, caller: Caller, id: string) {
+  /**
+   * Reads a live user the caller may see: 404 when absent or deleted, 403 when outside the scope. To change
+   * them the caller must also hold every permission they hold (403 Forbidden otherwise).
+   */
+  async function manageable(tx: DbOrTx, caller: Caller, id: string, change = false) {
     const row = await repo.get(tx, caller.scope, id);
     if (!row) throw notFound();
     if (!row.visible) throw outOfScope();
+    if (change) assertNotOutranked(caller, row.permissions, 'user');
     return row;
   }
 
@@ -116,7 +120,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
     /** Changes a staff member; new roles and scope apply on their next request. */
     async update(caller: Caller, id: string, input: UserUpdate): Promise<User> {
       return db.transaction(async (tx) => {
-        const before = toUser(await manageable(tx, caller, id));
+        const before = toUser(await manageable(tx, caller, id, true));
         const grant = await checkGrant(tx, caller, input, id);
         await repo.update(tx, id, grant.values);
         await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
@@ -135,7 +139,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
     async remove(caller: Caller, id: string): Promise<void> {
       if (id === caller.userId) throw new DomainError('DeleteFailed', 422, 'You cannot delete your own account');
       await db.transaction(async (tx) => {
-        await manageable(tx, caller, id);
+        await manageable(tx, caller, id, true);
         await repo.softDelete(tx, id);
         await authRepo.revokeUserSessions(tx, id);
         await writeFieldLogs(tx, {
@@ -152,7 +156,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
       const password = oneTimePassword();
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
-        const row = await manageable(tx, caller, id);
+        const row = await manageable(tx, caller, id, true);
         await repo.setPassword(tx, id, passwordHash);
         await authRepo.revokeUserSessions(tx, id);
         await writeFieldLogs(tx, {
