@@ -54,7 +54,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (r) => {
     const methods = Array.isArray(r.method) ? r.method : [r.method];
-    for (const method of methods) routeTable.push({ method, url: r.url, requires: r.config?.requires });
+    // Read lazily: this root hook runs before the hooks of child plugins (the /api one marks the docs
+    // routes public), so the requirement is only final once every onRoute hook has run.
+    for (const method of methods) {
+      routeTable.push({
+        method,
+        url: r.url,
+        get requires() {
+          return r.config?.requires;
+        },
+      });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
