@@ -65,7 +65,13 @@ let counter = 0;
 export async function createTestContext(): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
-  const config = { ...loadConfig({ DATABASE_URL: 'memory://', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DATA_DIR: `/tmp/fleetdesk-test-${randomUUID()}` }) };
+  const config = {
+    ...loadConfig({
+      DATABASE_URL: 'memory://',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: `/tmp/fleetdesk-test-${randomUUID()}`,
+    }),
+  };
   const app = await buildApp(config, database);
   const { db } = database;
   await seed.account(db);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.ts';
-import { type TestContext, call, createTestContext, errorOf } from './harness.ts';
+import { call, createTestContext, errorOf, type TestContext } from './harness.ts';
 
 /** Never a 500, never a stack trace or an internal path in what the client sees. */
 function expectCleanError(res: LightMyRequestResponse, status: number | number[]) {
@@ -112,13 +112,19 @@ describe('HTTP surface', () => {
     });
 
     it('refuses a wrong content type with 415 in the error shape', async () => {
-      expect(expectCleanError(await post('name=Torino', 'application/x-www-form-urlencoded'), [400, 415]).code).not.toBe('NotFound');
+      expect(
+        expectCleanError(await post('name=Torino', 'application/x-www-form-urlencoded'), [400, 415]).code,
+      ).not.toBe('NotFound');
       expectCleanError(await post('name: Torino', 'text/plain'), [400, 415]);
       expectCleanError(await post('<partner/>', 'application/xml'), [400, 415]);
     });
 
     it('refuses wrong types and unknown enum values in the query with 400 ValidationError', async () => {
-      for (const url of ['/account/partners?pageNo=abc', '/account/partners?pageSize=-1', '/account/users?sort=createdAt:sideways']) {
+      for (const url of [
+        '/account/partners?pageNo=abc',
+        '/account/partners?pageSize=-1',
+        '/account/users?sort=createdAt:sideways',
+      ]) {
         const res = await call(t.app, 'GET', url, { token: t.owner.token });
         expect(expectCleanError(res, 400).code, url).toBe('ValidationError');
       }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PERMISSION, appPermissions, permissionCatalogue, requires, satisfies, webPermissions } from './permissions.ts';
+import {
+  ADMIN_PERMISSION,
+  appPermissions,
+  permissionCatalogue,
+  requires,
+  satisfies,
+  webPermissions,
+} from './permissions.ts';
 
 describe('satisfies', () => {
   it('lets anyone signed in through an empty requirement', () => {

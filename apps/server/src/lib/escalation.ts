@@ -29,8 +29,13 @@ export function assertNoEscalation(caller: Caller, granted: Iterable<string>) {
 export function assertNotOutranked(caller: Caller, held: Iterable<string>, what: 'role' | 'user') {
   const excess = excessOver(caller, held);
   if (excess.length > 0) {
-    throw new DomainError('Forbidden', 403, `You cannot change a ${what} holding permissions you do not hold yourself`, {
-      permissions: excess,
-    });
+    throw new DomainError(
+      'Forbidden',
+      403,
+      `You cannot change a ${what} holding permissions you do not hold yourself`,
+      {
+        permissions: excess,
+      },
+    );
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedPerDb } from '../../lib/prepared.ts';
 import { accounts } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 
 const accountStatement = preparedPerDb((db) => db.select().from(accounts).limit(1).prepare('get_account'));
 

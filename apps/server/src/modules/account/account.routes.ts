@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, accountEndpoints } from '@fleetdesk/contracts';
+import { accountEndpoints, LOGO_MAX_BYTES } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../../errors.ts';
 import { imageTooLarge } from '../../lib/images.ts';
@@ -11,7 +11,8 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
   route(app, accountEndpoints.get, async () => ({ data: await account.get() }));
   route(app, accountEndpoints.update, async ({ caller, body }) => ({ data: await account.update(caller, body) }));
   route(app, accountEndpoints.uploadLogo, async ({ caller, request }) => {
-    if (!request.isMultipart()) throw new DomainError('BadRequest', 400, 'Send the logo as multipart/form-data field "file"');
+    if (!request.isMultipart())
+      throw new DomainError('BadRequest', 400, 'Send the logo as multipart/form-data field "file"');
     const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     if (!file) throw new DomainError('BadRequest', 400, 'Send the logo as multipart/form-data field "file"');
     const content = await file.toBuffer().catch((error: { code?: string }) => {

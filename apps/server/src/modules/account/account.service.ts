@@ -8,8 +8,8 @@ import type { Caller } from '../../lib/caller.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertAllPartners } from '../../lib/scope.ts';
-import type { SessionRow } from '../auth/auth.repo.ts';
 import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import type { SessionRow } from '../auth/auth.repo.ts';
 import * as repo from './account.repo.ts';
 
 type AccountRow = NonNullable<Awaited<ReturnType<typeof repo.getAccount>>>;

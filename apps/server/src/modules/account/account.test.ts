@@ -4,7 +4,7 @@ import { webPermissions } from '@fleetdesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestContext, call, createTestContext, errorOf } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { fieldLogs } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 
@@ -103,7 +103,12 @@ describe('account API', () => {
       const db = t.database.db;
       const a = await seed.role(db, { title: 'A', permissions: ['user.read', 'role.read'] });
       const b = await seed.role(db, { title: 'B', permissions: ['role.read', 'partner.read'] });
-      await seed.user(db, { username: 'two-roles', email: 'two-roles@test.local', password: PASSWORD, roleIds: [a.id, b.id] });
+      await seed.user(db, {
+        username: 'two-roles',
+        email: 'two-roles@test.local',
+        password: PASSWORD,
+        roleIds: [a.id, b.id],
+      });
       const token = await t.login('two-roles@test.local');
       const profile = (await call(t.app, 'GET', '/account/users/$me/profile', { token })).json().data;
       expect([...profile.permissions].sort()).toEqual(['partner.read', 'role.read', 'user.read']);
@@ -112,7 +117,12 @@ describe('account API', () => {
 
     it('still answers for a partner user whose partners were all taken away', async () => {
       const db = t.database.db;
-      await seed.user(db, { username: 'no-partners', email: 'no-partners@test.local', password: PASSWORD, partnerScope: [] });
+      await seed.user(db, {
+        username: 'no-partners',
+        email: 'no-partners@test.local',
+        password: PASSWORD,
+        partnerScope: [],
+      });
       const token = await t.login('no-partners@test.local');
       const res = await call(t.app, 'GET', '/account/users/$me/profile', { token });
       expect(res.statusCode).toBe(200);
@@ -131,11 +141,25 @@ describe('account API', () => {
       const res = await call(t.app, 'GET', '/account/permissions', { token: plainUser.token });
       expect(res.statusCode).toBe(200);
       const families: { family: string; platform: string; labelKey: string; actions: string[] }[] = res.json().data;
-      expect(families).toContainEqual({ family: 'user', platform: 'web', labelKey: 'permission.user', actions: ['read', 'create', 'update', 'delete'] });
+      expect(families).toContainEqual({
+        family: 'user',
+        platform: 'web',
+        labelKey: 'permission.user',
+        actions: ['read', 'create', 'update', 'delete'],
+      });
       expect(families.some((f) => f.platform === 'app')).toBe(true);
-      const strings = families.filter((f) => f.platform === 'web').flatMap((f) => f.actions.map((a) => `${f.family}.${a}`));
+      const strings = families
+        .filter((f) => f.platform === 'web')
+        .flatMap((f) => f.actions.map((a) => `${f.family}.${a}`));
       expect(strings.sort()).toEqual([...webPermissions].sort());
-      for (const p of ['asset.read', 'asset.trip.export_data', 'iot_control.command.turn_on', 'customer.payment.delete', 'role.update', 'partner.write']) {
+      for (const p of [
+        'asset.read',
+        'asset.trip.export_data',
+        'iot_control.command.turn_on',
+        'customer.payment.delete',
+        'role.update',
+        'partner.write',
+      ]) {
         expect(strings).toContain(p);
       }
     });
@@ -170,7 +194,10 @@ describe('account API', () => {
 
     it('changes only the fields sent', async () => {
       const before = (await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json().data;
-      const res = await call(t.app, 'PATCH', '/account/accounts/me', { token: t.owner.token, body: { timezone: '+12:00' } });
+      const res = await call(t.app, 'PATCH', '/account/accounts/me', {
+        token: t.owner.token,
+        body: { timezone: '+12:00' },
+      });
       expect(res.json().data).toEqual({ ...before, timezone: '+12:00' });
     });
 
@@ -194,7 +221,10 @@ describe('account API', () => {
     });
 
     it('refuses a caller without config.write with 403 Forbidden', async () => {
-      const res = await call(t.app, 'PATCH', '/account/accounts/me', { token: plainUser.token, body: { name: 'Mine' } });
+      const res = await call(t.app, 'PATCH', '/account/accounts/me', {
+        token: plainUser.token,
+        body: { name: 'Mine' },
+      });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('Forbidden');
       expect(errorOf(await call(t.app, 'PATCH', '/account/accounts/me', { body: { name: 'Mine' } })).code).toBe(
@@ -204,10 +234,19 @@ describe('account API', () => {
 
     it('refuses a partner user: account settings reach every partner', async () => {
       const partnerConfig = await t.userWith(['config.write'], [t.partnerA.id]);
-      const res = await call(t.app, 'PATCH', '/account/accounts/me', { token: partnerConfig.token, body: { name: 'Mine' } });
+      const res = await call(t.app, 'PATCH', '/account/accounts/me', {
+        token: partnerConfig.token,
+        body: { name: 'Mine' },
+      });
       expect(res.statusCode).toBe(403);
-      expect(errorOf(res)).toMatchObject({ code: 'PartnerOutOfScope', message: 'your partner scope must be set to all' });
-      const logo = await upload({ content: await image('png'), filename: 'logo.png', type: 'image/png' }, partnerConfig.token);
+      expect(errorOf(res)).toMatchObject({
+        code: 'PartnerOutOfScope',
+        message: 'your partner scope must be set to all',
+      });
+      const logo = await upload(
+        { content: await image('png'), filename: 'logo.png', type: 'image/png' },
+        partnerConfig.token,
+      );
       expect(errorOf(logo).code).toBe('PartnerOutOfScope');
     });
   });
@@ -220,25 +259,28 @@ describe('account API', () => {
       ['a JPEG', 'jpeg', 'logo.jpg', 'image/jpeg', 'image/jpeg'],
       ['a PNG named .jpg and declared as JPEG', 'png', 'logo.jpg', 'image/jpeg', 'image/png'],
       ['a JPEG declared as a text file', 'jpeg', 'logo.txt', 'text/plain', 'image/jpeg'],
-    ] as const)('accepts %s, re-encodes it and serves it with nosniff', async (_label, format, filename, declared, served) => {
-      const content = await image(format);
-      const res = await upload({ content, filename, type: declared }, configWriter.token);
-      expect(res.statusCode).toBe(200);
-      const account = res.json().data;
-      expect(account.logoImgUrl).toMatch(/^\/api\/files\/logos\/[0-9a-f-]+\.(png|jpg)$/);
+    ] as const)(
+      'accepts %s, re-encodes it and serves it with nosniff',
+      async (_label, format, filename, declared, served) => {
+        const content = await image(format);
+        const res = await upload({ content, filename, type: declared }, configWriter.token);
+        expect(res.statusCode).toBe(200);
+        const account = res.json().data;
+        expect(account.logoImgUrl).toMatch(/^\/api\/files\/logos\/[0-9a-f-]+\.(png|jpg)$/);
 
-      const file = await fetchLogo(account.logoImgUrl);
-      expect(file.statusCode).toBe(200);
-      expect(file.headers['content-type']).toBe(served);
-      expect(file.headers['x-content-type-options']).toBe('nosniff');
-      expect(file.rawPayload.equals(content)).toBe(false);
-      const meta = await sharp(file.rawPayload).metadata();
-      expect(meta.format).toBe(format);
-      expect([meta.width, meta.height]).toEqual([64, 48]);
+        const file = await fetchLogo(account.logoImgUrl);
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-type']).toBe(served);
+        expect(file.headers['x-content-type-options']).toBe('nosniff');
+        expect(file.rawPayload.equals(content)).toBe(false);
+        const meta = await sharp(file.rawPayload).metadata();
+        expect(meta.format).toBe(format);
+        expect([meta.width, meta.height]).toEqual([64, 48]);
 
-      const me = (await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json().data;
-      expect(me.logoImgUrl).toBe(account.logoImgUrl);
-    });
+        const me = (await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json().data;
+        expect(me.logoImgUrl).toBe(account.logoImgUrl);
+      },
+    );
 
     it('strips metadata and anything appended to the image', async () => {
       const tagged = await sharp(await image('jpeg'))
@@ -267,15 +309,33 @@ describe('account API', () => {
 
     it.each([
       ['a text file named logo.png', Buffer.from('hello, I am not an image'), 'logo.png', 'image/png'],
-      ['a GIF', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'logo.gif', 'image/gif'],
-      ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.png', 'image/png'],
-      ['a truncated PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), 'logo.png', 'image/png'],
+      [
+        'a GIF',
+        Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+        'logo.gif',
+        'image/gif',
+      ],
+      [
+        'an SVG',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        'logo.png',
+        'image/png',
+      ],
+      [
+        'a truncated PNG',
+        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+        'logo.png',
+        'image/png',
+      ],
     ])('refuses %s with 400 and keeps the old logo', async (_label, content, filename, type) => {
-      const before = (await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json().data.logoImgUrl;
+      const before = (await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json().data
+        .logoImgUrl;
       const res = await upload({ content, filename, type });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res).code).not.toBe('InternalServerError');
-      expect((await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json().data.logoImgUrl).toBe(before);
+      expect((await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json().data.logoImgUrl).toBe(
+        before,
+      );
     });
 
     it('refuses a file over 5 MB with 413 "image too large"', async () => {
@@ -289,7 +349,9 @@ describe('account API', () => {
       // Noise compresses badly, so this PNG really is several megabytes.
       const noise = Buffer.alloc(1200 * 1100 * 3);
       for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-      const content = await sharp(noise, { raw: { width: 1200, height: 1100, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+      const content = await sharp(noise, { raw: { width: 1200, height: 1100, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer();
       expect(content.length).toBeGreaterThan(1024 * 1024);
       expect(content.length).toBeLessThan(5 * 1024 * 1024);
       const res = await upload({ content, filename: 'logo.png', type: 'image/png' });
@@ -304,7 +366,10 @@ describe('account API', () => {
         const form = new FormData();
         form.append('note', 'no file here');
         const encoded = new Response(form);
-        return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
+        return {
+          payload: Buffer.from(await encoded.arrayBuffer()),
+          contentType: encoded.headers.get('content-type') ?? '',
+        };
       })();
       const empty = await t.app.inject({
         method: 'PUT',
@@ -333,7 +398,11 @@ describe('account API', () => {
 
     it('serves only stored logos: other names are 404 or 400, never a file outside the store', async () => {
       expect((await fetchLogo('/api/files/logos/00000000-0000-0000-0000-000000000000.png')).statusCode).toBe(404);
-      for (const url of ['/api/files/logos/..%2F..%2Fetc%2Fpasswd', '/api/files/secrets/a.png', '/api/files/logos/a.svg']) {
+      for (const url of [
+        '/api/files/logos/..%2F..%2Fetc%2Fpasswd',
+        '/api/files/secrets/a.png',
+        '/api/files/logos/a.svg',
+      ]) {
         const res = await fetchLogo(url);
         expect([400, 404], url).toContain(res.statusCode);
         expect(res.headers['content-type']).toMatch(/json/);

@@ -9,7 +9,10 @@ export interface FieldChange {
 }
 
 /** The fields whose values differ, compared as JSON so arrays and objects compare by content. */
-export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null): FieldChange[] {
+export function changedFields(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): FieldChange[] {
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   const changes: FieldChange[] = [];
   for (const field of keys) {

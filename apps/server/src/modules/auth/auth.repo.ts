@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { preparedPerDb } from '../../lib/prepared.ts';
 import { rateLimits, sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared.ts';
 
 /** Everything a request needs about its caller, read in one round trip. */
 export interface SessionRow {
@@ -150,7 +150,9 @@ export async function peekRate(db: DbOrTx, key: string, windowSeconds: number): 
   const [r] = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`)));
+    .where(
+      and(eq(rateLimits.key, key), gt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`)),
+    );
   return r?.count ?? 0;
 }
 

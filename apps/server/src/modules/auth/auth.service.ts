@@ -67,8 +67,7 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
       } else {
         const user = await repo.findLoginUserByPhone(db, body.phoneNo);
         const code = await repo.latestCode(db, body.phoneNo);
-        const usable =
-          code && !code.consumedAt && code.expiresAt > new Date() && code.attempts < CODE_MAX_ATTEMPTS;
+        const usable = code && !code.consumedAt && code.expiresAt > new Date() && code.attempts < CODE_MAX_ATTEMPTS;
         if (usable) {
           const matches = code.codeHash === sha256(`${body.phoneNo}:${body.verificationCode}`);
           await repo.recordCodeAttempt(db, code.id, matches);

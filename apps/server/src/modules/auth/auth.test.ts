@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestContext, call, createTestContext, errorOf } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { latestMessage } from '../../adapters/outbox.repo.ts';
 import { sessions, verificationCodes } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
@@ -76,7 +76,11 @@ describe('auth API', () => {
       const unknown = await login({ email: 'nobody@test.local', password: PASSWORD }, address);
       expect(wrong.statusCode).toBe(401);
       expect(unknown.statusCode).toBe(401);
-      expect(errorOf(wrong)).toEqual({ code: 'IncorrectCredentials', message: 'Incorrect email / password', data: null });
+      expect(errorOf(wrong)).toEqual({
+        code: 'IncorrectCredentials',
+        message: 'Incorrect email / password',
+        data: null,
+      });
       expect(unknown.body).toBe(wrong.body);
     });
 
@@ -116,7 +120,10 @@ describe('auth API', () => {
 
       const again = await login({ phoneNo: phoneUser.phoneNo, verificationCode: code }, address);
       expect(again.statusCode).toBe(401);
-      expect(errorOf(again)).toMatchObject({ code: 'IncorrectCredentials', message: 'Incorrect phone number / password' });
+      expect(errorOf(again)).toMatchObject({
+        code: 'IncorrectCredentials',
+        message: 'Incorrect phone number / password',
+      });
     });
 
     it('refuses a second code request within 60 seconds with 429', async () => {

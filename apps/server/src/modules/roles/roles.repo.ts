@@ -25,7 +25,12 @@ const columns = {
 
 export async function list(
   db: DbOrTx,
-  q: { pageNo: number; pageSize: number; search?: string; sort: { key: 'createdAt' | 'updatedAt' | 'title'; direction: 'asc' | 'desc' } },
+  q: {
+    pageNo: number;
+    pageSize: number;
+    search?: string;
+    sort: { key: 'createdAt' | 'updatedAt' | 'title'; direction: 'asc' | 'desc' };
+  },
 ) {
   const where = q.search ? ilike(roles.title, likePattern(q.search)) : undefined;
   const [page, [total]] = await Promise.all([
@@ -33,7 +38,13 @@ export async function list(
       .select(columns)
       .from(roles)
       .where(where)
-      .orderBy(...orderBy(q.sort, { createdAt: roles.createdAt, updatedAt: roles.updatedAt, title: sql`lower(${roles.title})` }, roles.id))
+      .orderBy(
+        ...orderBy(
+          q.sort,
+          { createdAt: roles.createdAt, updatedAt: roles.updatedAt, title: sql`lower(${roles.title})` },
+          roles.id,
+        ),
+      )
       .limit(q.pageSize)
       .offset(offsetOf(q)),
     db.select({ n: count() }).from(roles).where(where),

@@ -8,7 +8,9 @@ export function roleRoutes(app: FastifyInstance, roles: RoleService) {
   route(app, roleEndpoints.get, async ({ caller, params }) => ({ data: await roles.get(caller, params.id) }));
   route(app, roleEndpoints.users, async ({ caller, params }) => ({ data: await roles.users(caller, params.id) }));
   route(app, roleEndpoints.create, async ({ caller, body }) => ({ data: await roles.create(caller, body) }));
-  route(app, roleEndpoints.update, async ({ caller, params, body }) => ({ data: await roles.update(caller, params.id, body) }));
+  route(app, roleEndpoints.update, async ({ caller, params, body }) => ({
+    data: await roles.update(caller, params.id, body),
+  }));
   route(app, roleEndpoints.remove, async ({ caller, params }) => {
     await roles.remove(caller, params.id);
     return { data: null };

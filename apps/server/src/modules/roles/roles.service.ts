@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { toIso } from '../../lib/rows.ts';
 import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts';
+import { toIso } from '../../lib/rows.ts';
 import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './roles.repo.ts';
@@ -54,10 +54,19 @@ export function createRoleService(deps: { db: Db }) {
       assertNoEscalation(caller, input.permissions);
       const id = randomUUID();
       return db.transaction(async (tx) => {
-        const values = { title: input.title, permissions: unique(input.permissions), appPermissions: unique(input.appPermissions) };
+        const values = {
+          title: input.title,
+          permissions: unique(input.permissions),
+          appPermissions: unique(input.appPermissions),
+        };
         await repo.insert(tx, id, values);
         const role = toRole((await repo.get(tx, id))!);
-        await writeFieldLogs(tx, { entityType: 'role', entityId: id, userId: caller.userId, changes: changedFields(null, audited(role)) });
+        await writeFieldLogs(tx, {
+          entityType: 'role',
+          entityId: id,
+          userId: caller.userId,
+          changes: changedFields(null, audited(role)),
+        });
         return role;
       });
     },
@@ -97,7 +106,12 @@ export function createRoleService(deps: { db: Db }) {
           tx,
           holders.map((u) => u.id),
         );
-        await writeFieldLogs(tx, { entityType: 'role', entityId: id, userId: caller.userId, changes: changedFields(audited(before), null) });
+        await writeFieldLogs(tx, {
+          entityType: 'role',
+          entityId: id,
+          userId: caller.userId,
+          changes: changedFields(audited(before), null),
+        });
       });
     },
   };

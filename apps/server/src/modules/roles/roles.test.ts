@@ -1,11 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestContext, call, createTestContext, errorOf } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { fieldLogs } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 
-const valid = { title: 'Mechanic', permissions: ['asset.read', 'checklist_record.read'], appPermissions: ['asset.update'] };
-const fieldsOf = (res: { json: () => unknown }) => Object.keys((errorOf(res as never).data as { fields: object }).fields);
+const valid = {
+  title: 'Mechanic',
+  permissions: ['asset.read', 'checklist_record.read'],
+  appPermissions: ['asset.update'],
+};
+const fieldsOf = (res: { json: () => unknown }) =>
+  Object.keys((errorOf(res as never).data as { fields: object }).fields);
 
 describe('roles API', () => {
   let t: TestContext;
@@ -30,7 +35,12 @@ describe('roles API', () => {
     });
     expect(created.statusCode).toBe(201);
     const role = created.json().data;
-    expect(role).toMatchObject({ title: 'Mechanic', permissions: ['asset.read', 'checklist_record.read'], appPermissions: ['asset.update'], userCount: 0 });
+    expect(role).toMatchObject({
+      title: 'Mechanic',
+      permissions: ['asset.read', 'checklist_record.read'],
+      appPermissions: ['asset.update'],
+      userCount: 0,
+    });
 
     expect((await call(t.app, 'GET', `/account/roles/${role.id}`, { token: reader.token })).json().data).toEqual(role);
 
@@ -42,7 +52,11 @@ describe('roles API', () => {
       body: { title: 'Senior mechanic', permissions: ['asset.read'] },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toMatchObject({ title: 'Senior mechanic', permissions: ['asset.read'], appPermissions: [] });
+    expect(updated.json().data).toMatchObject({
+      title: 'Senior mechanic',
+      permissions: ['asset.read'],
+      appPermissions: [],
+    });
 
     const removed = await call(t.app, 'DELETE', `/account/roles/${role.id}`, { token: t.owner.token });
     expect(removed.statusCode).toBe(200);
@@ -80,9 +94,10 @@ describe('roles API', () => {
   it('lets staff who create or edit users list roles, to pick them', async () => {
     const creator = await t.userWith(['user.create']);
     expect((await call(t.app, 'GET', '/account/roles', { token: creator.token })).statusCode).toBe(200);
-    expect(errorOf(await call(t.app, 'GET', '/account/roles/00000000-0000-4000-8000-000000000000', { token: creator.token })).code).toBe(
-      'Forbidden',
-    );
+    expect(
+      errorOf(await call(t.app, 'GET', '/account/roles/00000000-0000-4000-8000-000000000000', { token: creator.token }))
+        .code,
+    ).toBe('Forbidden');
   });
 
   describe('refusals', () => {
@@ -103,7 +118,9 @@ describe('roles API', () => {
     });
 
     it.each(endpoints)('%s %s answers 403 Forbidden without %s', async (method, url, body, permission) => {
-      const holdsEverythingElse = ['role.read', 'role.create', 'role.update', 'role.delete', 'user.read'].filter((p) => p !== permission);
+      const holdsEverythingElse = ['role.read', 'role.create', 'role.update', 'role.delete', 'user.read'].filter(
+        (p) => p !== permission,
+      );
       // Listing roles is also open to user.create and user.update, so those are left out of the "everything else".
       const caller = await t.userWith(holdsEverythingElse);
       const res = await call(t.app, method, url, { token: caller.token, body });
@@ -113,11 +130,16 @@ describe('roles API', () => {
 
     it('answers 404 for a role that does not exist and 400 for an id of the wrong shape', async () => {
       for (const method of ['GET', 'PUT', 'DELETE'] as const) {
-        const res = await call(t.app, method, `/account/roles/${someId}`, { token: t.owner.token, body: method === 'PUT' ? valid : undefined });
+        const res = await call(t.app, method, `/account/roles/${someId}`, {
+          token: t.owner.token,
+          body: method === 'PUT' ? valid : undefined,
+        });
         expect(res.statusCode, method).toBe(404);
         expect(errorOf(res).code).toBe('NotFound');
       }
-      expect((await call(t.app, 'GET', `/account/roles/${someId}/users`, { token: t.owner.token })).statusCode).toBe(404);
+      expect((await call(t.app, 'GET', `/account/roles/${someId}/users`, { token: t.owner.token })).statusCode).toBe(
+        404,
+      );
       const bad = await call(t.app, 'GET', '/account/roles/42', { token: t.owner.token });
       expect(bad.statusCode).toBe(400);
       expect(fieldsOf(bad)).toContain('params.id');
@@ -144,7 +166,10 @@ describe('roles API', () => {
 
     it('refuses an invalid body on update too', async () => {
       const role = await createRole();
-      const res = await call(t.app, 'PUT', `/account/roles/${role.id}`, { token: t.owner.token, body: { ...valid, title: '\t ' } });
+      const res = await call(t.app, 'PUT', `/account/roles/${role.id}`, {
+        token: t.owner.token,
+        body: { ...valid, title: '\t ' },
+      });
       expect(res.statusCode).toBe(400);
       expect(fieldsOf(res)).toEqual(['title']);
     });
@@ -159,7 +184,10 @@ describe('roles API', () => {
       });
       expect(ok.statusCode).toBe(201);
       for (const permissions of [['asset.read', 'asset.delete'], ['base:admin'], ['role.create', 'user.create']]) {
-        const res = await call(t.app, 'POST', '/account/roles', { token: creator.token, body: { title: 'Power', permissions } });
+        const res = await call(t.app, 'POST', '/account/roles', {
+          token: creator.token,
+          body: { title: 'Power', permissions },
+        });
         expect(res.statusCode, permissions.join()).toBe(403);
         expect(errorOf(res).code).toBe('Forbidden');
       }
@@ -178,15 +206,15 @@ describe('roles API', () => {
       });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('Forbidden');
-      expect((await call(t.app, 'GET', `/account/roles/${editor.roleId}`, { token: t.owner.token })).json().data.permissions).toEqual([
-        'role.read',
-        'role.update',
-      ]);
+      expect(
+        (await call(t.app, 'GET', `/account/roles/${editor.roleId}`, { token: t.owner.token })).json().data.permissions,
+      ).toEqual(['role.read', 'role.update']);
     });
 
     it('refuses to rewrite or delete a role holding permissions the caller lacks (e.g. the owner’s)', async () => {
       const editor = await t.userWith(['role.update', 'role.delete', 'role.read', 'asset.read']);
-      const owners = (await call(t.app, 'GET', '/account/users/$me/profile', { token: t.owner.token })).json().data.roles[0].id;
+      const owners = (await call(t.app, 'GET', '/account/users/$me/profile', { token: t.owner.token })).json().data
+        .roles[0].id;
       const demote = await call(t.app, 'PUT', `/account/roles/${owners}`, {
         token: editor.token,
         body: { title: 'Owner', permissions: ['asset.read'] },
@@ -195,12 +223,19 @@ describe('roles API', () => {
       expect(errorOf(demote).code).toBe('Forbidden');
       const remove = await call(t.app, 'DELETE', `/account/roles/${owners}`, { token: editor.token });
       expect(remove.statusCode).toBe(403);
-      expect((await call(t.app, 'GET', '/account/users/$me/profile', { token: t.owner.token })).json().data.permissions).toEqual([
-        'base:admin',
-      ]);
+      expect(
+        (await call(t.app, 'GET', '/account/users/$me/profile', { token: t.owner.token })).json().data.permissions,
+      ).toEqual(['base:admin']);
 
       const small = await createRole({ title: 'Small', permissions: ['asset.read'] });
-      expect((await call(t.app, 'PUT', `/account/roles/${small.id}`, { token: editor.token, body: { title: 'Smaller', permissions: [] } })).statusCode).toBe(200);
+      expect(
+        (
+          await call(t.app, 'PUT', `/account/roles/${small.id}`, {
+            token: editor.token,
+            body: { title: 'Smaller', permissions: [] },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await call(t.app, 'DELETE', `/account/roles/${small.id}`, { token: editor.token })).statusCode).toBe(200);
     });
   });
@@ -220,25 +255,39 @@ describe('roles API', () => {
         { id: anna.id, username: 'anna', name: 'Anna' },
         { id: bruno.id, username: 'bruno', name: 'Bruno' },
       ]);
-      expect((await call(t.app, 'GET', `/account/roles/${role.id}`, { token: reader.token })).json().data.userCount).toBe(2);
+      expect(
+        (await call(t.app, 'GET', `/account/roles/${role.id}`, { token: reader.token })).json().data.userCount,
+      ).toBe(2);
     });
 
     it('shows a partner user only the affected staff inside their scope', async () => {
       const role = await createRole({ title: 'Field crew', permissions: ['asset.read'] });
       const db = t.database.db;
-      const inA = await seed.user(db, { username: 'crew-a', name: 'Crew A', partnerScope: [t.partnerA.id], roleIds: [role.id] });
+      const inA = await seed.user(db, {
+        username: 'crew-a',
+        name: 'Crew A',
+        partnerScope: [t.partnerA.id],
+        roleIds: [role.id],
+      });
       await seed.user(db, { username: 'crew-b', name: 'Crew B', partnerScope: [t.partnerB.id], roleIds: [role.id] });
       await seed.user(db, { username: 'crew-all', name: 'Crew All', partnerScope: '*', roleIds: [role.id] });
       const scoped = await t.userWith(['role.read'], [t.partnerA.id]);
       const res = await call(t.app, 'GET', `/account/roles/${role.id}/users`, { token: scoped.token });
       expect(res.json().data).toEqual([{ id: inA.id, username: 'crew-a', name: 'Crew A' }]);
-      expect((await call(t.app, 'GET', `/account/roles/${role.id}/users`, { token: t.owner.token })).json().data).toHaveLength(3);
+      expect(
+        (await call(t.app, 'GET', `/account/roles/${role.id}/users`, { token: t.owner.token })).json().data,
+      ).toHaveLength(3);
     });
 
     it('deleting a role takes it, and its permissions, from its staff at once', async () => {
       const role = await createRole({ title: 'Temporary', permissions: ['partner.read'] });
       const db = t.database.db;
-      const staff = await seed.user(db, { username: 'temp-staff', email: 'temp@test.local', password: PASSWORD, roleIds: [role.id] });
+      const staff = await seed.user(db, {
+        username: 'temp-staff',
+        email: 'temp@test.local',
+        password: PASSWORD,
+        roleIds: [role.id],
+      });
       const token = await t.login('temp@test.local');
       expect((await call(t.app, 'GET', '/account/partners', { token })).statusCode).toBe(200);
 
@@ -246,7 +295,9 @@ describe('roles API', () => {
       expect(errorOf(await call(t.app, 'GET', '/account/partners', { token })).code).toBe('Forbidden');
       const profile = (await call(t.app, 'GET', '/account/users/$me/profile', { token })).json().data;
       expect(profile).toMatchObject({ roles: [], permissions: [] });
-      expect((await call(t.app, 'GET', `/account/users/${staff.id}`, { token: t.owner.token })).json().data.roles).toEqual([]);
+      expect(
+        (await call(t.app, 'GET', `/account/users/${staff.id}`, { token: t.owner.token })).json().data.roles,
+      ).toEqual([]);
     });
   });
 });

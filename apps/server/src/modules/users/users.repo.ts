@@ -1,11 +1,11 @@
 import type { UserListQuery } from '@fleetdesk/contracts';
-import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPartners, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { rows } from '../../lib/rows.ts';
-import { type Scope, isAll } from '../../lib/scope.ts';
+import { isAll, type Scope } from '../../lib/scope.ts';
 
 export interface UserRow {
   id: string;
@@ -26,7 +26,10 @@ export interface UserRow {
  * A partner user manages only staff whose whole scope lies inside their own: never account users, never
  * someone who also works for a partner the caller cannot see. Shared with the roles repo.
  */
-export function staffVisibleTo(scope: Scope, u: { id: SQL | AnyPgColumn; allPartners: SQL | AnyPgColumn }): SQL | undefined {
+export function staffVisibleTo(
+  scope: Scope,
+  u: { id: SQL | AnyPgColumn; allPartners: SQL | AnyPgColumn },
+): SQL | undefined {
   if (isAll(scope)) return undefined;
   // An empty scope sees nobody (and `not in ()` is not valid SQL).
   if (scope.length === 0) return sql`false`;
@@ -72,7 +75,9 @@ export async function list(db: DbOrTx, scope: Scope, q: UserListQuery) {
     term
       ? sql`(u.username ilike ${term} or u.name ilike ${term} or u.email ilike ${term} or u.phone_no ilike ${term})`
       : undefined,
-    q.roleId ? sql`exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = ${q.roleId})` : undefined,
+    q.roleId
+      ? sql`exists (select 1 from user_roles ur where ur.user_id = u.id and ur.role_id = ${q.roleId})`
+      : undefined,
     q.partnerId
       ? sql`(u.all_partners or exists (select 1 from user_partners up where up.user_id = u.id and up.partner_id = ${q.partnerId}))`
       : undefined,
@@ -126,7 +131,13 @@ export interface UserValues {
   allPartners: boolean;
 }
 
-export async function insert(db: DbOrTx, id: string, username: string, values: UserValues, passwordHash: string | null) {
+export async function insert(
+  db: DbOrTx,
+  id: string,
+  username: string,
+  values: UserValues,
+  passwordHash: string | null,
+) {
   await db.insert(users).values({ id, username, passwordHash, ...values });
 }
 
@@ -141,7 +152,8 @@ export async function update(db: DbOrTx, id: string, values: UserValues) {
 export async function setLinks(db: DbOrTx, id: string, partnerIds: readonly string[], roleIds: readonly string[]) {
   await db.delete(userPartners).where(eq(userPartners.userId, id));
   await db.delete(userRoles).where(eq(userRoles.userId, id));
-  if (partnerIds.length) await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId: id, partnerId })));
+  if (partnerIds.length)
+    await db.insert(userPartners).values(partnerIds.map((partnerId) => ({ userId: id, partnerId })));
   if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId: id, roleId })));
   await refreshAccess(db, sql`u.id = ${id}`);
 }
@@ -169,24 +181,21 @@ export const refreshRoleHolders = (db: DbOrTx, roleId: string) =>
 /** Refreshes specific users (e.g. the former holders of a deleted role). */
 export const refreshUsers = (db: DbOrTx, ids: readonly string[]) =>
   ids.length
-    ? refreshAccess(db, sql`u.id in (${sql.join(
-        ids.map((i) => sql`${i}::uuid`),
-        sql`, `,
-      )})`)
+    ? refreshAccess(
+        db,
+        sql`u.id in (${sql.join(
+          ids.map((i) => sql`${i}::uuid`),
+          sql`, `,
+        )})`,
+      )
     : Promise.resolve();
 
 export async function softDelete(db: DbOrTx, id: string) {
-  await db
-    .update(users)
-    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
+  await db.update(users).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
 export async function setPassword(db: DbOrTx, id: string, passwordHash: string) {
-  await db
-    .update(users)
-    .set({ passwordHash, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
+  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
 
 /** The union of the permissions of the given roles. */

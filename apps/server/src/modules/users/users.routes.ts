@@ -7,7 +7,9 @@ export function userRoutes(app: FastifyInstance, users: UserService) {
   route(app, userEndpoints.list, ({ caller, query }) => users.list(caller, query));
   route(app, userEndpoints.get, async ({ caller, params }) => ({ data: await users.get(caller, params.id) }));
   route(app, userEndpoints.create, async ({ caller, body }) => ({ data: await users.create(caller, body) }));
-  route(app, userEndpoints.update, async ({ caller, params, body }) => ({ data: await users.update(caller, params.id, body) }));
+  route(app, userEndpoints.update, async ({ caller, params, body }) => ({
+    data: await users.update(caller, params.id, body),
+  }));
   route(app, userEndpoints.remove, async ({ caller, params }) => {
     await users.remove(caller, params.id);
     return { data: null };

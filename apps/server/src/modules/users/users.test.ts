@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, type TestContext, call, createTestContext, errorOf } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { latestMessage } from '../../adapters/outbox.repo.ts';
 import { fieldLogs } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 
 let n = 0;
 const uniqueName = (prefix: string) => `${prefix}${++n}`;
-const fieldsOf = (res: { json: () => unknown }) => (errorOf(res as never).data as { fields: Record<string, string> }).fields;
+const fieldsOf = (res: { json: () => unknown }) =>
+  (errorOf(res as never).data as { fields: Record<string, string> }).fields;
 
 describe('users API', () => {
   let t: TestContext;
@@ -35,7 +36,8 @@ describe('users API', () => {
   beforeAll(async () => {
     t = await createTestContext();
     mechanicRole = await seed.role(t.database.db, { title: 'Mechanic', permissions: ['asset.read'] });
-    adminRoleId = (await call(t.app, 'GET', '/account/users/$me/profile', { token: t.owner.token })).json().data.roles[0].id;
+    adminRoleId = (await call(t.app, 'GET', '/account/users/$me/profile', { token: t.owner.token })).json().data
+      .roles[0].id;
   });
   afterAll(() => t.close());
 
@@ -71,14 +73,24 @@ describe('users API', () => {
 
     // The new user can sign in with the password set at creation.
     const token = await t.login(input.email, 'a-good-password');
-    expect((await call(t.app, 'GET', '/account/users/$me/profile', { token })).json().data.permissions).toEqual(['asset.read']);
+    expect((await call(t.app, 'GET', '/account/users/$me/profile', { token })).json().data.permissions).toEqual([
+      'asset.read',
+    ]);
 
     const updated = await call(t.app, 'PUT', `/account/users/${user.id}`, {
       token: t.owner.token,
       body: { name: 'Mario B. Rossi', email: '', phoneNo: '', partnerScope: '*', roleIds: [] },
     });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toMatchObject({ username: input.username, name: 'Mario B. Rossi', email: null, phoneNo: null, partnerScope: '*', partners: [], roles: [] });
+    expect(updated.json().data).toMatchObject({
+      username: input.username,
+      name: 'Mario B. Rossi',
+      email: null,
+      phoneNo: null,
+      partnerScope: '*',
+      partners: [],
+      roles: [],
+    });
 
     const removed = await call(t.app, 'DELETE', `/account/users/${user.id}`, { token: t.owner.token });
     expect(removed.statusCode).toBe(200);
@@ -86,7 +98,9 @@ describe('users API', () => {
     const gone = await call(t.app, 'GET', `/account/users/${user.id}`, { token: t.owner.token });
     expect(gone.statusCode).toBe(404);
     expect(errorOf(gone).code).toBe('NotFound');
-    expect((await call(t.app, 'GET', `/account/users?search=${input.username}`, { token: t.owner.token })).json().count).toBe(0);
+    expect(
+      (await call(t.app, 'GET', `/account/users?search=${input.username}`, { token: t.owner.token })).json().count,
+    ).toBe(0);
 
     const logs = await t.database.db
       .select()
@@ -110,15 +124,26 @@ describe('users API', () => {
 
   it('searches, filters by role and partner, sorts and pages', async () => {
     const tag = uniqueName('zeta');
-    const first = await create({ username: `${tag}-a`, email: `${tag}-a@test.local`, name: 'Aldo Zeta', partnerScope: [t.partnerB.id] });
+    const first = await create({
+      username: `${tag}-a`,
+      email: `${tag}-a@test.local`,
+      name: 'Aldo Zeta',
+      partnerScope: [t.partnerB.id],
+    });
     const second = await create({ username: `${tag}-b`, email: `${tag}-b@test.local`, name: 'Bice Zeta', roleIds: [] });
     const byName = await call(t.app, 'GET', `/account/users?search=${tag}&sort=name:desc`, { token: t.owner.token });
     expect(byName.json().data.map((u: { id: string }) => u.id)).toEqual([second.id, first.id]);
-    const page2 = await call(t.app, 'GET', `/account/users?search=${tag}&sort=name:asc&pageSize=1&pageNo=2`, { token: t.owner.token });
+    const page2 = await call(t.app, 'GET', `/account/users?search=${tag}&sort=name:asc&pageSize=1&pageNo=2`, {
+      token: t.owner.token,
+    });
     expect(page2.json()).toMatchObject({ count: 2, data: [{ id: second.id }] });
-    const byRole = await call(t.app, 'GET', `/account/users?search=${tag}&roleId=${mechanicRole.id}`, { token: t.owner.token });
+    const byRole = await call(t.app, 'GET', `/account/users?search=${tag}&roleId=${mechanicRole.id}`, {
+      token: t.owner.token,
+    });
     expect(byRole.json().data.map((u: { id: string }) => u.id)).toEqual([first.id]);
-    const byPartner = await call(t.app, 'GET', `/account/users?search=${tag}&partnerId=${t.partnerB.id}`, { token: t.owner.token });
+    const byPartner = await call(t.app, 'GET', `/account/users?search=${tag}&partnerId=${t.partnerB.id}`, {
+      token: t.owner.token,
+    });
     expect(byPartner.json().data.map((u: { id: string }) => u.id)).toEqual([first.id]);
     const bad = await call(t.app, 'GET', '/account/users?sort=password:asc', { token: t.owner.token });
     expect(bad.statusCode).toBe(400);
@@ -145,7 +170,9 @@ describe('users API', () => {
     });
 
     it.each(endpoints)('%s %s answers 403 Forbidden without %s', async (method, url, b, permission) => {
-      const others = ['user.read', 'user.create', 'user.update', 'user.delete', 'role.read'].filter((p) => p !== permission);
+      const others = ['user.read', 'user.create', 'user.update', 'user.delete', 'role.read'].filter(
+        (p) => p !== permission,
+      );
       const caller = await t.userWith(others);
       const res = await call(t.app, method, url, { token: caller.token, body: b });
       expect(res.statusCode).toBe(403);
@@ -163,7 +190,9 @@ describe('users API', () => {
         expect(res.statusCode, method).toBe(404);
         expect(errorOf(res).code).toBe('NotFound');
       }
-      expect((await call(t.app, 'POST', `/account/users/${someId}/reset-password`, { token: t.owner.token })).statusCode).toBe(404);
+      expect(
+        (await call(t.app, 'POST', `/account/users/${someId}/reset-password`, { token: t.owner.token })).statusCode,
+      ).toBe(404);
       const bad = await call(t.app, 'DELETE', '/account/users/not-a-uuid', { token: t.owner.token });
       expect(bad.statusCode).toBe(400);
       expect(Object.keys(fieldsOf(bad))).toEqual(['params.id']);
@@ -174,13 +203,23 @@ describe('users API', () => {
       ['a missing name', { name: undefined }, 'name', undefined],
       ['a username with spaces', { username: 'mario rossi' }, 'username', undefined],
       ['a username shorter than 3', { username: 'mr' }, 'username', undefined],
-      ['a password shorter than 8 characters', { password: 'short' }, 'password', 'Password must be at least 8 characters'],
+      [
+        'a password shorter than 8 characters',
+        { password: 'short' },
+        'password',
+        'Password must be at least 8 characters',
+      ],
       ['a malformed email', { email: 'mario@' }, 'email', 'Incorrect email format!'],
       ['a phone number without its region code', { phoneNo: '3471112233' }, 'phoneNo', 'Phone number is invalid!'],
       ['an empty partner selection', { partnerScope: [] }, 'partnerScope', 'Please select at least one item'],
       ['a partner scope that is neither "*" nor a list', { partnerScope: 'all' }, 'partnerScope', undefined],
       ['a partner id of the wrong shape', { partnerScope: ['p-1'] }, 'partnerScope.0', undefined],
-      ['an unknown partner', { partnerScope: ['0f0f0f0f-0000-4000-8000-000000000001'] }, 'partnerScope', 'Unknown partner'],
+      [
+        'an unknown partner',
+        { partnerScope: ['0f0f0f0f-0000-4000-8000-000000000001'] },
+        'partnerScope',
+        'Unknown partner',
+      ],
       ['an unknown role', { roleIds: ['0f0f0f0f-0000-4000-8000-000000000002'] }, 'roleIds', 'Unknown role'],
       ['roles that are not a list', { roleIds: 'Mechanic' }, 'roleIds', undefined],
       ['an unknown field', { isAdmin: true }, 'isAdmin', 'Unknown field'],
@@ -208,19 +247,31 @@ describe('users API', () => {
     it('keeps a deleted user’s username taken', async () => {
       const user = await create();
       expect((await call(t.app, 'DELETE', `/account/users/${user.id}`, { token: t.owner.token })).statusCode).toBe(200);
-      const res = await call(t.app, 'POST', '/account/users', { token: t.owner.token, body: body({ username: user.username }) });
+      const res = await call(t.app, 'POST', '/account/users', {
+        token: t.owner.token,
+        body: body({ username: user.username }),
+      });
       expect(res.statusCode).toBe(409);
       expect(errorOf(res).code).toBe('UsernameAlreadyUsed');
       // Their email, though, is free again.
-      expect((await call(t.app, 'POST', '/account/users', { token: t.owner.token, body: body({ email: user.email }) })).statusCode).toBe(201);
+      expect(
+        (await call(t.app, 'POST', '/account/users', { token: t.owner.token, body: body({ email: user.email }) }))
+          .statusCode,
+      ).toBe(201);
     });
 
     it('refuses an email or phone number another live staff member uses, with 409', async () => {
       const user = await create({ phoneNo: '+393470000001' });
-      const email = await call(t.app, 'POST', '/account/users', { token: t.owner.token, body: body({ email: user.email.toUpperCase() }) });
+      const email = await call(t.app, 'POST', '/account/users', {
+        token: t.owner.token,
+        body: body({ email: user.email.toUpperCase() }),
+      });
       expect(email.statusCode).toBe(409);
       expect(errorOf(email).data).toEqual({ field: 'email' });
-      const phone = await call(t.app, 'POST', '/account/users', { token: t.owner.token, body: body({ phoneNo: '+393470000001' }) });
+      const phone = await call(t.app, 'POST', '/account/users', {
+        token: t.owner.token,
+        body: body({ phoneNo: '+393470000001' }),
+      });
       expect(phone.statusCode).toBe(409);
       expect(errorOf(phone).data).toEqual({ field: 'phoneNo' });
       // A user keeps their own email on update.
@@ -239,7 +290,9 @@ describe('users API', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(fieldsOf(res)).toEqual({ username: 'Unknown field' });
-      expect((await call(t.app, 'GET', `/account/users/${user.id}`, { token: t.owner.token })).json().data.username).toBe(user.username);
+      expect(
+        (await call(t.app, 'GET', `/account/users/${user.id}`, { token: t.owner.token })).json().data.username,
+      ).toBe(user.username);
     });
 
     it('refuses an invalid body on update too, naming the field', async () => {
@@ -249,7 +302,10 @@ describe('users API', () => {
         [{ roleIds: ['0f0f0f0f-0000-4000-8000-000000000003'] }, 'roleIds'],
         [{ name: '' }, 'name'],
       ] as const) {
-        const res = await call(t.app, 'PUT', `/account/users/${user.id}`, { token: t.owner.token, body: { ...update({}), ...over } });
+        const res = await call(t.app, 'PUT', `/account/users/${user.id}`, {
+          token: t.owner.token,
+          body: { ...update({}), ...over },
+        });
         expect(res.statusCode, field).toBe(400);
         expect(Object.keys(fieldsOf(res))).toContain(field);
       }
@@ -272,11 +328,28 @@ describe('users API', () => {
     let accountUser: { id: string };
 
     beforeAll(async () => {
-      scoped = await t.userWith(['user.read', 'user.create', 'user.update', 'user.delete', 'asset.read'], [t.partnerA.id]);
+      scoped = await t.userWith(
+        ['user.read', 'user.create', 'user.update', 'user.delete', 'asset.read'],
+        [t.partnerA.id],
+      );
       const db = t.database.db;
-      inA = await seed.user(db, { username: 'scope-a', email: 'scope-a@test.local', partnerScope: [t.partnerA.id], roleIds: [mechanicRole.id] });
-      inB = await seed.user(db, { username: 'scope-b', email: 'scope-b@test.local', partnerScope: [t.partnerB.id], roleIds: [mechanicRole.id] });
-      inAB = await seed.user(db, { username: 'scope-ab', partnerScope: [t.partnerA.id, t.partnerB.id], roleIds: [mechanicRole.id] });
+      inA = await seed.user(db, {
+        username: 'scope-a',
+        email: 'scope-a@test.local',
+        partnerScope: [t.partnerA.id],
+        roleIds: [mechanicRole.id],
+      });
+      inB = await seed.user(db, {
+        username: 'scope-b',
+        email: 'scope-b@test.local',
+        partnerScope: [t.partnerB.id],
+        roleIds: [mechanicRole.id],
+      });
+      inAB = await seed.user(db, {
+        username: 'scope-ab',
+        partnerScope: [t.partnerA.id, t.partnerB.id],
+        roleIds: [mechanicRole.id],
+      });
       accountUser = await seed.user(db, { username: 'scope-all', partnerScope: '*', roleIds: [mechanicRole.id] });
     });
 
@@ -310,7 +383,10 @@ describe('users API', () => {
 
     it('lets a partner user manage staff of their own partner', async () => {
       expect((await call(t.app, 'GET', `/account/users/${inA.id}`, { token: scoped.token })).statusCode).toBe(200);
-      const put = await call(t.app, 'PUT', `/account/users/${inA.id}`, { token: scoped.token, body: update({ name: 'Renamed A' }) });
+      const put = await call(t.app, 'PUT', `/account/users/${inA.id}`, {
+        token: scoped.token,
+        body: update({ name: 'Renamed A' }),
+      });
       expect(put.statusCode).toBe(200);
       const created = await call(t.app, 'POST', '/account/users', { token: scoped.token, body: body() });
       expect(created.statusCode).toBe(201);
@@ -329,10 +405,15 @@ describe('users API', () => {
     });
 
     it('refuses to move one of their staff to another partner', async () => {
-      const res = await call(t.app, 'PUT', `/account/users/${inA.id}`, { token: scoped.token, body: update({ partnerScope: [t.partnerB.id] }) });
+      const res = await call(t.app, 'PUT', `/account/users/${inA.id}`, {
+        token: scoped.token,
+        body: update({ partnerScope: [t.partnerB.id] }),
+      });
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('PartnerOutOfScope');
-      expect((await call(t.app, 'GET', `/account/users/${inA.id}`, { token: t.owner.token })).json().data.partnerScope).toEqual([t.partnerA.id]);
+      expect(
+        (await call(t.app, 'GET', `/account/users/${inA.id}`, { token: t.owner.token })).json().data.partnerScope,
+      ).toEqual([t.partnerA.id]);
     });
   });
 
@@ -347,7 +428,10 @@ describe('users API', () => {
         expect(res.statusCode).toBe(403);
         expect(errorOf(res).code).toBe('Forbidden');
       }
-      const res = await call(t.app, 'POST', '/account/users', { token: creator.token, body: body({ roleIds: [power.id] }) });
+      const res = await call(t.app, 'POST', '/account/users', {
+        token: creator.token,
+        body: body({ roleIds: [power.id] }),
+      });
       expect(errorOf(res).data).toEqual({ permissions: ['asset.delete'] });
     });
 
@@ -356,16 +440,19 @@ describe('users API', () => {
       const target = await create();
       const res = await call(t.app, 'PUT', `/account/users/${target.id}`, { token: t.owner.token, body: update({}) });
       expect(res.statusCode).toBe(200);
-      const up = await call(t.app, 'PUT', `/account/users/${target.id}`, { token: editor.token, body: update({ roleIds: [adminRoleId] }) });
+      const up = await call(t.app, 'PUT', `/account/users/${target.id}`, {
+        token: editor.token,
+        body: update({ roleIds: [adminRoleId] }),
+      });
       expect(up.statusCode).toBe(403);
       const self = await call(t.app, 'PUT', `/account/users/${editor.id}`, {
         token: editor.token,
         body: update({ partnerScope: '*', roleIds: [editor.roleId, adminRoleId] }),
       });
       expect(self.statusCode).toBe(403);
-      expect((await call(t.app, 'GET', '/account/users/$me/profile', { token: editor.token })).json().data.permissions).not.toContain(
-        'base:admin',
-      );
+      expect(
+        (await call(t.app, 'GET', '/account/users/$me/profile', { token: editor.token })).json().data.permissions,
+      ).not.toContain('base:admin');
     });
 
     it('refuses to reset the password of, edit or delete someone holding more (no owner take-over)', async () => {
@@ -379,13 +466,17 @@ describe('users API', () => {
         body: { name: 'Owner', partnerScope: '*', roleIds: [] },
       });
       expect(demote.statusCode).toBe(403);
-      expect((await call(t.app, 'DELETE', `/account/users/${t.owner.id}`, { token: manager.token })).statusCode).toBe(403);
+      expect((await call(t.app, 'DELETE', `/account/users/${t.owner.id}`, { token: manager.token })).statusCode).toBe(
+        403,
+      );
       // The owner is untouched and still signed in.
       const me = await call(t.app, 'GET', '/account/users/$me/profile', { token: t.owner.token });
       expect(me.json().data.permissions).toEqual(['base:admin']);
       // A peer holding no more than the manager can be managed.
       const peer = await create({ roleIds: [mechanicRole.id], partnerScope: '*' });
-      expect((await call(t.app, 'POST', `/account/users/${peer.id}/reset-password`, { token: manager.token })).statusCode).toBe(200);
+      expect(
+        (await call(t.app, 'POST', `/account/users/${peer.id}/reset-password`, { token: manager.token })).statusCode,
+      ).toBe(200);
       expect((await call(t.app, 'DELETE', `/account/users/${peer.id}`, { token: manager.token })).statusCode).toBe(200);
     });
   });
@@ -402,7 +493,9 @@ describe('users API', () => {
       const mail = await latestMessage(t.database.db, 'mail', user.email);
       expect(mail?.body).toContain(password);
 
-      expect(errorOf(await call(t.app, 'GET', '/account/users/$me/profile', { token: oldToken })).code).toBe('Unauthorized');
+      expect(errorOf(await call(t.app, 'GET', '/account/users/$me/profile', { token: oldToken })).code).toBe(
+        'Unauthorized',
+      );
       const oldLogin = await t.app.inject({
         method: 'POST',
         url: '/api/account/auth/login',
