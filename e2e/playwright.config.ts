@@ -56,8 +56,8 @@ export default defineConfig({
     cwd: root,
     url: `${BASE_URL}/api/health`,
     timeout: 60_000,
-    // A server left on the port from another run would carry its data; always start a fresh one.
-    reuseExistingServer: false,
+    // A server left on the port would carry another run's data: start a fresh one unless E2E_REUSE=1 (debugging).
+    reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -1,17 +1,15 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ListPageObject } from './list.ts';
 
 /** Settings → General → Partners: the list. */
-export class PartnerListPage {
+export class PartnerListPage extends ListPageObject {
   readonly heading: Locator;
-  readonly search: Locator;
   readonly newButton: Locator;
-  readonly table: Locator;
 
-  constructor(readonly page: Page) {
+  constructor(page: Page) {
+    super(page);
     this.heading = page.getByRole('heading', { name: 'Partners', level: 4 });
-    this.search = page.getByRole('textbox', { name: /Search/ });
     this.newButton = page.getByRole('button', { name: /New partner/ });
-    this.table = page.getByRole('table');
   }
 
   async goto(query = '') {
@@ -19,26 +17,9 @@ export class PartnerListPage {
     await expect(this.heading).toBeVisible();
   }
 
-  /** The rows of the table body (the header row excluded). */
-  rows(): Locator {
-    return this.table.getByRole('rowgroup').nth(1).getByRole('row');
-  }
-
-  row(name: string): Locator {
-    return this.rows().filter({ has: this.page.getByRole('cell', { name, exact: true }) });
-  }
-
-  async filter(text: string) {
-    await this.search.fill(text);
-    await this.page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(this.page).toHaveURL(
-      new RegExp(`[?&]search=${encodeURIComponent(text).replace(/%20/g, '(\\+|%20)')}`),
-    );
-  }
-
   async partnerNames(): Promise<string[]> {
-    const names = await this.rows().locator('td:first-child').allInnerTexts();
-    return names.map((name) => name.trim());
+    await expect(this.rows().first()).toBeVisible();
+    return this.column(0);
   }
 
   async delete(name: string) {
@@ -64,42 +45,37 @@ export interface PartnerValues {
   contactEmail?: string;
 }
 
-/** The partner form, new and edit. */
-export class PartnerFormPage {
+const partnerLabels: Record<keyof PartnerValues, string> = {
+  name: 'Company name',
+  email: 'Email',
+  note: 'Note',
+  line1: 'Address line 1',
+  city: 'City',
+  zip: 'ZIP code',
+  country: 'Country',
+  contactName: 'Name',
+  contactPhone: 'Phone',
+  contactEmail: 'Work email',
+};
+
+/** A form page (shared/ui/form-page.tsx): fields by label, submit, field errors. */
+export class FormPageObject {
   readonly form: Locator;
 
   constructor(readonly page: Page) {
     this.form = page.getByRole('main').locator('form');
   }
 
-  /** A field by its label; required labels carry antd's "*". */
+  /** A text field by its label; required labels carry antd's "*", some a tooltip icon. */
   field(label: string): Locator {
     return this.form.locator(this.textbox(label));
   }
 
-  private textbox(label: string): Locator {
+  protected textbox(label: string): Locator {
     return this.page.getByRole('textbox', { name: new RegExp(`^(\\* )?${label}( question-circle)?$`) });
   }
 
-  async fill(values: PartnerValues) {
-    const labels: Record<keyof PartnerValues, string> = {
-      name: 'Company name',
-      email: 'Email',
-      note: 'Note',
-      line1: 'Address line 1',
-      city: 'City',
-      zip: 'ZIP code',
-      country: 'Country',
-      contactName: 'Name',
-      contactPhone: 'Phone',
-      contactEmail: 'Work email',
-    };
-    for (const [key, value] of Object.entries(values) as [keyof PartnerValues, string | undefined][]) {
-      if (value !== undefined) await this.field(labels[key]).fill(value);
-    }
-  }
-
-  async submit(label: 'Create' | 'Save') {
+  async submit(label: string) {
     await this.form.getByRole('button', { name: label, exact: true }).click();
   }
 
@@ -109,5 +85,14 @@ export class PartnerFormPage {
       .locator('.ant-form-item')
       .filter({ has: this.textbox(label) })
       .locator('.ant-form-item-explain-error');
+  }
+}
+
+/** The partner form, new and edit. */
+export class PartnerFormPage extends FormPageObject {
+  async fill(values: PartnerValues) {
+    for (const [key, value] of Object.entries(values) as [keyof PartnerValues, string | undefined][]) {
+      if (value !== undefined) await this.field(partnerLabels[key]).fill(value);
+    }
   }
 }

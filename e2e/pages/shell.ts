@@ -18,6 +18,13 @@ export class Shell {
     this.breadcrumbs = this.main.getByRole('navigation').first();
   }
 
+  /** The root, which sends a signed-in user on to the first page of their menu. */
+  async gotoHome() {
+    await this.page.goto('/');
+    await expect(this.page).toHaveURL((url) => url.pathname !== '/');
+    await expect(this.userMenu).toBeVisible();
+  }
+
   /** A top-level group or entry of the side menu, by its visible label. */
   menuItem(label: string): Locator {
     return this.sideMenu.getByRole('menuitem').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
@@ -34,10 +41,13 @@ export class Shell {
     return texts.map((text) => text.trim()).filter(Boolean);
   }
 
+  /** Opens a submenu; the menu may open it by itself when the route lands inside it, so click only while closed. */
   async openGroup(label: string) {
     const group = this.menuItem(label);
-    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    await expect(async () => {
+      if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+      await expect(group).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   }
 
   /** Opens every submenu, so that every entry the user may see is in the DOM. */

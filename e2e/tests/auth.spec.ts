@@ -33,13 +33,13 @@ test.describe('sign in and out', () => {
   });
 
   test('the auth guard sends a signed-out visitor to login and back afterwards', async ({ page }) => {
-    const target = '/setting/general/partner/list?search=Milano';
+    const target = '/team/user/list?search=ops.manager';
     await page.goto(target);
     await expect(page).toHaveURL(`/auth/login?redirect=${encodeURIComponent(target)}`);
 
     await new LoginPage(page).login(users.owner.email, PASSWORD);
     await expect(page).toHaveURL(target);
-    await expect(page.getByRole('cell', { name: 'Milano Bike Hub', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Elena Bianchi', exact: true })).toBeVisible();
   });
 
   test('logout revokes the session and returns to login', async ({ page, request }) => {

@@ -12,7 +12,7 @@ test.describe('partners (Settings → General → Partners)', () => {
     const form = new PartnerFormPage(page);
 
     // Through the menu and the General landing card.
-    await page.goto('/');
+    await shell.gotoHome();
     await shell.openGroup('Settings');
     await shell.menuLink('General').click();
     await expect(page).toHaveURL('/setting/general');

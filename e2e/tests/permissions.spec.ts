@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test.ts';
 import { PartnerListPage } from '../pages/partners.page.ts';
 import { Shell } from '../pages/shell.ts';
+import { RoleListPage, UserListPage } from '../pages/team.page.ts';
 
 /** Menu entries whose permissions no demo partner viewer holds (document 1 §2.6). */
 const notForViewer = [
@@ -18,14 +19,13 @@ test.describe('a partner viewer (Laura, Barcelona E-Motion)', () => {
 
   test('sees only the menu her permissions allow, and every entry opens a page', async ({ page }) => {
     const shell = new Shell(page);
-    await page.goto('/');
-    await shell.expectSignedInAs('Laura Garcia');
     // The root opens the first page of her menu.
-    await expect(page).not.toHaveURL(/\/$/);
+    await shell.gotoHome();
+    await shell.expectSignedInAs('Laura Garcia');
 
     const hrefs = await shell.menuHrefs();
     const labels = await shell.menuLabels();
-    expect(labels).toEqual(expect.arrayContaining(['Settings', 'General']));
+    expect(labels).toEqual(expect.arrayContaining(['Team', 'User', 'Role', 'Settings', 'General']));
     for (const label of notForViewer) expect(labels, `menu entry ${label}`).not.toContain(label);
 
     // Never a dead link: each entry leads to a page she may open.
@@ -50,7 +50,32 @@ test.describe('a partner viewer (Laura, Barcelona E-Motion)', () => {
     await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
   });
 
-  test('a route she lacks the permission for shows the 403 page', async ({ page }) => {
+  test("team lists: only her partner's staff, read-only", async ({ page }) => {
+    const users = new UserListPage(page);
+    await users.goto();
+    await expect(users.row('viewer.barcelona')).toBeVisible();
+    expect(await users.column(0)).toEqual(['viewer.barcelona']);
+    await expect(users.newButton).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete user/ })).toHaveCount(0);
+
+    const roles = new RoleListPage(page);
+    await roles.goto();
+    await expect(roles.row('Partner viewer')).toBeVisible();
+    await expect(roles.newButton).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Edit role/ })).toHaveCount(0);
+  });
+
+  for (const path of ['/setting/general/partner/new', '/team/user/new', '/team/role/new']) {
+    test(`${path}, which she lacks the permission for, shows the 403 page`, async ({ page }) => {
+      const shell = new Shell(page);
+      await page.goto(path);
+      await expect(page.getByText('403', { exact: true })).toBeVisible();
+      await expect(shell.forbidden()).toBeVisible();
+      await expect(page.getByRole('main').locator('form')).toHaveCount(0);
+    });
+  }
+
+  test('Back Home on the 403 page leads back into the console', async ({ page }) => {
     const shell = new Shell(page);
     await page.goto('/setting/general/partner/new');
     await expect(page.getByText('403', { exact: true })).toBeVisible();

@@ -1,0 +1,35 @@
+import { expect, test } from '../fixtures/test.ts';
+import { RoleFormPage, RoleListPage, UserListPage } from '../pages/team.page.ts';
+
+test.describe('legacy redirects (document 1 §2.4)', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('/personnel/staff keeps its query string on the way to the team user list', async ({ page }) => {
+    await page.goto('/personnel/staff?search=ops.manager');
+    await expect(page).toHaveURL('/team/user/list?search=ops.manager');
+    const list = new UserListPage(page);
+    await expect(list.heading).toBeVisible();
+    await expect(list.search).toHaveValue('ops.manager');
+    await expect(list.row('ops.manager')).toBeVisible();
+  });
+
+  test('/personnel/role/:id/edit keeps the id and the query string', async ({ page }) => {
+    const roles = new RoleListPage(page);
+    await roles.goto();
+    const href = await roles.edit('Operations manager').getAttribute('href');
+    const id = /\/team\/role\/([^/]+)\/edit/.exec(href ?? '')?.[1];
+    expect(id).toBeTruthy();
+
+    await page.goto(`/personnel/role/${id}/edit?tab=2`);
+    await expect(page).toHaveURL(`/team/role/${id}/edit?tab=2`);
+    await expect(page.getByRole('heading', { name: 'Edit role: Operations manager' })).toBeVisible();
+    await expect(new RoleFormPage(page).affectedNotice).toContainText('Elena Bianchi');
+  });
+
+  test('a legacy path whose screen does not exist yet never ends on the 404 page', async ({ page }) => {
+    await page.goto('/order/list?status=1');
+    await expect(page).not.toHaveURL(/\/order\/list/);
+    await expect(page.getByText('Sorry, the page you visited does not exist.')).toHaveCount(0);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+  });
+});

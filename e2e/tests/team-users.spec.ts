@@ -1,0 +1,105 @@
+import { BASE_URL, PASSWORD } from '../fixtures/env.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { confirmDialog } from '../pages/list.ts';
+import { Shell } from '../pages/shell.ts';
+import { UserFormPage, UserListPage } from '../pages/team.page.ts';
+
+test.describe('team users', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('create → edit → delete a user', async ({ page, request }) => {
+    const suffix = Date.now().toString(36);
+    const username = `e2e.${suffix}`;
+    const email = `e2e.${suffix}@fleetdesk.local`;
+    const password = 'first-pass-123';
+    // Phone numbers are unique among staff too.
+    const phoneNo = `+39333${String(Date.now()).slice(-7)}`;
+    const list = new UserListPage(page);
+    const form = new UserFormPage(page);
+    const shell = new Shell(page);
+
+    // Through the menu.
+    await shell.gotoHome();
+    await shell.openGroup('Team');
+    await shell.menuLink('User').click();
+    await expect(list.heading).toBeVisible();
+    await expect(list.row('ops.manager')).toBeVisible();
+
+    // Create, scoped to one partner with one role; the add confirms first.
+    await list.newButton.click();
+    await expect(page).toHaveURL('/team/user/new');
+    await form.fill({
+      username,
+      name: 'Sara Conti',
+      email,
+      phoneNo,
+      password,
+      scope: ['Milano Bike Hub'],
+      roles: ['Mechanic'],
+    });
+    await form.submit('Create');
+    const create = confirmDialog(page, 'Create user "Sara Conti"?');
+    await expect(create).toBeVisible();
+    await expect(create).toContainText('Milano Bike Hub');
+    await expect(create).toContainText('Mechanic');
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page).toHaveURL(/\/team\/user\/list/);
+    await list.filter(username);
+    const row = list.row(username);
+    await expect(row).toContainText('Sara Conti');
+    await expect(row).toContainText('Milano Bike Hub');
+    await expect(row).toContainText('Mechanic');
+
+    // The new user can sign in with the password typed here.
+    const login = await request.post(`${BASE_URL}/api/account/auth/login`, { data: { email, password } });
+    expect(login.status()).toBe(200);
+
+    // Edit: the username is fixed; scope and roles change.
+    await list.edit(username).click();
+    await expect(page).toHaveURL(/\/team\/user\/edit\?id=/);
+    await expect(page.getByRole('heading', { name: 'Edit user: Sara Conti' })).toBeVisible();
+    // The fixed username is a bare input without a label association, hence the test id.
+    await expect(page.getByTestId('user-username')).toHaveValue(username);
+    await expect(page.getByTestId('user-username')).toBeDisabled();
+    await form.field('Name').fill('Sara Conti Rossi');
+    await form.fill({ scope: 'all', roles: ['Operations manager'] });
+    await form.submit('Save');
+    const save = confirmDialog(page, /Save changes to "Sara Conti Rossi"\?/);
+    await expect(save).toBeVisible();
+    await save.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/team\/user\/list/);
+    await list.filter(username);
+    await expect(list.row(username)).toContainText('Sara Conti Rossi');
+    await expect(list.row(username)).toContainText('All partners');
+    await expect(list.row(username)).toContainText('Operations manager');
+
+    // Delete, after the confirmation; the user can no longer sign in.
+    await list.delete(username, 'Sara Conti Rossi');
+    await expect(list.row(username)).toHaveCount(0);
+    const refused = await request.post(`${BASE_URL}/api/account/auth/login`, { data: { email, password } });
+    expect(refused.status()).toBe(401);
+  });
+
+  test('a username already used is refused on its field', async ({ page }) => {
+    const form = new UserFormPage(page);
+    await page.goto('/team/user/new');
+    await form.fill({ username: 'ops.manager', name: 'Someone Else', password: PASSWORD });
+    await form.submit('Create');
+    const create = confirmDialog(page, 'Create user "Someone Else"?');
+    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await expect(page).toHaveURL('/team/user/new');
+    await expect(form.errorOf('Username')).toContainText(/already/i);
+  });
+});
+
+test.describe('team users, partner-scoped manager (Ji-woo, Seoul)', () => {
+  test.use({ signedInAs: 'jiwoo' });
+
+  test('lists only the staff of her partner', async ({ page }) => {
+    const list = new UserListPage(page);
+    await list.goto();
+    await expect(list.row('manager.seoul')).toBeVisible();
+    await expect(list.row('ops.manager')).toHaveCount(0);
+    await expect(list.row('viewer.barcelona')).toHaveCount(0);
+  });
+});
