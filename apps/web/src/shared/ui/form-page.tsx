@@ -49,6 +49,8 @@ export interface FormPageProps<S extends Schema> {
   confirmSubmit?: (values: z.output<S>) => ReactNode | SubmitConfirmation | Promise<ReactNode | SubmitConfirmation>;
   /** Extra buttons in the title row (e.g. a delete ConfirmButton on edit forms). */
   extra?: ReactNode;
+  /** Use the page's full width (side-by-side editors such as the role permission matrix). */
+  wide?: boolean;
   children: ReactNode;
 }
 
@@ -87,6 +89,7 @@ function LoadedForm<S extends Schema>({
   submitText,
   confirmSubmit,
   extra,
+  wide,
   children,
 }: FormPageProps<S>) {
   const { t } = useTranslation();
@@ -189,7 +192,7 @@ function LoadedForm<S extends Schema>({
             onFinishFailed={() => setFormErrors([t('form.fixFields')])}
             onKeyDown={onKeyDown}
             scrollToFirstError
-            style={{ maxWidth: 880 }}
+            style={{ maxWidth: wide ? undefined : 880 }}
           >
             {children}
             <Flex gap={8} style={{ marginTop: 24 }}>

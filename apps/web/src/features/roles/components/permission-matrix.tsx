@@ -104,6 +104,7 @@ function FamilyRow({
       aria-labelledby={headingId}
       wrap
       gap={8}
+      align="flex-start"
       style={{
         padding: '8px 12px',
         borderTop: '1px solid rgba(5, 5, 5, 0.06)',
@@ -121,7 +122,7 @@ function FamilyRow({
           </Typography.Text>
         </Checkbox>
       </div>
-      <Flex wrap gap="4px 0" style={{ flex: '1 1 240px' }}>
+      <Flex wrap gap="4px 0" align="flex-start" style={{ flex: '1 1 240px' }}>
         {group.permissions.map((permission, i) => (
           <Checkbox
             key={permission}

@@ -38,6 +38,7 @@ export default function RoleEditPage() {
     <FormPage
       title={title}
       documentTitle={title}
+      wide
       schema={roleInput}
       loading={role.isPending}
       loadError={role.error}

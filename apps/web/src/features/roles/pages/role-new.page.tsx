@@ -13,6 +13,7 @@ export default function RoleNewPage() {
   const create = useCreateRole();
   return (
     <FormPage
+      wide
       schema={roleInput}
       initialValues={{ permissions: [], appPermissions: [] }}
       confirmSubmit={(values) => t('create.confirm', { title: values.title })}
