@@ -6,7 +6,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/{lib,plugins,adapters}/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/*.test.ts',
+            'apps/server/src/{lib,plugins,adapters}/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to PGlite under ./data on 127.0.0.1:8080 without demo data', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', demoData: false, basePath: '/', logLevel: 'info' });
+    expect(c.database).toEqual({ kind: 'pglite', dataDir: path.resolve('data', 'pglite') });
+  });
+
+  it('reads memory:// as in-memory PGlite and postgres:// as PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: null });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+    });
+  });
+
+  it('takes DEMO_DATA=1, a base path and an API origin', () => {
+    const c = loadConfig({ DEMO_DATA: '1', BASE_PATH: '/console/', PUBLIC_API_ORIGIN: 'https://api.example.com/api' });
+    expect(c).toMatchObject({ demoData: true, basePath: '/console/', publicApiOrigin: 'https://api.example.com/api' });
+  });
+
+  it.each([
+    ['a port out of range', { PORT: '70000' }, 'PORT'],
+    ['an unknown database scheme', { DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    ['a short admin password', { ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+    ['a base path without slashes', { BASE_PATH: 'console' }, 'BASE_PATH'],
+    ['an unknown log level', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('stops on %s, naming the variable', (_label, env, name) => {
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
