@@ -381,6 +381,24 @@ describe('account API', () => {
       expect(errorOf(empty).code).not.toBe('InternalServerError');
     });
 
+    it.each([
+      [
+        'a body cut short',
+        'multipart/form-data; boundary=xyz',
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      ],
+      ['a multipart type without boundary', 'multipart/form-data', 'whatever'],
+    ])('refuses %s with 400, never a 500', async (_label, contentType, payload) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/account/accounts/me/logo',
+        payload,
+        headers: { authorization: `Bearer ${t.owner.token}`, 'content-type': contentType },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).code).toBe('BadRequest');
+    });
+
     it('refuses a caller without config.write, or without a token', async () => {
       const content = await image('png');
       const forbidden = await upload({ content, filename: 'logo.png', type: 'image/png' }, plainUser.token);

@@ -93,6 +93,8 @@ export async function insertSession(
   s: { tokenHash: string; userId: string; idleSeconds: number; expiresAt: Date },
 ) {
   await db.insert(sessions).values({ id: randomUUID(), ...s });
+  // Signing in is activity: without this a short visit would leave "last active" empty.
+  await db.update(users).set({ lastActiveTime: sql`now()` }).where(eq(users.id, s.userId));
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: string) {

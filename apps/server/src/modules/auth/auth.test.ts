@@ -57,6 +57,13 @@ describe('auth API', () => {
       expect((await profile(token)).statusCode).toBe(200);
     });
 
+    it('records the sign-in as the user’s last activity', async () => {
+      const staff = await t.userWith([]);
+      const me = (await profile(staff.token)).json().data;
+      expect(me.lastActiveTime).not.toBeNull();
+      expect(Date.now() - new Date(me.lastActiveTime).getTime()).toBeLessThan(60_000);
+    });
+
     it('stores only a hash of the token', async () => {
       const { token } = (await login({ email: t.owner.email, password: PASSWORD })).json().data;
       const stored = await t.database.db.select().from(sessions).where(sessionOf(token));

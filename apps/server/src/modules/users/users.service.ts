@@ -4,6 +4,7 @@ import type { MailSender } from '../../adapters/messaging.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound, outOfScope, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
 import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertScopeWithin } from '../../lib/scope.ts';
@@ -38,6 +39,23 @@ const audited = (u: User) => ({
 
 const blankToNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 
+const usernameUsed = () => new DomainError('UsernameAlreadyUsed', 409, 'Username already used', { field: 'username' });
+const emailUsed = () =>
+  new DomainError('Conflict', 409, 'Email already used by another staff member', { field: 'email' });
+const phoneUsed = () =>
+  new DomainError('Conflict', 409, 'Phone number already used by another staff member', { field: 'phoneNo' });
+
+/** The same answers when a concurrent request won the race and the unique index refused this write. */
+const conflicts: Record<string, () => DomainError> = {
+  users_username_key: usernameUsed,
+  users_email_key: emailUsed,
+  users_phone_no_key: phoneUsed,
+};
+function asConflict(error: unknown): unknown {
+  const constraint = uniqueViolation(error);
+  return (constraint && conflicts[constraint]?.()) || error;
+}
+
 export function createUserService(deps: { db: Db; mail: MailSender }) {
   const { db } = deps;
 
@@ -70,10 +88,10 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
     const email = blankToNull(input.email);
     const phoneNo = blankToNull(input.phoneNo);
     if (email && (await repo.contactTaken(tx, 'email', email, exceptId))) {
-      throw new DomainError('Conflict', 409, 'Email already used by another staff member', { field: 'email' });
+      throw emailUsed();
     }
     if (phoneNo && (await repo.contactTaken(tx, 'phoneNo', phoneNo, exceptId))) {
-      throw new DomainError('Conflict', 409, 'Phone number already used by another staff member', { field: 'phoneNo' });
+      throw phoneUsed();
     }
     return {
       values: { name: input.name, email, phoneNo, allPartners: input.partnerScope === '*' },
@@ -98,41 +116,47 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
     /** Creates a staff member; the username is theirs for good (409 when taken, even by a deleted user). */
     async create(caller: Caller, input: UserCreate): Promise<User> {
       const passwordHash = input.password ? await hashPassword(input.password) : null;
-      return db.transaction(async (tx) => {
-        if (await repo.usernameTaken(tx, input.username)) {
-          throw new DomainError('UsernameAlreadyUsed', 409, 'Username already used', { field: 'username' });
-        }
-        const grant = await checkGrant(tx, caller, input);
-        const id = randomUUID();
-        await repo.insert(tx, id, input.username, grant.values, passwordHash);
-        await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
-        const user = await reload(tx, caller, id);
-        await writeFieldLogs(tx, {
-          entityType: 'user',
-          entityId: id,
-          userId: caller.userId,
-          changes: changedFields(null, { username: user.username, ...audited(user) }),
+      return db
+        .transaction(async (tx) => {
+          if (await repo.usernameTaken(tx, input.username)) throw usernameUsed();
+          const grant = await checkGrant(tx, caller, input);
+          const id = randomUUID();
+          await repo.insert(tx, id, input.username, grant.values, passwordHash);
+          await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
+          const user = await reload(tx, caller, id);
+          await writeFieldLogs(tx, {
+            entityType: 'user',
+            entityId: id,
+            userId: caller.userId,
+            changes: changedFields(null, { username: user.username, ...audited(user) }),
+          });
+          return user;
+        })
+        .catch((error: unknown) => {
+          throw asConflict(error);
         });
-        return user;
-      });
     },
 
     /** Changes a staff member; new roles and scope apply on their next request. */
     async update(caller: Caller, id: string, input: UserUpdate): Promise<User> {
-      return db.transaction(async (tx) => {
-        const before = toUser(await manageable(tx, caller, id, true));
-        const grant = await checkGrant(tx, caller, input, id);
-        await repo.update(tx, id, grant.values);
-        await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
-        const after = toUser((await repo.get(tx, '*', id))!);
-        await writeFieldLogs(tx, {
-          entityType: 'user',
-          entityId: id,
-          userId: caller.userId,
-          changes: changedFields(audited(before), audited(after)),
+      return db
+        .transaction(async (tx) => {
+          const before = toUser(await manageable(tx, caller, id, true));
+          const grant = await checkGrant(tx, caller, input, id);
+          await repo.update(tx, id, grant.values);
+          await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
+          const after = toUser((await repo.get(tx, '*', id))!);
+          await writeFieldLogs(tx, {
+            entityType: 'user',
+            entityId: id,
+            userId: caller.userId,
+            changes: changedFields(audited(before), audited(after)),
+          });
+          return after;
+        })
+        .catch((error: unknown) => {
+          throw asConflict(error);
         });
-        return after;
-      });
     },
 
     /** Deletes a staff member (kept for the audit trail) and ends their sessions. */

@@ -282,6 +282,22 @@ describe('users API', () => {
       expect(same.statusCode).toBe(200);
     });
 
+    it('answers concurrent creates of one username or email with one 201 and 409s, never a 500', async () => {
+      const username = uniqueName('racer');
+      const same = await Promise.all(
+        [1, 2, 3].map(() => call(t.app, 'POST', '/account/users', { token: t.owner.token, body: body({ username }) })),
+      );
+      expect(same.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+      for (const r of same.filter((x) => x.statusCode === 409)) expect(errorOf(r).code).toBe('UsernameAlreadyUsed');
+
+      const email = `${uniqueName('race')}@test.local`;
+      const mails = await Promise.all(
+        [1, 2].map(() => call(t.app, 'POST', '/account/users', { token: t.owner.token, body: body({ email }) })),
+      );
+      expect(mails.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(errorOf(mails.find((r) => r.statusCode === 409)!).data).toEqual({ field: 'email' });
+    });
+
     it('keeps the username fixed: an update naming it is refused as an unknown field', async () => {
       const user = await create();
       const res = await call(t.app, 'PUT', `/account/users/${user.id}`, {

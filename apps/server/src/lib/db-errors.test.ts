@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { uniqueViolation } from './db-errors.ts';
+
+describe('uniqueViolation', () => {
+  it('names the constraint of a unique violation, directly or wrapped by drizzle', () => {
+    const pgError = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'users_username_key' });
+    expect(uniqueViolation(pgError)).toBe('users_username_key');
+    expect(uniqueViolation(new Error('Failed query', { cause: pgError }))).toBe('users_username_key');
+  });
+
+  it('answers an empty name when the driver does not say which constraint', () => {
+    expect(uniqueViolation({ code: '23505' })).toBe('');
+  });
+
+  it('ignores every other error', () => {
+    expect(uniqueViolation(new Error('boom'))).toBeUndefined();
+    expect(uniqueViolation({ code: '23503', constraint: 'fk' })).toBeUndefined();
+    expect(uniqueViolation(null)).toBeUndefined();
+    expect(uniqueViolation('23505')).toBeUndefined();
+  });
+});
