@@ -1,4 +1,6 @@
-import { expect, test } from '../fixtures/test.ts';
+import { Api } from '../fixtures/api.ts';
+import { BASE_URL, TOKEN_KEY } from '../fixtures/env.ts';
+import { apiLogin, expect, test } from '../fixtures/test.ts';
 import { PartnerListPage } from '../pages/partners.page.ts';
 import { Shell } from '../pages/shell.ts';
 import { RoleListPage, UserListPage } from '../pages/team.page.ts';
@@ -109,5 +111,41 @@ test.describe('partner scope', () => {
       await expect(list.row('Seoul Scooter Co.')).toBeVisible();
       expect(await list.partnerNames()).toEqual(['Seoul Scooter Co.']);
     });
+  });
+});
+
+test.describe('a role change', () => {
+  test('applies to its staff on their next page load', async ({ browser, request, tokens }) => {
+    const api = new Api(request, await tokens('owner'));
+    const suffix = Date.now().toString(36);
+    const title = `Growing role ${suffix}`;
+    const role = await api.createRole({ title, permissions: ['partner.read'] });
+    const email = `grow.${suffix}@fleetdesk.local`;
+    await api.createUser({
+      username: `grow.${suffix}`,
+      name: 'Growing Staff',
+      email,
+      password: 'grow-pass-123',
+      partnerScope: '*',
+      roleIds: [role.id],
+    });
+    const token = await apiLogin(request, email, 'grow-pass-123');
+    const context = await browser.newContext({
+      storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: TOKEN_KEY, value: token }] }] },
+    });
+    const page = await context.newPage();
+    const shell = new Shell(page);
+    await shell.gotoHome();
+    await shell.expandAll();
+    expect(await shell.menuLabels()).not.toContain('Team');
+    await page.goto('/team/user/list');
+    await expect(shell.forbidden()).toBeVisible();
+
+    await api.updateRole(role.id, { title, permissions: ['partner.read', 'user.read'] });
+    await page.reload();
+    await expect(new UserListPage(page).row(`grow.${suffix}`)).toBeVisible();
+    await shell.expandAll();
+    expect(await shell.menuLabels()).toEqual(expect.arrayContaining(['Team', 'User']));
+    await context.close();
   });
 });

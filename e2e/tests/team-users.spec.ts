@@ -1,3 +1,4 @@
+import { Api } from '../fixtures/api.ts';
 import { BASE_URL, PASSWORD } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { confirmDialog } from '../pages/list.ts';
@@ -89,6 +90,47 @@ test.describe('team users', () => {
     await create.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(page).toHaveURL('/team/user/new');
     await expect(form.errorOf('Username')).toContainText(/already/i);
+  });
+});
+
+test.describe('password reset', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('shows a one-time password once; it replaces the old one', async ({ page, request, tokens }) => {
+    const suffix = Date.now().toString(36);
+    const username = `reset.${suffix}`;
+    const email = `${username}@fleetdesk.local`;
+    const api = new Api(request, await tokens('owner'));
+    await api.createUser({
+      username,
+      name: 'Reset Me',
+      email,
+      password: 'old-pass-123',
+      partnerScope: '*',
+      roleIds: [],
+    });
+
+    const list = new UserListPage(page);
+    await list.goto(`?search=${username}`);
+    await page.getByRole('button', { name: `Reset password of ${username}` }).click();
+    const ask = page
+      .getByRole('tooltip')
+      .or(page.getByRole('dialog'))
+      .filter({ hasText: 'Reset the password of "Reset Me"?' });
+    await ask.getByRole('button', { name: 'Reset', exact: true }).click();
+
+    const done = page.getByRole('dialog').filter({ hasText: 'New password for Reset Me' });
+    await expect(done).toBeVisible();
+    await expect(done).toContainText(`The one-time password was also sent to ${email}.`);
+    const oneTime = await done.getByTestId('one-time-password').inputValue();
+    expect(oneTime.length).toBeGreaterThanOrEqual(8);
+    await done.getByRole('button', { name: 'Done' }).click();
+    await expect(done).toHaveCount(0);
+
+    const login = (password: string) =>
+      request.post(`${BASE_URL}/api/account/auth/login`, { data: { email, password } });
+    expect((await login('old-pass-123')).status()).toBe(401);
+    expect((await login(oneTime)).status()).toBe(200);
   });
 });
 

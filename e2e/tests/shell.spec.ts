@@ -1,0 +1,104 @@
+import { Api } from '../fixtures/api.ts';
+import { BASE_URL, PASSWORD, TOKEN_KEY } from '../fixtures/env.ts';
+import { apiLogin, expect, test } from '../fixtures/test.ts';
+import { LoginPage } from '../pages/login.page.ts';
+import { PartnerListPage } from '../pages/partners.page.ts';
+import { Shell } from '../pages/shell.ts';
+import { UserListPage } from '../pages/team.page.ts';
+
+test.describe('shell', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('breadcrumbs and the selected menu entry follow the route', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.goto('/setting/general/partner/new');
+    await expect(shell.breadcrumbs).toHaveText(/Settings.*General.*Partners.*New Partner/);
+    // A hidden page (new) selects its visible ancestor in the menu, inside an open submenu.
+    await expect(shell.menuItem('Settings')).toHaveAttribute('aria-expanded', 'true');
+    await expect(shell.sideMenu.locator('.ant-menu-item-selected')).toHaveText('General');
+
+    await shell.breadcrumbs.getByRole('link', { name: 'Partners' }).click();
+    await expect(page).toHaveURL('/setting/general/partner/list');
+    await expect(new PartnerListPage(page).heading).toBeVisible();
+
+    // A single-item trail shows no breadcrumbs.
+    await page.goto('/setting/general');
+    await expect(shell.breadcrumbs.getByRole('listitem')).toHaveCount(2);
+  });
+
+  test('a session revoked elsewhere sends the user to login, and back afterwards', async ({ page, request }) => {
+    // A session of its own: revoking the shared owner session would break other tests.
+    const token = await apiLogin(request, 'owner@fleetdesk.local');
+    await page.goto('/auth/login');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const);
+    const users = new UserListPage(page);
+    await users.goto();
+    await expect(users.row('ops.manager')).toBeVisible();
+
+    await request.post(`${BASE_URL}/api/account/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+    await page.getByRole('main').getByRole('button', { name: 'Reload' }).click();
+
+    await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fteam%2Fuser%2Flist/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
+    await new LoginPage(page).login('owner@fleetdesk.local', PASSWORD);
+    await expect(page).toHaveURL(/\/team\/user\/list/);
+    await expect(users.row('ops.manager')).toBeVisible();
+  });
+});
+
+test.describe('partner delete', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('is refused while staff belong to the partner, naming them', async ({ page }) => {
+    const list = new PartnerListPage(page);
+    await list.goto('?search=Milano');
+    await list.delete('Milano Bike Hub');
+    const refusal = page.getByRole('dialog').filter({ hasText: 'Luca Ferrari' });
+    await expect(refusal).toBeVisible();
+    await expect(refusal).toContainText('These users still belong to the partner (1)');
+    await refusal.getByRole('button', { name: 'OK' }).click();
+    await expect(list.row('Milano Bike Hub')).toBeVisible();
+  });
+});
+
+test.describe('partner-scope mismatch', () => {
+  test('a partner user allowed to write partners cannot open the account-wide "new partner" page', async ({
+    browser,
+    request,
+    tokens,
+  }) => {
+    const api = new Api(request, await tokens('owner'));
+    const suffix = Date.now().toString(36);
+    const role = await api.createRole({
+      title: `Partner editor ${suffix}`,
+      permissions: ['partner.read', 'partner.write'],
+    });
+    const email = `editor.${suffix}@fleetdesk.local`;
+    await api.createUser({
+      username: `editor.${suffix}`,
+      name: 'Partner Editor',
+      email,
+      password: 'editor-pass-123',
+      partnerScope: [await api.partnerId('Seoul Scooter Co.')],
+      roleIds: [role.id],
+    });
+    const token = await apiLogin(request, email, 'editor-pass-123');
+    const context = await browser.newContext({
+      storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: TOKEN_KEY, value: token }] }] },
+    });
+    const page = await context.newPage();
+
+    // Her own partner she may edit…
+    const list = new PartnerListPage(page);
+    await list.goto();
+    await expect(list.newButton).toHaveCount(0);
+    await expect(list.row('Seoul Scooter Co.').getByRole('link', { name: 'Seoul Scooter Co.' })).toBeVisible();
+
+    // …but creating partners needs the scope "all".
+    await page.goto('/setting/general/partner/new');
+    await expect(page.getByText('Your partner scope must be set to all.')).toBeVisible();
+    await page.getByRole('button', { name: 'Go Login' }).click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await context.close();
+  });
+});
