@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uniqueViolation } from './db-errors.ts';
+import { foreignKeyViolation, uniqueViolation } from './db-errors.ts';
 
 describe('uniqueViolation', () => {
   it('names the constraint of a unique violation, directly or wrapped by drizzle', () => {
@@ -17,5 +17,18 @@ describe('uniqueViolation', () => {
     expect(uniqueViolation({ code: '23503', constraint: 'fk' })).toBeUndefined();
     expect(uniqueViolation(null)).toBeUndefined();
     expect(uniqueViolation('23505')).toBeUndefined();
+  });
+});
+
+describe('foreignKeyViolation', () => {
+  it('names the constraint of a foreign-key violation, directly or wrapped', () => {
+    const pgError = Object.assign(new Error('violates foreign key'), { code: '23503', constraint: 'user_partners_fk' });
+    expect(foreignKeyViolation(pgError)).toBe('user_partners_fk');
+    expect(foreignKeyViolation(new Error('Failed query', { cause: pgError }))).toBe('user_partners_fk');
+  });
+
+  it('ignores unique violations and other errors', () => {
+    expect(foreignKeyViolation({ code: '23505', constraint: 'u' })).toBeUndefined();
+    expect(foreignKeyViolation(new Error('boom'))).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../errors.ts';
-import { uniqueViolation } from '../lib/db-errors.ts';
+import { foreignKeyViolation, uniqueViolation } from '../lib/db-errors.ts';
 
 type Body = { code: string; message: string; data: unknown };
 
@@ -69,6 +69,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       // A race the service's own uniqueness check could not see; the unique index refused the second write.
       status = 409;
       body = { code: 'Conflict', message: 'This value is already used', data: null };
+    } else if (foreignKeyViolation(error) !== undefined) {
+      // A concurrent request removed something this one refers to, or referred to what this one removes.
+      status = 409;
+      body = { code: 'Conflict', message: 'The data changed meanwhile; reload and try again', data: null };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
     } else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {

@@ -8,7 +8,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertAllPartners } from '../../lib/scope.ts';
-import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import { logChange } from '../audit/audit.repo.ts';
 import type { SessionRow } from '../auth/auth.repo.ts';
 import * as repo from './account.repo.ts';
 
@@ -36,12 +36,7 @@ export function createAccountService(deps: { db: Db; storage: FileStorage }) {
     return db.transaction(async (tx) => {
       const before = await current(tx);
       const after = await repo.updateAccount(tx, before.id, patch);
-      await writeFieldLogs(tx, {
-        entityType: 'account',
-        entityId: before.id,
-        userId: caller.userId,
-        changes: changedFields(toAccount(before), toAccount(after)),
-      });
+      await logChange(tx, caller, 'account', before.id, toAccount(before), toAccount(after));
       return toAccount(after);
     });
   }

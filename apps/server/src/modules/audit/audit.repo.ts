@@ -41,3 +41,18 @@ export async function writeFieldLogs(
     })),
   );
 }
+
+/**
+ * Logs what changed between two snapshots of an entity, by the caller: `before` null means it was created,
+ * `after` null that it was deleted.
+ */
+export function logChange(
+  db: DbOrTx,
+  caller: { userId: string },
+  entityType: string,
+  entityId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+) {
+  return writeFieldLogs(db, { entityType, entityId, userId: caller.userId, changes: changedFields(before, after) });
+}

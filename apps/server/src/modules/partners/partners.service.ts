@@ -5,7 +5,7 @@ import { DomainError, notFound, outOfScope } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
 import { assertPartnerInScope, isAll } from '../../lib/scope.ts';
-import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './partners.repo.ts';
 
 const blankToNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
@@ -85,12 +85,7 @@ export function createPartnerService(deps: { db: Db }) {
       if (!isAll(caller.scope)) throw outOfScope();
       return db.transaction(async (tx) => {
         const row = toPartner(await repo.insert(tx, randomUUID(), toValues(input)));
-        await writeFieldLogs(tx, {
-          entityType: 'partner',
-          entityId: row.id,
-          userId: caller.userId,
-          changes: changedFields(null, audited(row)),
-        });
+        await logChange(tx, caller, 'partner', row.id, null, audited(row));
         return row;
       });
     },
@@ -99,12 +94,7 @@ export function createPartnerService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const before = toPartner(await visible(tx, caller, id));
         const after = toPartner(await repo.update(tx, id, toValues(input)));
-        await writeFieldLogs(tx, {
-          entityType: 'partner',
-          entityId: id,
-          userId: caller.userId,
-          changes: changedFields(audited(before), audited(after)),
-        });
+        await logChange(tx, caller, 'partner', id, audited(before), audited(after));
         return after;
       });
     },
@@ -123,12 +113,7 @@ export function createPartnerService(deps: { db: Db }) {
           );
         }
         await repo.remove(tx, id);
-        await writeFieldLogs(tx, {
-          entityType: 'partner',
-          entityId: id,
-          userId: caller.userId,
-          changes: changedFields(audited(before), null),
-        });
+        await logChange(tx, caller, 'partner', id, audited(before), null);
       });
     },
   };

@@ -6,7 +6,7 @@ import { notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts';
 import { toIso } from '../../lib/rows.ts';
-import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import { logChange } from '../audit/audit.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './roles.repo.ts';
 
@@ -61,12 +61,7 @@ export function createRoleService(deps: { db: Db }) {
         };
         await repo.insert(tx, id, values);
         const role = toRole((await repo.get(tx, id))!);
-        await writeFieldLogs(tx, {
-          entityType: 'role',
-          entityId: id,
-          userId: caller.userId,
-          changes: changedFields(null, audited(role)),
-        });
+        await logChange(tx, caller, 'role', id, null, audited(role));
         return role;
       });
     },
@@ -84,12 +79,7 @@ export function createRoleService(deps: { db: Db }) {
         });
         await usersRepo.refreshRoleHolders(tx, id);
         const after = toRole((await repo.get(tx, id))!);
-        await writeFieldLogs(tx, {
-          entityType: 'role',
-          entityId: id,
-          userId: caller.userId,
-          changes: changedFields(audited(before), audited(after)),
-        });
+        await logChange(tx, caller, 'role', id, audited(before), audited(after));
         return after;
       });
     },
@@ -106,12 +96,7 @@ export function createRoleService(deps: { db: Db }) {
           tx,
           holders.map((u) => u.id),
         );
-        await writeFieldLogs(tx, {
-          entityType: 'role',
-          entityId: id,
-          userId: caller.userId,
-          changes: changedFields(audited(before), null),
-        });
+        await logChange(tx, caller, 'role', id, audited(before), null);
       });
     },
   };

@@ -9,7 +9,7 @@ import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts'
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertScopeWithin } from '../../lib/scope.ts';
 import { hashPassword, oneTimePassword } from '../../lib/secrets.ts';
-import { changedFields, writeFieldLogs } from '../audit/audit.repo.ts';
+import { logChange, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as authRepo from '../auth/auth.repo.ts';
 import * as partnersRepo from '../partners/partners.repo.ts';
 import * as rolesRepo from '../roles/roles.repo.ts';
@@ -124,12 +124,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
           await repo.insert(tx, id, input.username, grant.values, passwordHash);
           await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
           const user = await reload(tx, caller, id);
-          await writeFieldLogs(tx, {
-            entityType: 'user',
-            entityId: id,
-            userId: caller.userId,
-            changes: changedFields(null, { username: user.username, ...audited(user) }),
-          });
+          await logChange(tx, caller, 'user', id, null, { username: user.username, ...audited(user) });
           return user;
         })
         .catch((error: unknown) => {
@@ -146,12 +141,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
           await repo.update(tx, id, grant.values);
           await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
           const after = toUser((await repo.get(tx, '*', id))!);
-          await writeFieldLogs(tx, {
-            entityType: 'user',
-            entityId: id,
-            userId: caller.userId,
-            changes: changedFields(audited(before), audited(after)),
-          });
+          await logChange(tx, caller, 'user', id, audited(before), audited(after));
           return after;
         })
         .catch((error: unknown) => {
