@@ -51,3 +51,17 @@ export async function pickOptions(page: Page, combobox: Locator, options: string
 export function confirmDialog(page: Page, text: string | RegExp): Locator {
   return page.getByRole('dialog').filter({ hasText: text });
 }
+
+/**
+ * Answers a confirmation (popconfirm or modal) whose question contains `question` by pressing `ok`. antd
+ * animates popovers in; a click that lands mid-animation can be dropped, so it is repeated while the question
+ * is still showing.
+ */
+export async function answerConfirm(page: Page, question: string | RegExp, ok: string) {
+  const box = page.getByRole('tooltip').or(page.getByRole('dialog')).filter({ hasText: question });
+  await expect(box).toBeVisible();
+  await expect(async () => {
+    if (await box.isVisible()) await box.getByRole('button', { name: ok, exact: true }).click({ timeout: 2_000 });
+    await expect(box).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ListPageObject } from './list.ts';
+import { answerConfirm, ListPageObject } from './list.ts';
 
 /** Settings → General → Partners: the list. */
 export class PartnerListPage extends ListPageObject {
@@ -26,9 +26,7 @@ export class PartnerListPage extends ListPageObject {
     await this.row(name)
       .getByRole('button', { name: /Delete/ })
       .click();
-    const confirm = this.page.getByRole('tooltip').filter({ hasText: `Delete partner "${name}"?` });
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await answerConfirm(this.page, `Delete partner "${name}"?`, 'Delete');
   }
 }
 

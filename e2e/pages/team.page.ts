@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { confirmDialog, ListPageObject, pickOptions } from './list.ts';
+import { answerConfirm, confirmDialog, ListPageObject, pickOptions } from './list.ts';
 import { FormPageObject } from './partners.page.ts';
 
 /** Team → User: the list. */
@@ -24,12 +24,7 @@ export class UserListPage extends ListPageObject {
 
   async delete(username: string, name: string) {
     await this.page.getByRole('button', { name: `Delete user ${username}` }).click();
-    const confirm = this.page
-      .getByRole('tooltip')
-      .or(this.page.getByRole('dialog'))
-      .filter({ hasText: `Delete user "${name}" (${username})?` });
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await answerConfirm(this.page, `Delete user "${name}" (${username})?`, 'Delete');
   }
 }
 

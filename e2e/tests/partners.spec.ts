@@ -1,4 +1,5 @@
 import { expect, test, unique } from '../fixtures/test.ts';
+import { answerConfirm } from '../pages/list.ts';
 import { PartnerFormPage, PartnerListPage } from '../pages/partners.page.ts';
 import { Shell } from '../pages/shell.ts';
 
@@ -38,7 +39,7 @@ test.describe('partners (Settings → General → Partners)', () => {
     await form.submit('Create');
     const confirm = page.getByRole('dialog').filter({ hasText: `Create partner "${name}"?` });
     await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await answerConfirm(page, `Create partner "${name}"?`, 'Confirm');
 
     await expect(page).toHaveURL(/\/setting\/general\/partner\/list/);
     await list.filter('Torino');
@@ -83,14 +84,12 @@ test.describe('partners (Settings → General → Partners)', () => {
     await page.goto('/setting/general/partner/new');
     await form.fill({ name: 'Half typed' });
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    const ask = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to leave without saving?' });
-    await expect(ask).toBeVisible();
-    await ask.getByRole('button', { name: 'Stay' }).click();
+    await answerConfirm(page, 'Are you sure you want to leave without saving?', 'Stay');
     await expect(page).toHaveURL('/setting/general/partner/new');
     await expect(form.field('Company name')).toHaveValue('Half typed');
 
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+    await answerConfirm(page, 'Are you sure you want to leave without saving?', 'Leave');
     await expect(page).toHaveURL(/\/setting\/general\/partner\/list/);
   });
 });

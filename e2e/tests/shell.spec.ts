@@ -1,6 +1,7 @@
 import { Api } from '../fixtures/api.ts';
 import { BASE_URL, PASSWORD, TOKEN_KEY } from '../fixtures/env.ts';
 import { apiLogin, expect, test } from '../fixtures/test.ts';
+import { answerConfirm } from '../pages/list.ts';
 import { LoginPage } from '../pages/login.page.ts';
 import { PartnerListPage } from '../pages/partners.page.ts';
 import { Shell } from '../pages/shell.ts';
@@ -56,7 +57,7 @@ test.describe('partner delete', () => {
     const refusal = page.getByRole('dialog').filter({ hasText: 'Luca Ferrari' });
     await expect(refusal).toBeVisible();
     await expect(refusal).toContainText('These users still belong to the partner (1)');
-    await refusal.getByRole('button', { name: 'OK' }).click();
+    await answerConfirm(page, 'Luca Ferrari', 'OK');
     await expect(list.row('Milano Bike Hub')).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, unique } from '../fixtures/test.ts';
-import { confirmDialog } from '../pages/list.ts';
+import { answerConfirm, confirmDialog } from '../pages/list.ts';
 import { RoleFormPage, RoleListPage } from '../pages/team.page.ts';
 
 test.describe('team roles', () => {
@@ -28,16 +28,13 @@ test.describe('team roles', () => {
     await expect(confirm).toContainText('Elena Bianchi');
     await expect(confirm).toContainText('Park Ji-woo');
     await expect(confirm).not.toContainText('Laura Garcia');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(confirm).toHaveCount(0);
+    await answerConfirm(page, 'This change applies to these 2 staff on their next request', 'Cancel');
     await expect(page).toHaveURL(/\/team\/role\/[^/]+\/edit$/);
     await expect(box).toBeChecked();
 
     // Leaving now asks; the demo role stays as it was.
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await confirmDialog(page, 'Are you sure you want to leave without saving?')
-      .getByRole('button', { name: 'Leave' })
-      .click();
+    await answerConfirm(page, 'Are you sure you want to leave without saving?', 'Leave');
     await expect(page).toHaveURL(/\/team\/role\/list/);
   });
 
@@ -51,8 +48,7 @@ test.describe('team roles', () => {
     await form.field('Title').fill(title);
     await form.permission('Asset', 'View').check();
     await form.submit('Create');
-    const create = confirmDialog(page, `Create role "${title}"?`);
-    await create.getByRole('button', { name: 'Confirm' }).click();
+    await answerConfirm(page, `Create role "${title}"?`, 'Confirm');
     await expect(page).toHaveURL(/\/team\/role\/list/);
     await list.filter(title);
     await expect(list.row(title)).toBeVisible();
@@ -72,7 +68,7 @@ test.describe('team roles', () => {
     await page.getByRole('button', { name: `Delete role ${title}` }).click();
     const remove = confirmDialog(page, `Delete role "${title}"?`);
     await expect(remove).toContainText('No staff hold this role.');
-    await remove.getByRole('button', { name: 'Delete', exact: true }).click();
+    await answerConfirm(page, `Delete role "${title}"?`, 'Delete');
     await expect(page).toHaveURL(/\/team\/role\/list/);
     await list.filter(title);
     await expect(list.row(title)).toHaveCount(0);

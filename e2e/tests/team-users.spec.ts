@@ -1,7 +1,7 @@
 import { Api } from '../fixtures/api.ts';
 import { BASE_URL, PASSWORD } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
-import { confirmDialog } from '../pages/list.ts';
+import { answerConfirm, confirmDialog } from '../pages/list.ts';
 import { Shell } from '../pages/shell.ts';
 import { UserFormPage, UserListPage } from '../pages/team.page.ts';
 
@@ -43,7 +43,7 @@ test.describe('team users', () => {
     await expect(create).toBeVisible();
     await expect(create).toContainText('Milano Bike Hub');
     await expect(create).toContainText('Mechanic');
-    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await answerConfirm(page, 'Create user "Sara Conti"?', 'Create');
     await expect(page).toHaveURL(/\/team\/user\/list/);
     await list.filter(username);
     const row = list.row(username);
@@ -67,7 +67,7 @@ test.describe('team users', () => {
     await form.submit('Save');
     const save = confirmDialog(page, /Save changes to "Sara Conti Rossi"\?/);
     await expect(save).toBeVisible();
-    await save.getByRole('button', { name: 'Confirm' }).click();
+    await answerConfirm(page, 'Save changes to "Sara Conti Rossi"?', 'Confirm');
     await expect(page).toHaveURL(/\/team\/user\/list/);
     await list.filter(username);
     await expect(list.row(username)).toContainText('Sara Conti Rossi');
@@ -86,8 +86,7 @@ test.describe('team users', () => {
     await page.goto('/team/user/new');
     await form.fill({ username: 'ops.manager', name: 'Someone Else', password: PASSWORD });
     await form.submit('Create');
-    const create = confirmDialog(page, 'Create user "Someone Else"?');
-    await create.getByRole('button', { name: 'Create', exact: true }).click();
+    await answerConfirm(page, 'Create user "Someone Else"?', 'Create');
     await expect(page).toHaveURL('/team/user/new');
     await expect(form.errorOf('Username')).toContainText(/already/i);
   });
@@ -113,11 +112,7 @@ test.describe('password reset', () => {
     const list = new UserListPage(page);
     await list.goto(`?search=${username}`);
     await page.getByRole('button', { name: `Reset password of ${username}` }).click();
-    const ask = page
-      .getByRole('tooltip')
-      .or(page.getByRole('dialog'))
-      .filter({ hasText: 'Reset the password of "Reset Me"?' });
-    await ask.getByRole('button', { name: 'Reset', exact: true }).click();
+    await answerConfirm(page, 'Reset the password of "Reset Me"?', 'Reset');
 
     const done = page.getByRole('dialog').filter({ hasText: 'New password for Reset Me' });
     await expect(done).toBeVisible();
