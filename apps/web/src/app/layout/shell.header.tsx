@@ -1,5 +1,5 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Layout, Spin, Typography, theme } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Grid, Layout, Spin, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -29,6 +29,8 @@ export function ShellHeader({ menuOpen, onToggleMenu, showMenuToggle }: ShellHea
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const solid = useScrolledPast(HEADER_HEIGHT);
+  // On a phone the header keeps only icons: logo, language, avatar.
+  const wide = Grid.useBreakpoint().sm ?? true;
   return (
     <Layout.Header
       data-solid={solid}
@@ -58,20 +60,22 @@ export function ShellHeader({ menuOpen, onToggleMenu, showMenuToggle }: ShellHea
       )}
       <Link to="/" aria-label={t('shell.home')} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
         <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" width={28} height={28} />
-        <Typography.Text strong style={{ fontSize: 18 }}>
-          Fleetdesk
-        </Typography.Text>
+        {wide && (
+          <Typography.Text strong style={{ fontSize: 18 }}>
+            Fleetdesk
+          </Typography.Text>
+        )}
       </Link>
       <Flex flex={1} justify="flex-end" align="center" gap={4}>
-        <LocaleSwitcher />
-        <UserMenu />
+        <LocaleSwitcher compact={!wide} />
+        <UserMenu showName={wide} />
       </Flex>
     </Layout.Header>
   );
 }
 
 /** Name and avatar with Logout; a spinner while the profile loads or lacks a username (document 1 §2.6). */
-function UserMenu() {
+function UserMenu({ showName }: { showName: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: profile } = useProfile();
@@ -86,9 +90,9 @@ function UserMenu() {
         },
       }}
     >
-      <Button type="text" data-testid="user-menu" style={{ height: 40 }}>
+      <Button type="text" data-testid="user-menu" style={{ height: 40 }} aria-label={profile.name || profile.username}>
         <Avatar size="small" src={profile.account.logoImgUrl ?? undefined} icon={<UserOutlined />} />
-        <span>{profile.name || profile.username}</span>
+        {showName && <span>{profile.name || profile.username}</span>}
       </Button>
     </Dropdown>
   );

@@ -191,7 +191,8 @@ function LoadedForm<S extends Schema>({
             onFinish={submit}
             onFinishFailed={() => setFormErrors([t('form.fixFields')])}
             onKeyDown={onKeyDown}
-            scrollToFirstError
+            // Centre the field so the sticky header never covers it.
+            scrollToFirstError={{ block: 'center', behavior: 'smooth', focus: true }}
             style={{ maxWidth: wide ? undefined : 880 }}
           >
             {children}

@@ -5,6 +5,7 @@ import {
   Card,
   Flex,
   Form,
+  Grid,
   Table,
   type TableColumnType,
   type TablePaginationConfig,
@@ -86,10 +87,13 @@ export function ListPage<Row extends object, F extends UrlShape>({
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
 
+  const screens = Grid.useBreakpoint();
   const visible = columns.filter((c) => c.alwaysVisible || !hidden.includes(c.key));
   const tableColumns: TableColumnType<Row>[] = visible.map(
     ({ sortKey, exportValue: _export, defaultHidden: _hidden, alwaysVisible: _always, noExport: _no, ...column }) => ({
       ...column,
+      // On a phone a pinned column would cover the whole table; let everything scroll together instead.
+      fixed: screens.md ? column.fixed : undefined,
       sorter: sortKey !== undefined,
       sortOrder:
         sortKey !== undefined && state.sortState.key === sortKey

@@ -5,7 +5,7 @@ import { changeLocale, currentLocale } from '../i18n/i18n.ts';
 import { isLocale, localeNames, locales } from '../i18n/locales.ts';
 
 /** The language menu of the header and the login page. */
-export function LocaleSwitcher() {
+export function LocaleSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const active = isLocale(i18n.language) ? i18n.language : currentLocale();
   return (
@@ -21,7 +21,7 @@ export function LocaleSwitcher() {
       }}
     >
       <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.language')} data-testid="locale-switcher">
-        {localeNames[active]}
+        {compact ? null : localeNames[active]}
       </Button>
     </Dropdown>
   );
