@@ -65,4 +65,29 @@ test.describe('sign in and out', () => {
     await page.goto('/setting/general');
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fsetting%2Fgeneral$/);
   });
+
+  test('the phone tab sends a code, counts down, and refuses a wrong code', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await page.getByRole('tab', { name: 'Phone' }).click();
+    const form = page.locator('form#phone-login');
+    const phone = form.getByRole('textbox', { name: /Phone number$/ });
+    const send = form.getByRole('button', { name: 'Send code' });
+
+    await phone.fill('3331234567');
+    await send.click();
+    await expect(form.getByText('Phone number is invalid!')).toBeVisible();
+
+    // Any number gets the same answer; a fresh one keeps a retry clear of the 60 s resend limit.
+    await phone.fill(`+39320${String(Date.now()).slice(-7)}`);
+    await send.click();
+    await expect(form.getByText('The code was sent by SMS.')).toBeVisible();
+    const resend = form.getByRole('button', { name: /Resend in \d+ s$/ });
+    await expect(resend).toBeDisabled();
+
+    await form.getByRole('textbox', { name: /Verification code$/ }).fill('000000');
+    await form.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Incorrect phone number / password' })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
 });

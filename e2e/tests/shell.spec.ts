@@ -47,6 +47,46 @@ test.describe('shell', () => {
   });
 });
 
+test.describe('shell layout', () => {
+  test.use({ signedInAs: 'elena' });
+
+  test('the side menu collapses to 64 px and back to 256 px', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.goto('/team/user/list');
+    const sider = page.getByRole('complementary');
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(256);
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(64);
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    await expect.poll(async () => (await sider.boundingBox())?.width).toBe(256);
+    await expect(shell.menuLink('User')).toBeVisible();
+  });
+
+  test('the header turns solid after 56 px of scroll', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto('/setting/general/partner/list');
+    await expect(shell.header).toHaveAttribute('data-solid', 'false');
+    await page.mouse.wheel(0, 200);
+    await expect(shell.header).toHaveAttribute('data-solid', 'true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(shell.header).toHaveAttribute('data-solid', 'false');
+  });
+
+  test('on a small screen the menu is a drawer', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto('/team/user/list');
+    await expect(page.getByRole('complementary')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show or hide the menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Role', exact: true }).click();
+    await expect(page).toHaveURL('/team/role/list');
+    await expect(drawer).toBeHidden();
+    await expect(shell.userMenu).toBeVisible();
+  });
+});
+
 test.describe('partner delete', () => {
   test.use({ signedInAs: 'owner' });
 

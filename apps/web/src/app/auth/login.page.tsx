@@ -182,7 +182,14 @@ function PhoneForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
             noStyle
             rules={[{ required: true, pattern: /^\d{6}$/, message: t('login.codeRequired') }]}
           >
-            <Input prefix={<SafetyOutlined />} autoComplete="one-time-code" inputMode="numeric" maxLength={6} />
+            {/* noStyle inside a labelled item: the label does not reach the input, so name it here. */}
+            <Input
+              prefix={<SafetyOutlined />}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              aria-label={t('login.code')}
+            />
           </Form.Item>
           <Button onClick={requestCode} loading={sendCode.isPending} disabled={secondsLeft > 0}>
             {secondsLeft > 0 ? t('login.resendIn', { count: secondsLeft }) : t('login.sendCode')}
