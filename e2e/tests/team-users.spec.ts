@@ -25,6 +25,8 @@ test.describe('team users', () => {
     await shell.menuLink('User').click();
     await expect(list.heading).toBeVisible();
     await expect(list.row('ops.manager')).toBeVisible();
+    // Signing in counts as activity.
+    await expect(list.row('owner')).not.toContainText('Never');
 
     // Create, scoped to one partner with one role; the add confirms first.
     await list.newButton.click();
