@@ -53,7 +53,8 @@ export default defineConfig({
   ],
   // The real server on its own port: a fresh in-memory database with the demo data set, serving the built console.
   webServer: {
-    command: 'npx tsx apps/server/src/main.ts',
+    // Uploads from the previous run (DATA_DIR/files) go first; the database itself lives in memory.
+    command: `node -e "require('node:fs').rmSync('e2e/.data', { recursive: true, force: true })" && npx tsx apps/server/src/main.ts`,
     cwd: root,
     url: `${BASE_URL}/api/health`,
     timeout: 60_000,
