@@ -9,6 +9,8 @@ test.describe('team roles', () => {
     const list = new RoleListPage(page);
     const form = new RoleFormPage(page);
     await list.goto();
+    // Title, Permissions, Staff: Elena and Ji-woo hold it.
+    await expect(list.row('Operations manager').getByRole('cell').nth(2)).toHaveText('2');
     await list.edit('Operations manager').click();
     await expect(page).toHaveURL(/\/team\/role\/[^/]+\/edit$/);
     await expect(page.getByRole('heading', { name: 'Edit role: Operations manager' })).toBeVisible();
