@@ -52,12 +52,12 @@ export class Shell {
 
   /** Opens every submenu, so that every entry the user may see is in the DOM. */
   async expandAll() {
-    for (let round = 0; round < 5; round++) {
-      const closed = this.sideMenu.locator('[role="menuitem"][aria-expanded="false"]');
-      const count = await closed.count();
-      if (count === 0) return;
-      await closed.first().click();
-    }
+    const closed = this.sideMenu.locator('[role="menuitem"][aria-expanded="false"]');
+    // The menu also opens the submenu of the current route by itself, so a closed item can open under our feet.
+    await expect(async () => {
+      if ((await closed.count()) > 0) await closed.first().click({ timeout: 1_000 });
+      expect(await closed.count()).toBe(0);
+    }).toPass({ timeout: 10_000 });
   }
 
   /** The targets of every link in the (expanded) side menu. */
