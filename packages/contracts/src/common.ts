@@ -11,7 +11,7 @@ export const trimmedText = (max: number) =>
     .string()
     .max(max, { message: `Must be at most ${max} characters` })
     .refine((v) => v.trim().length > 0, { message: 'Must not be only whitespace' })
-    .refine((v) => v === v.trim(), { message: 'Must not start or end with whitespace' });
+    .refine((v) => v.trim().length === 0 || v === v.trim(), { message: 'Must not start or end with whitespace' });
 
 export const optionalText = (max: number) => z.string().max(max, { message: `Must be at most ${max} characters` });
 

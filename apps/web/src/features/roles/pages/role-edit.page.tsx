@@ -20,7 +20,8 @@ export default function RoleEditPage() {
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const role = useRole(id);
-  const affected = useRoleUsers(id);
+  // Only once the role is known to exist: for an unknown id the page already says so, without a second error.
+  const affected = useRoleUsers(role.isSuccess ? id : undefined);
   const fetchUsers = useFetchRoleUsers();
   const update = useUpdateRole(id);
   const canDelete = useCan(requirementOf(roleEndpoints.remove));
