@@ -16,6 +16,8 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnerService } from './modules/partners/partners.service.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { createRoleService } from './modules/roles/roles.service.ts';
+import { taxRoutes } from './modules/tax/tax.routes.ts';
+import { createTaxService } from './modules/tax/tax.service.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       accountRoutes(api, createAccountService({ db, storage }));
       partnerRoutes(api, createPartnerService({ db }));
       roleRoutes(api, createRoleService({ db }));
+      taxRoutes(api, createTaxService({ db }));
       userRoutes(api, createUserService({ db, mail }));
     },
     { prefix: '/api' },

@@ -6,4 +6,5 @@ export * from './partners.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
 export * from './system.ts';
+export * from './tax.ts';
 export * from './users.ts';

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client.ts';
 import { seed } from './builders.ts';
+import { seedDemoTaxGroups } from './demo-tax.ts';
 
 /** The permissions of the demo roles: what each job needs day to day. */
 export const demoRoles = {
@@ -65,6 +66,8 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string }) {
     contactWorkEmail: 'minjun.kim@seoulscooter.kr',
   });
 
+  const taxGroups = await seedDemoTaxGroups(db);
+
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {
     title: 'Mechanic',
@@ -107,5 +110,5 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string }) {
     partnerScope: [seoul.id],
     roleIds: [manager.id],
   });
-  return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer } };
+  return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer }, taxGroups };
 }
