@@ -84,6 +84,7 @@ export const errorCodes = [
   'PayloadTooLarge',
   'UnsupportedMediaType',
   'ReferencedByOthers',
+  'SiteInUse',
   'TooManyRequests',
   'InternalServerError',
 ] as const;

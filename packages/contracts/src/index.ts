@@ -5,6 +5,7 @@ export * from './endpoint.ts';
 export * from './partners.ts';
 export * from './permissions.ts';
 export * from './roles.ts';
+export * from './sites.ts';
 export * from './system.ts';
 export * from './tax.ts';
 export * from './users.ts';

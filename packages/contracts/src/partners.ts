@@ -82,7 +82,10 @@ export const partnerListQuery = pageQuery.extend({
 export type PartnerListQuery = z.infer<typeof partnerListQuery>;
 
 /** What still points at a partner and so blocks its deletion. */
-export const partnerReferences = z.object({ users: z.array(z.object({ id, name: z.string() })) });
+export const partnerReferences = z.object({
+  users: z.array(z.object({ id, name: z.string() })),
+  sites: z.array(z.object({ id, name: z.string() })),
+});
 
 export const partnerEndpoints = {
   list: endpoint({

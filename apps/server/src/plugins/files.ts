@@ -3,9 +3,12 @@ import { z } from 'zod';
 import type { FileStorage } from '../adapters/storage.ts';
 import { notFound } from '../errors.ts';
 
-const fileParams = z.strictObject({ folder: z.enum(['logos']), name: z.string().regex(/^[A-Za-z0-9-]+\.(png|jpg)$/) });
+const fileParams = z.strictObject({
+  folder: z.enum(['logos', 'sites']),
+  name: z.string().regex(/^[A-Za-z0-9-]+\.(png|jpg)$/),
+});
 
-/** Public images (the account logo). Later private files get their own permission-checked routes. */
+/** Public images (the account logo, site pictures). Later private files get their own permission-checked routes. */
 export function registerFiles(app: FastifyInstance, storage: FileStorage) {
   app.get(
     '/files/:folder/:name',

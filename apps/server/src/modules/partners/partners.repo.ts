@@ -1,7 +1,7 @@
 import type { PartnerListQuery } from '@fleetdesk/contracts';
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { partners, userPartners, users } from '../../db/schema/index.ts';
+import { partners, sites, userPartners, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 
@@ -85,7 +85,7 @@ export async function remove(db: DbOrTx, id: string) {
   await db.delete(partners).where(eq(partners.id, id));
 }
 
-/** Everything that still points at a partner. Later domains (sites, assets, orders) add their counts here. */
+/** Everything that still points at a partner. Later domains (assets, orders) add their counts here. */
 export async function references(db: DbOrTx, id: string) {
   const staff = await db
     .select({ id: users.id, name: users.name })
@@ -93,5 +93,10 @@ export async function references(db: DbOrTx, id: string) {
     .innerJoin(users, eq(users.id, userPartners.userId))
     .where(and(eq(userPartners.partnerId, id), isNull(users.deletedAt)))
     .orderBy(users.name);
-  return { users: staff };
+  const partnerSites = await db
+    .select({ id: sites.id, name: sites.name })
+    .from(sites)
+    .where(eq(sites.partnerId, id))
+    .orderBy(sites.name);
+  return { users: staff, sites: partnerSites };
 }

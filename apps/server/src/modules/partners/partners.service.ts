@@ -112,6 +112,14 @@ export function createPartnerService(deps: { db: Db }) {
             references,
           );
         }
+        if (references.sites.length > 0) {
+          throw new DomainError(
+            'ReferencedByOthers',
+            422,
+            `The partner still has ${references.sites.length} site(s); delete or move them first`,
+            references,
+          );
+        }
         await repo.remove(tx, id);
         await logChange(tx, caller, 'partner', id, audited(before), null);
       });

@@ -1,0 +1,127 @@
+import type { SiteQuery } from '@fleetdesk/contracts';
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { partners, sites, taxGroups } from '../../db/schema/index.ts';
+import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
+
+export type SiteValues = Omit<typeof sites.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** A site with the names of its partner and tax group, as every read returns it. */
+const withNames = {
+  site: sites,
+  partnerName: partners.name,
+  taxGroupName: taxGroups.name,
+};
+export type SiteRow = {
+  site: typeof sites.$inferSelect;
+  partnerName: string;
+  taxGroupName: string | null;
+};
+
+function selectSites(db: DbOrTx) {
+  return db
+    .select(withNames)
+    .from(sites)
+    .innerJoin(partners, eq(partners.id, sites.partnerId))
+    .leftJoin(taxGroups, eq(taxGroups.id, sites.taxGroupId));
+}
+
+/** Sites of in-scope partners matching the filters, one page of them and the total. */
+export async function list(db: DbOrTx, scope: Scope, q: SiteQuery): Promise<{ rows: SiteRow[]; count: number }> {
+  const where = and(
+    inScope(scope, sites.partnerId),
+    q.partnerIdIn?.length ? inArray(sites.partnerId, q.partnerIdIn) : undefined,
+    q.typeIn?.length ? inArray(sites.type, q.typeIn) : undefined,
+    q.name ? ilike(sites.name, likePattern(q.name)) : undefined,
+    q.city ? ilike(sites.city, likePattern(q.city)) : undefined,
+    q.isArchived === null ? undefined : eq(sites.isArchived, q.isArchived),
+  );
+  const [page, [total]] = await Promise.all([
+    selectSites(db)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          q.sort,
+          {
+            createdAt: sites.createdAt,
+            updatedAt: sites.updatedAt,
+            name: sql`lower(${sites.name})`,
+            isArchived: sites.isArchived,
+          },
+          sites.id,
+        ),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(sites).where(where),
+  ]);
+  return { rows: page, count: total?.n ?? 0 };
+}
+
+/** Non-archived sites of in-scope partners as reference data. */
+export async function listRefs(db: DbOrTx, scope: Scope) {
+  return db
+    .select({ id: sites.id, name: sites.name, partnerId: sites.partnerId, type: sites.type })
+    .from(sites)
+    .where(and(inScope(scope, sites.partnerId), eq(sites.isArchived, false)))
+    .orderBy(sql`lower(${sites.name})`, sites.id);
+}
+
+/** One site by id, whatever the scope: the service decides between 404 and 403. */
+export async function get(db: DbOrTx, id: string): Promise<SiteRow | undefined> {
+  const [row] = await selectSites(db).where(eq(sites.id, id));
+  return row;
+}
+
+/** Which of these tax group ids exist (tax groups belong to the account, not to a partner). */
+/** Several sites by id, in the order asked (a batch create answers its rows in the order sent). */
+export async function getMany(db: DbOrTx, ids: readonly string[]): Promise<SiteRow[]> {
+  if (ids.length === 0) return [];
+  const found = await selectSites(db).where(inArray(sites.id, [...ids]));
+  const byId = new Map(found.map((r) => [r.site.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function existingTaxGroupIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await db
+    .select({ id: taxGroups.id })
+    .from(taxGroups)
+    .where(inArray(taxGroups.id, [...ids]));
+  return new Set(found.map((r) => r.id));
+}
+
+/** Which of these partner ids exist. */
+export async function existingPartnerIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(inArray(partners.id, [...ids]));
+  return new Set(found.map((r) => r.id));
+}
+
+export async function insert(db: DbOrTx, rows: { id: string; values: SiteValues }[]) {
+  if (rows.length === 0) return;
+  await db.insert(sites).values(rows.map((r) => ({ id: r.id, ...r.values })));
+}
+
+export async function update(db: DbOrTx, id: string, values: Partial<SiteValues>) {
+  await db
+    .update(sites)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(sites.id, id));
+}
+
+export async function remove(db: DbOrTx, id: string) {
+  await db.delete(sites).where(eq(sites.id, id));
+}
+
+/**
+ * How many assets and orders still point at a site. Later domains (assets, orders) add their counts here;
+ * until their tables exist nothing can.
+ */
+export async function references(_db: DbOrTx, _id: string): Promise<{ assets: number; orders: number }> {
+  return { assets: 0, orders: 0 };
+}
