@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client.ts';
 import { seed } from './builders.ts';
+import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
 
 /** The permissions of the demo roles: what each job needs day to day. */
@@ -67,6 +68,7 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string }) {
   });
 
   const taxGroups = await seedDemoTaxGroups(db);
+  await seedDemoSites(db, { milano, barcelona, seoul }, taxGroups);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {
