@@ -140,7 +140,7 @@ export type TaxGroupListQuery = z.infer<typeof taxGroupListQuery>;
 export const taxGroupMembers = z.object({ sites: z.array(z.object({ id, name: z.string() })) });
 export type TaxGroupMembers = z.infer<typeof taxGroupMembers>;
 
-export const taxEndpoints = {
+export const taxGroupEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/sale/taxGroups',

@@ -143,6 +143,13 @@ export const menu: MenuNode[] = [
               hidden('setting.general.partner.edit', '/setting/general/partner/:partnerId/edit'),
             ],
           },
+          {
+            ...hidden('setting.general.taxGroup', '/setting/general/tax-group/list'),
+            children: [
+              hidden('setting.general.taxGroup.new', '/setting/general/tax-group/new'),
+              hidden('setting.general.taxGroup.edit', '/setting/general/tax-group/edit/:taxGroupId'),
+            ],
+          },
           hidden('setting.general.account', '/setting/general/account'),
         ],
       ),

@@ -1,13 +1,14 @@
-import { IdcardOutlined, TeamOutlined } from '@ant-design/icons';
-import { partnerEndpoints, type Requirement, requires } from '@fleetdesk/contracts';
+import { IdcardOutlined, PercentageOutlined, TeamOutlined } from '@ant-design/icons';
+import { partnerEndpoints, type Requirement, requires, taxGroupEndpoints } from '@fleetdesk/contracts';
 import type { ComponentType } from 'react';
 import { requirementOf } from '../../shared/permissions.ts';
 import { accountUrls } from '../account/urls.ts';
 import { partnerUrls } from '../partners/urls.ts';
+import { taxGroupUrls } from '../tax/urls.ts';
 
 /**
  * The cards of Settings → General. Only sections whose screens exist are listed; operations, customer
- * communication, customization and tax groups join here when they are built.
+ * communication and customization join here when they are built.
  */
 export interface GeneralSection {
   key: string;
@@ -27,6 +28,15 @@ export const generalSections: GeneralSection[] = [
     descriptionKey: 'general.partners.description',
     to: partnerUrls.list(),
     requires: requirementOf(partnerEndpoints.list),
+  },
+  {
+    key: 'taxGroups',
+    icon: PercentageOutlined,
+    titleKey: 'general.taxGroups.title',
+    descriptionKey: 'general.taxGroups.description',
+    to: taxGroupUrls.list(),
+    // The screens are for tax_group readers; site staff only use the list endpoint through the site form.
+    requires: requirementOf(taxGroupEndpoints.get),
   },
   {
     key: 'account',

@@ -51,6 +51,8 @@ export interface FormPageProps<S extends Schema> {
   extra?: ReactNode;
   /** Use the page's full width (side-by-side editors such as the role permission matrix). */
   wide?: boolean;
+  /** Sections below the form's card that submit on their own (a form cannot nest inside another). */
+  after?: ReactNode;
   children: ReactNode;
 }
 
@@ -90,6 +92,7 @@ function LoadedForm<S extends Schema>({
   confirmSubmit,
   extra,
   wide,
+  after,
   children,
 }: FormPageProps<S>) {
   const { t } = useTranslation();
@@ -205,6 +208,7 @@ function LoadedForm<S extends Schema>({
           </Form>
         </Card>
       </SchemaContext.Provider>
+      {after}
     </PageContainer>
   );
 }

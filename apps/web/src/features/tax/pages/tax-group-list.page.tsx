@@ -1,0 +1,100 @@
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { type TaxGroup, type TaxSubject, taxGroupEndpoints } from '@fleetdesk/contracts';
+import { Button, Flex, Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/format.ts';
+import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
+import { useListState } from '../../../shared/ui/list-state.ts';
+import { fetchTaxGroupPage, useTaxGroupList } from '../api.ts';
+import { TaxGroupDeleteButton } from '../components/tax-group-delete.button.tsx';
+import { formatRate } from '../components/tax-rate.format.ts';
+import { taxGroupList, taxGroupUrls } from '../urls.ts';
+
+export default function TaxGroupListPage() {
+  const { t } = useTranslation('tax');
+  const list = useListState(taxGroupList);
+  const result = useTaxGroupList(list.query);
+  const canWrite = useCan(requirementOf(taxGroupEndpoints.update));
+  const canCreate = useCan(requirementOf(taxGroupEndpoints.create));
+
+  const rateColumn = (subject: TaxSubject, key: string): ListColumn<TaxGroup> => ({
+    key,
+    title: t(`column.${key}`),
+    align: 'right',
+    render: (_, group) => formatRate(group.currentRates[subject]?.rate),
+    exportValue: (group) => group.currentRates[subject]?.rate ?? '',
+  });
+
+  const columns: ListColumn<TaxGroup>[] = [
+    {
+      key: 'name',
+      title: t('field.name'),
+      dataIndex: 'name',
+      sortKey: 'name',
+      alwaysVisible: true,
+      render: (name: string, group) => (canWrite ? <Link to={taxGroupUrls.edit(group.id)}>{name}</Link> : name),
+    },
+    { key: 'displayName', title: t('field.displayName'), dataIndex: 'displayName' },
+    { key: 'country', title: t('field.country'), dataIndex: 'country', sortKey: 'country' },
+    rateColumn('rental', 'rental'),
+    rateColumn('service-hardware', 'serviceHardware'),
+    rateColumn('service-labour', 'serviceLabour'),
+    { key: 'siteCount', title: t('column.siteCount'), dataIndex: 'siteCount', align: 'right' },
+    {
+      key: 'createdAt',
+      title: t('column.createdAt'),
+      dataIndex: 'createdAt',
+      sortKey: 'createdAt',
+      defaultHidden: true,
+      render: (value: string) => formatDateTime(value),
+      exportValue: (group) => group.createdAt,
+    },
+  ];
+  if (canWrite) {
+    columns.push({
+      key: 'actions',
+      title: t('column.actions'),
+      alwaysVisible: true,
+      noExport: true,
+      fixed: 'right',
+      render: (_, group) => (
+        <Flex gap={4}>
+          <Link to={taxGroupUrls.edit(group.id)}>
+            <Button size="small" type="link">
+              {t('action.edit')}
+            </Button>
+          </Link>
+          <TaxGroupDeleteButton group={group} size="small" type="link" />
+        </Flex>
+      ),
+    });
+  }
+
+  return (
+    <ListPage
+      listKey="taxGroups"
+      state={list}
+      result={result}
+      columns={columns}
+      rowKey={(group) => group.id}
+      filters={
+        <Form.Item name="search" label={t('filter.search')}>
+          <Input allowClear prefix={<SearchOutlined />} placeholder={t('filter.searchPlaceholder')} maxLength={100} />
+        </Form.Item>
+      }
+      actions={
+        canCreate && (
+          <Link to={taxGroupUrls.new()}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t('action.new')}
+            </Button>
+          </Link>
+        )
+      }
+      exportFileName={t('exportFile')}
+      exportRows={() => fetchAllPages((pageNo, pageSize) => fetchTaxGroupPage({ ...list.query, pageNo, pageSize }))}
+    />
+  );
+}
