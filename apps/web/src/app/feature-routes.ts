@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes.tsx';
 import { partnerRoutes } from '../features/partners/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { siteRoutes } from '../features/sites/routes.tsx';
 import { taxRoutes } from '../features/tax/routes.tsx';
 import { userRoutes } from '../features/users/routes.tsx';
 import type { FeatureRoute } from '../shared/routing.ts';
@@ -11,6 +12,7 @@ import type { FeatureRoute } from '../shared/routing.ts';
 export const featureRoutes: readonly FeatureRoute[] = [
   ...settingsRoutes,
   ...partnerRoutes,
+  ...siteRoutes,
   ...taxRoutes,
   ...accountRoutes,
   ...userRoutes,

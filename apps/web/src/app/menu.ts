@@ -164,6 +164,15 @@ export const menu: MenuNode[] = [
           'partner.payment.credit_card.read',
           'partner.payment.direct_debit.read',
         ),
+        [
+          {
+            ...hidden('setting.partner.site', '/setting/partner/site/list'),
+            children: [
+              hidden('setting.partner.site.new', '/setting/partner/site/new'),
+              hidden('setting.partner.site.edit', '/setting/partner/site/:siteId/edit'),
+            ],
+          },
+        ],
       ),
     ],
     SettingOutlined,

@@ -10,7 +10,7 @@ import { taxGroupUrls } from '../tax/urls.ts';
  * The cards of Settings → General. Only sections whose screens exist are listed; operations, customer
  * communication and customization join here when they are built.
  */
-export interface GeneralSection {
+export interface SettingsSection {
   key: string;
   icon: ComponentType;
   /** Keys in the `settings` namespace. */
@@ -20,7 +20,7 @@ export interface GeneralSection {
   requires: Requirement;
 }
 
-export const generalSections: GeneralSection[] = [
+export const generalSections: SettingsSection[] = [
   {
     key: 'partners',
     icon: TeamOutlined,
