@@ -140,7 +140,7 @@ function SubjectRates({ group, subject, canWrite }: { group: TaxGroup; subject: 
           aria-label={t('rates.newFor', { subject: label })}
         >
           <Form.Item name="rate" label={t('rates.newRate')}>
-            <InputNumber<number> suffix="%" step={0.5} style={{ width: 140 }} placeholder="22" />
+            <InputNumber<number> suffix="%" style={{ width: 140 }} placeholder="22" />
           </Form.Item>
           <Form.Item
             name="effectiveAt"

@@ -31,7 +31,7 @@ export default function TaxGroupNewPage() {
           <Col key={subject} xs={24} md={8}>
             <Form.Item name={['rates', index, 'subject']} hidden />
             <FormField name={['rates', index, 'rate']} label={t(`subject.${subject}`)} required>
-              <InputNumber<number> suffix="%" step={0.5} style={{ width: '100%' }} placeholder="22" />
+              <InputNumber<number> suffix="%" style={{ width: '100%' }} placeholder="22" />
             </FormField>
           </Col>
         ))}
