@@ -23,6 +23,7 @@ export function SiteTypeSelect(props: SelectProps) {
   const { t } = useTranslation('sites');
   return (
     <Select
+      showSearch={{ optionFilterProp: 'label' }}
       placeholder={t('placeholder.type')}
       options={siteTypes.map((type) => ({ value: type, label: t(`type.${type}`) }))}
       {...props}
