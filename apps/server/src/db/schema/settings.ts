@@ -28,7 +28,10 @@ export const taxGroups = pgTable(
     note: text('note'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('tax_groups_name_key').on(sql`lower(${t.name})`), index('tax_groups_created_at_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('tax_groups_name_key').on(sql`lower(${t.name})`),
+    index('tax_groups_created_at_idx').on(t.createdAt),
+  ],
 );
 
 /**
