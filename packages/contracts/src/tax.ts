@@ -28,7 +28,10 @@ export const taxErrorCodes = ['TaxGroupNameAlreadyExists', 'TaxGroupHasMembers',
 
 /** A percentage from 0 to 100 with at most three decimals (the column is numeric(6,3)). */
 export const taxRateValue = z
-  .number({ message: 'The rate must be a number' })
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? 'This field is required' : 'The rate must be a number',
+  })
   .min(0, { message: 'The rate must be between 0 and 100' })
   .max(100, { message: 'The rate must be between 0 and 100' })
   .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, {

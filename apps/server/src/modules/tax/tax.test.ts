@@ -206,6 +206,12 @@ describe('tax groups API', () => {
       'The rate has at most 3 decimals',
     ],
     [
+      'a subject without a rate',
+      { ...valid, rates: [{ subject: 'rental' }, ...valid.rates.slice(1)] },
+      'rates.0.rate',
+      'This field is required',
+    ],
+    [
       'a missing subject',
       { ...valid, rates: valid.rates.slice(0, 2) },
       'rates',

@@ -109,18 +109,22 @@ function SubjectRates({ group, subject, canWrite }: { group: TaxGroup; subject: 
         rowKey={(r) => r.id}
         dataSource={history}
         pagination={false}
+        // Fixed widths so the three subjects' tables line up under each other.
+        tableLayout="fixed"
         columns={[
           { key: 'rate', title: t('field.rate'), dataIndex: 'rate', width: 120, render: (v: number) => formatRate(v) },
           {
             key: 'effectiveAt',
             title: t('field.effectiveAt'),
             dataIndex: 'effectiveAt',
+            width: 220,
             render: (v: string) => formatDateTime(v),
           },
           {
             key: 'status',
             title: t('column.status'),
             dataIndex: 'status',
+            width: 280,
             render: (status: TaxRateStatus) => <Tag color={statusColors[status]}>{t(`status.${status}`)}</Tag>,
           },
           {
