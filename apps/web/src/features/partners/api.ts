@@ -87,8 +87,11 @@ export function useDeletePartner() {
   });
 }
 
-/** The users that block a delete, read from a ReferencedByOthers error's data. */
-export function blockingUsers(error: ApiError): { id: string; name: string }[] {
+/** The staff and sites that block a delete, read from a ReferencedByOthers error's data. */
+export function blockingReferences(error: ApiError): {
+  users: { id: string; name: string }[];
+  sites: { id: string; name: string }[];
+} {
   const parsed = partnerReferences.safeParse(error.data);
-  return parsed.success ? parsed.data.users : [];
+  return parsed.success ? parsed.data : { users: [], sites: [] };
 }

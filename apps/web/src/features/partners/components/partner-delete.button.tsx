@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
-import { blockingUsers, useDeletePartner } from '../api.ts';
+import { blockingReferences, useDeletePartner } from '../api.ts';
 
 /**
  * Delete with confirmation. The server refuses (422 ReferencedByOthers) while staff still belong to the
@@ -26,17 +26,31 @@ export function PartnerDeleteButton({
       onDeleted?.();
     } catch (error) {
       if (!isApiError(error) || error.code !== 'ReferencedByOthers') throw error;
-      const users = blockingUsers(error);
+      const { users, sites } = blockingReferences(error);
       modal.error({
         title: translateValidationMessage(error.message),
         content: (
           <>
-            <Typography.Paragraph>{t('delete.blockedBy', { count: users.length })}</Typography.Paragraph>
-            <ul>
-              {users.map((user) => (
-                <li key={user.id}>{user.name}</li>
-              ))}
-            </ul>
+            {users.length > 0 && (
+              <>
+                <Typography.Paragraph>{t('delete.blockedBy', { count: users.length })}</Typography.Paragraph>
+                <ul>
+                  {users.map((user) => (
+                    <li key={user.id}>{user.name}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            {sites.length > 0 && (
+              <>
+                <Typography.Paragraph>{t('delete.blockedBySites', { count: sites.length })}</Typography.Paragraph>
+                <ul>
+                  {sites.map((site) => (
+                    <li key={site.id}>{site.name}</li>
+                  ))}
+                </ul>
+              </>
+            )}
           </>
         ),
       });

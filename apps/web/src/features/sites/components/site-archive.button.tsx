@@ -16,7 +16,7 @@ export function SiteArchiveButton({
   return (
     <ConfirmButton
       {...button}
-      icon={next ? <InboxOutlined /> : <UndoOutlined />}
+      icon={button.size === 'small' ? undefined : next ? <InboxOutlined /> : <UndoOutlined />}
       title={t(next ? 'archive.confirm' : 'unarchive.confirm', { name: site.name })}
       okText={t(next ? 'action.archive' : 'action.unarchive')}
       onConfirm={() => archive.mutateAsync({ id: site.id, isArchived: next })}

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPaste,
   type BatchRow,
+  clearEditedCells,
   emptyRow,
   hasErrors,
   isTablePaste,
+  missingBaseFields,
   parsePastedTable,
   rowToInput,
   serverErrorsToBatch,
@@ -127,6 +129,17 @@ describe('validateBatch', () => {
   });
 });
 
+describe('missingBaseFields', () => {
+  it('reports an empty partner, type or city as required', () => {
+    expect(missingBaseFields({ city: ' ' })).toEqual({
+      partnerId: 'This field is required',
+      type: 'This field is required',
+      city: 'This field is required',
+    });
+    expect(missingBaseFields(base)).toEqual({});
+  });
+});
+
 describe('serverErrorsToBatch', () => {
   it('maps "sites.N.field" to the N-th sent row', () => {
     const sent = [row({ name: 'A' }), row({ name: 'B' })];
@@ -136,5 +149,14 @@ describe('serverErrorsToBatch', () => {
     );
     expect(errors.cells).toEqual({ [sent[1]?.key as string]: { zip: 'Must be at most 10 characters' } });
     expect(errors.base).toEqual({ taxGroupId: 'x' });
+  });
+});
+
+describe('clearEditedCells', () => {
+  it('drops the errors of edited cells and of removed rows only', () => {
+    const a = row({ name: 'A', zip: '12345678901', website: 'x' });
+    const b = row({ name: 'B', zip: '12345678901' });
+    const cells = { [a.key]: { zip: 'too long', website: 'bad' }, [b.key]: { zip: 'too long' } };
+    expect(clearEditedCells(cells, [a, b], [{ ...a, zip: '20121' }])).toEqual({ [a.key]: { website: 'bad' } });
   });
 });

@@ -173,6 +173,19 @@ function place(errors: BatchErrors, rowKey: string, field: string, message: stri
   }
 }
 
+/**
+ * The step 1 fields a batch cannot do without, reported as "required" rather than with the contract's
+ * message for a malformed value (an empty partner is missing, not "not a valid id").
+ */
+export function missingBaseFields(base: SiteBatchBase): BatchErrors['base'] {
+  const missing: BatchErrors['base'] = {};
+  const required = translateValidationMessage('This field is required');
+  if (!base.partnerId) missing.partnerId = required;
+  if (!base.type) missing.type = required;
+  if (!base.city?.trim()) missing.city = required;
+  return missing;
+}
+
 export const hasErrors = (errors: BatchErrors) =>
   Object.keys(errors.cells).length > 0 || Object.keys(errors.base).length > 0;
 
@@ -210,4 +223,24 @@ export function serverErrorsToBatch(fields: Record<string, string>, sentRows: re
     if (match && row) place(errors, row.key, match[2] as string, translateValidationMessage(message));
   }
   return errors;
+}
+
+/** The cell errors left once the cells whose value changed between two versions of the table are cleared. */
+export function clearEditedCells(
+  cells: BatchErrors['cells'],
+  before: readonly BatchRow[],
+  after: readonly BatchRow[],
+): BatchErrors['cells'] {
+  const previous = new Map(before.map((row) => [row.key, row]));
+  const next: BatchErrors['cells'] = {};
+  for (const row of after) {
+    const errors = cells[row.key];
+    if (!errors) continue;
+    const old = previous.get(row.key);
+    const kept = Object.fromEntries(
+      Object.entries(errors).filter(([column]) => old?.[column as BatchColumn] === row[column as BatchColumn]),
+    );
+    if (Object.keys(kept).length > 0) next[row.key] = kept;
+  }
+  return next;
 }

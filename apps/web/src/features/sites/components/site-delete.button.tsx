@@ -33,7 +33,7 @@ export function SiteDeleteButton({
     <ConfirmButton
       {...button}
       danger
-      icon={<DeleteOutlined />}
+      icon={button.size === 'small' ? undefined : <DeleteOutlined />}
       title={t('delete.confirm', { name: site.name })}
       okText={t('delete.ok')}
       onConfirm={run}

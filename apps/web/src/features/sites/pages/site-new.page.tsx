@@ -11,8 +11,10 @@ import { SiteBaseFields } from '../components/site-base.fields.tsx';
 import {
   type BatchErrors,
   type BatchRow,
+  clearEditedCells,
   emptyRow,
   hasErrors,
+  missingBaseFields,
   type SiteBatchBase,
   serverErrorsToBatch,
   validateBatch,
@@ -44,6 +46,11 @@ export default function SiteNewPage() {
 
   const next = async () => {
     const values = form.getFieldsValue(true) as SiteBatchBase;
+    const missing = Object.entries(missingBaseFields(values));
+    if (missing.length > 0) {
+      form.setFields(missing.map(([name, message]) => ({ name, errors: [message] })));
+      return;
+    }
     const parsed = baseSchema.safeParse({
       ...values,
       taxGroupId: values.taxGroupId || undefined,
@@ -56,6 +63,12 @@ export default function SiteNewPage() {
     setBase(values);
     setErrors(noErrors);
     setStep(1);
+  };
+
+  /** An edited cell loses its error; the others stay until the next save. */
+  const editRows = (nextRows: BatchRow[]) => {
+    setErrors((current) => ({ ...current, cells: clearEditedCells(current.cells, rows, nextRows) }));
+    setRows(nextRows);
   };
 
   /** Errors that belong to step 1 send the user back there, on the field. */
@@ -105,7 +118,15 @@ export default function SiteNewPage() {
           items={[{ title: t('batch.step.base') }, { title: t('batch.step.table') }]}
         />
         <div style={{ display: step === 0 ? 'block' : 'none', maxWidth: 880 }}>
-          <Form form={form} layout="vertical" onFinish={next}>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={next}
+            // A corrected field drops its old error at once; the rest are checked again on Next.
+            onValuesChange={(changed: Record<string, unknown>) =>
+              form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
+            }
+          >
             <SiteBaseFields />
             <Flex gap={8}>
               <Button type="primary" htmlType="submit">
@@ -121,7 +142,7 @@ export default function SiteNewPage() {
               {t('batch.pasteHint')}
             </Typography.Paragraph>
             {problem && <Alert type="error" showIcon title={problem} />}
-            <SiteBatchTable rows={rows} errors={errors.cells} onChange={setRows} />
+            <SiteBatchTable rows={rows} errors={errors.cells} onChange={editRows} />
             <Flex gap={8}>
               <Button type="primary" loading={create.isPending} onClick={save}>
                 {t('batch.save')}
