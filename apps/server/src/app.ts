@@ -16,6 +16,8 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnerService } from './modules/partners/partners.service.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { createRoleService } from './modules/roles/roles.service.ts';
+import { textSuggestionRoutes } from './modules/settings/text-suggestions.routes.ts';
+import { createTextSuggestionService } from './modules/settings/text-suggestions.service.ts';
 import { siteRoutes } from './modules/sites/sites.routes.ts';
 import { createSiteService } from './modules/sites/sites.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
@@ -101,6 +103,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       roleRoutes(api, createRoleService({ db }));
       taxRoutes(api, createTaxService({ db }));
       userRoutes(api, createUserService({ db, mail }));
+      textSuggestionRoutes(api, createTextSuggestionService({ db }));
       siteRoutes(api, createSiteService({ db, storage }));
     },
     { prefix: '/api' },

@@ -8,4 +8,5 @@ export * from './roles.ts';
 export * from './sites.ts';
 export * from './system.ts';
 export * from './tax.ts';
+export * from './text-suggestions.ts';
 export * from './users.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -90,4 +91,17 @@ export const sites = pgTable(
     index('sites_tax_group_idx').on(t.taxGroupId),
     index('sites_created_at_idx').on(t.createdAt),
   ],
+);
+
+/** Values offered as suggestions in free-text fields, per key (document 1 §7.2 text suggestions). */
+export const textSuggestions = pgTable(
+  'text_suggestions',
+  {
+    /** Insertion order: values added in one request share their created_at. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().primaryKey(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('text_suggestions_key_value_key').on(t.key, sql`lower(${t.value})`)],
 );
