@@ -98,7 +98,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       });
       registerFiles(api, storage);
       authRoutes(api, auth);
-      accountRoutes(api, createAccountService({ db, storage }));
+      accountRoutes(api, createAccountService({ db, storage, clientLinkUrl: config.clientLinkUrl }));
       partnerRoutes(api, createPartnerService({ db }));
       roleRoutes(api, createRoleService({ db }));
       taxRoutes(api, createTaxService({ db }));

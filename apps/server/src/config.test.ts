@@ -28,6 +28,7 @@ describe('loadConfig', () => {
     ['a short admin password', { ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     ['a base path without slashes', { BASE_PATH: 'console' }, 'BASE_PATH'],
     ['an unknown log level', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    ['a client link that is not a web URL', { CLIENT_LINK_URL: 'ftp://x.example.com' }, 'CLIENT_LINK_URL'],
   ])('stops on %s, naming the variable', (_label, env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

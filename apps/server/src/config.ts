@@ -27,6 +27,8 @@ const envSchema = z.object({
     .default('/'),
   /** Overrides the API origin the console calls (served in /config.js). */
   PUBLIC_API_ORIGIN: z.url().optional(),
+  /** The customer web client of this account (GET /api/account/clientLink). */
+  CLIENT_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
   TRUST_PROXY: flag,
 });
@@ -43,6 +45,7 @@ export type Config = {
   webDist: string;
   basePath: string;
   publicApiOrigin: string | undefined;
+  clientLinkUrl: string | undefined;
   trustProxy: boolean;
   version: string;
 };
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     basePath: e.BASE_PATH,
     publicApiOrigin: e.PUBLIC_API_ORIGIN,
+    clientLinkUrl: e.CLIENT_LINK_URL,
     trustProxy: e.TRUST_PROXY,
     version: process.env.npm_package_version ?? '0.1.0',
   };

@@ -61,8 +61,11 @@ export interface TestContext {
 
 let counter = 0;
 
-/** Builds the real app on a fresh database with an account, its owner and two partners. */
-export async function createTestContext(): Promise<TestContext> {
+/**
+ * Builds the real app on a fresh database with an account, its owner and two partners; `env` adds
+ * configuration variables (e.g. CLIENT_LINK_URL) to the test defaults.
+ */
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
   const config = {
@@ -70,6 +73,7 @@ export async function createTestContext(): Promise<TestContext> {
       DATABASE_URL: 'memory://',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: `/tmp/fleetdesk-test-${randomUUID()}`,
+      ...env,
     }),
   };
   const app = await buildApp(config, database);

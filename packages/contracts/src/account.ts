@@ -86,6 +86,14 @@ export const accountEndpoints = {
     body: accountPatch,
     response: dataOf(account),
   }),
+  clientLink: endpoint({
+    method: 'GET',
+    path: '/account/clientLink',
+    summary: 'The customer web client link of the account (null when none is configured)',
+    tag: 'account',
+    requires: [],
+    response: dataOf(z.object({ url: z.string().nullable() })),
+  }),
   uploadLogo: endpoint({
     method: 'PUT',
     path: '/account/accounts/me/logo',

@@ -7,6 +7,7 @@ import type { AccountService } from './account.service.ts';
 
 export function accountRoutes(app: FastifyInstance, account: AccountService) {
   route(app, accountEndpoints.profile, async ({ request }) => ({ data: await account.profile(request.sessionRow!) }));
+  route(app, accountEndpoints.clientLink, async () => ({ data: account.clientLink() }));
   route(app, accountEndpoints.permissions, async () => ({ data: account.permissionCatalogue() }));
   route(app, accountEndpoints.get, async () => ({ data: await account.get() }));
   route(app, accountEndpoints.update, async ({ caller, body }) => ({ data: await account.update(caller, body) }));

@@ -22,7 +22,7 @@ const toAccount = (a: AccountRow): Account => ({
   currency: a.currency,
 });
 
-export function createAccountService(deps: { db: Db; storage: FileStorage }) {
+export function createAccountService(deps: { db: Db; storage: FileStorage; clientLinkUrl?: string | undefined }) {
   const { db } = deps;
 
   async function current(tx: DbOrTx = db): Promise<AccountRow> {
@@ -60,6 +60,9 @@ export function createAccountService(deps: { db: Db; storage: FileStorage }) {
         updatedAt: toIso(row.updated_at),
       };
     },
+
+    /** The customer web client link from configuration (CLIENT_LINK_URL), or null. */
+    clientLink: () => ({ url: deps.clientLinkUrl ?? null }),
 
     permissionCatalogue: () => permissionCatalogue.map((f) => ({ ...f, actions: [...f.actions] })),
 
