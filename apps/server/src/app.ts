@@ -8,14 +8,25 @@ import { localStorage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
 import { route } from './lib/route.ts';
+import { secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { createDocumentService } from './modules/documents/documents.service.ts';
+import { operationRoutes } from './modules/operations/operations.routes.ts';
+import { createOperationService } from './modules/operations/operations.service.ts';
+import { partnerOperationRoutes } from './modules/partner-operations/partner-operations.routes.ts';
+import { createPartnerOperationService } from './modules/partner-operations/partner-operations.service.ts';
 import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnerService } from './modules/partners/partners.service.ts';
+import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
+import { createPaymentMethodService } from './modules/payment-methods/payment-methods.service.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { createRoleService } from './modules/roles/roles.service.ts';
+import { settingsConfigRoutes } from './modules/settings/settings-config.routes.ts';
+import { createSettingsConfigService } from './modules/settings/settings-config.service.ts';
 import { textSuggestionRoutes } from './modules/settings/text-suggestions.routes.ts';
 import { createTextSuggestionService } from './modules/settings/text-suggestions.service.ts';
 import { siteRoutes } from './modules/sites/sites.routes.ts';
@@ -81,6 +92,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const mail = localMail(db, app.log);
   const storage = localStorage(path.join(config.dataDir, 'files'));
   const auth = createAuthService({ db, sms });
+  const secrets = secretBoxFor(config);
 
   await app.register(
     async (api) => {
@@ -105,6 +117,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       userRoutes(api, createUserService({ db, mail }));
       textSuggestionRoutes(api, createTextSuggestionService({ db }));
       siteRoutes(api, createSiteService({ db, storage }));
+      documentRoutes(api, createDocumentService({ db, storage }));
+      operationRoutes(api, createOperationService({ db, secrets }));
+      partnerOperationRoutes(api, createPartnerOperationService({ db, secrets }));
+      paymentMethodRoutes(api, createPaymentMethodService({ db, secrets }));
+      settingsConfigRoutes(api, createSettingsConfigService({ db }));
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,11 @@ const envSchema = z.object({
   PUBLIC_API_ORIGIN: z.url().optional(),
   /** The customer web client of this account (GET /api/account/clientLink). */
   CLIENT_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** 32 bytes, base64: encrypts provider secrets at rest. Unset → generated once into DATA_DIR/secrets.key. */
+  SECRETS_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, { message: 'SECRETS_KEY must be 32 bytes in base64' })
+    .optional(),
   /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
   TRUST_PROXY: flag,
 });
@@ -47,6 +52,7 @@ export type Config = {
   publicApiOrigin: string | undefined;
   clientLinkUrl: string | undefined;
   trustProxy: boolean;
+  secretsKey: string | undefined;
   version: string;
 };
 
@@ -79,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiOrigin: e.PUBLIC_API_ORIGIN,
     clientLinkUrl: e.CLIENT_LINK_URL,
     trustProxy: e.TRUST_PROXY,
+    secretsKey: e.SECRETS_KEY,
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

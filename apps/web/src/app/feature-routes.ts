@@ -1,6 +1,11 @@
 import { matchPath } from 'react-router';
 import { accountRoutes } from '../features/account/routes.tsx';
+import { customizationRoutes } from '../features/customization/routes.tsx';
+import { documentsRoutes } from '../features/documents/routes.tsx';
+import { operationsRoutes } from '../features/operations/routes.tsx';
+import { partnerOperationsRoutes } from '../features/partner-operations/routes.tsx';
 import { partnerRoutes } from '../features/partners/routes.tsx';
+import { paymentMethodsRoutes } from '../features/payment-methods/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
@@ -17,6 +22,11 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...accountRoutes,
   ...userRoutes,
   ...roleRoutes,
+  ...operationsRoutes,
+  ...documentsRoutes,
+  ...partnerOperationsRoutes,
+  ...paymentMethodsRoutes,
+  ...customizationRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

@@ -151,6 +151,22 @@ export const menu: MenuNode[] = [
             ],
           },
           hidden('setting.general.account', '/setting/general/account'),
+          hidden('setting.general.operations', '/setting/general/operations'),
+          hidden('setting.general.customization', '/setting/general/customization'),
+          {
+            ...hidden('setting.general.communication', '/setting/general/customer-communication'),
+            children: [
+              hidden('setting.general.communication.terms', '/setting/general/customer-communication/terms'),
+              hidden(
+                'setting.general.communication.privacyPolicy',
+                '/setting/general/customer-communication/privacy-policies',
+              ),
+              hidden(
+                'setting.general.communication.helpCenter',
+                '/setting/general/customer-communication/help-centers',
+              ),
+            ],
+          },
         ],
       ),
       leaf(
@@ -170,6 +186,90 @@ export const menu: MenuNode[] = [
             children: [
               hidden('setting.partner.site.new', '/setting/partner/site/new'),
               hidden('setting.partner.site.edit', '/setting/partner/site/:siteId/edit'),
+            ],
+          },
+          hidden('setting.partner.overview', '/setting/partner/overview'),
+          {
+            ...hidden('setting.partner.operations', '/setting/partner/operations/list'),
+            children: [
+              hidden('setting.partner.operations.new', '/setting/partner/operations/new'),
+              hidden('setting.partner.operations.edit', '/setting/partner/operations/partner/:partnerId/edit'),
+            ],
+          },
+          {
+            ...hidden('setting.partner.communication', '/setting/partner/customer-communication'),
+            children: [
+              {
+                ...hidden('setting.partner.communication.terms', '/setting/partner/customer-communication/terms/list'),
+                children: [
+                  hidden(
+                    'setting.partner.communication.terms.new',
+                    '/setting/partner/customer-communication/terms/new',
+                  ),
+                  hidden(
+                    'setting.partner.communication.terms.edit',
+                    '/setting/partner/customer-communication/terms/partner/:partnerId/edit',
+                  ),
+                ],
+              },
+              {
+                ...hidden(
+                  'setting.partner.communication.privacyPolicy',
+                  '/setting/partner/customer-communication/privacy-policy/list',
+                ),
+                children: [
+                  hidden(
+                    'setting.partner.communication.privacyPolicy.new',
+                    '/setting/partner/customer-communication/privacy-policy/new',
+                  ),
+                  hidden(
+                    'setting.partner.communication.privacyPolicy.edit',
+                    '/setting/partner/customer-communication/privacy-policy/partner/:partnerId/edit',
+                  ),
+                ],
+              },
+              {
+                ...hidden(
+                  'setting.partner.communication.helpCenter',
+                  '/setting/partner/customer-communication/help-center/list',
+                ),
+                children: [
+                  hidden(
+                    'setting.partner.communication.helpCenter.new',
+                    '/setting/partner/customer-communication/help-center/new',
+                  ),
+                  hidden(
+                    'setting.partner.communication.helpCenter.edit',
+                    '/setting/partner/customer-communication/help-center/partner/:partnerId/edit',
+                  ),
+                ],
+              },
+              {
+                ...hidden(
+                  'setting.partner.communication.notice',
+                  '/setting/partner/customer-communication/notice/list',
+                ),
+                children: [
+                  hidden(
+                    'setting.partner.communication.notice.new',
+                    '/setting/partner/customer-communication/notice/new',
+                  ),
+                  hidden(
+                    'setting.partner.communication.notice.edit',
+                    '/setting/partner/customer-communication/notice/partner/:partnerId/edit',
+                  ),
+                ],
+              },
+            ],
+          },
+          {
+            ...hidden('setting.partner.paymentMethod', '/setting/partner/payment-method/list'),
+            children: [
+              hidden('setting.partner.paymentMethod.new', '/setting/partner/payment-method/new'),
+              hidden(
+                'setting.partner.paymentMethod.edit',
+                '/setting/partner/:partnerId/payment-method/:paymentMethodId/edit',
+              ),
             ],
           },
         ],

@@ -1,2 +1,3 @@
 export * from './account.ts';
+export * from './configuration.ts';
 export * from './settings.ts';

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
+import { secretBoxFor } from '../../lib/secret-box.ts';
 import { getAccount } from '../../modules/account/account.repo.ts';
 import type { Db } from '../client.ts';
 import { seed } from './builders.ts';
@@ -25,7 +26,7 @@ export async function bootstrap(db: Db, config: Config, log: FastifyBaseLogger) 
       password,
       roleIds: [owner.id],
     });
-    if (config.demoData) await seedDemoData(tx, { password });
+    if (config.demoData) await seedDemoData(tx, { password, secrets: secretBoxFor(config) });
   });
   log.info({ email: config.adminEmail, demoData: config.demoData }, 'created the account owner');
   return { created: true };

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { DbOrTx } from '../client.ts';
 import { seed } from './builders.ts';
 import { seedDemoSites } from './demo-sites.ts';
@@ -32,7 +33,7 @@ export const demoRoles = {
  * A believable operator: three partners in real cities, the usual roles, and staff scoped to one partner.
  * Every demo login shares the admin password so a first-time user can try each view.
  */
-export async function seedDemoData(db: DbOrTx, opts: { password: string }) {
+export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets: SecretBox }) {
   const milano = await seed.partner(db, {
     name: 'Milano Bike Hub',
     email: 'ops@milanobikehub.it',

@@ -1,0 +1,2 @@
+/** Placeholder: filled by the issue-3 module of the same name. */
+export {};
