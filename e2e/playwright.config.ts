@@ -5,6 +5,8 @@ import { BASE_URL, PASSWORD, PORT } from './fixtures/env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
+// Several runs can share a checkout (parallel work): each may bring its own build and data directory.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(here, '.data');
 
 export default defineConfig({
   testDir: './tests',
@@ -54,7 +56,7 @@ export default defineConfig({
   // The real server on its own port: a fresh in-memory database with the demo data set, serving the built console.
   webServer: {
     // Uploads from the previous run (DATA_DIR/files) go first; the database itself lives in memory.
-    command: `node -e "require('node:fs').rmSync('e2e/.data', { recursive: true, force: true })" && npx tsx apps/server/src/main.ts`,
+    command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && npx tsx apps/server/src/main.ts`,
     cwd: root,
     url: `${BASE_URL}/api/health`,
     timeout: 60_000,
@@ -69,7 +71,8 @@ export default defineConfig({
       DEMO_DATA: '1',
       ADMIN_PASSWORD: PASSWORD,
       LOG_LEVEL: 'warn',
-      DATA_DIR: path.join(here, '.data'),
+      DATA_DIR: dataDir,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
 });
