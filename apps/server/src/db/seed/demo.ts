@@ -1,8 +1,19 @@
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { DbOrTx } from '../client.ts';
 import { seed } from './builders.ts';
+import { seedDemoDocuments } from './demo-documents.ts';
+import { seedDemoOperations } from './demo-operations.ts';
+import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
+import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
+
+/** The demo partners, by city. */
+export interface DemoPartners {
+  milano: { id: string; name: string };
+  barcelona: { id: string; name: string };
+  seoul: { id: string; name: string };
+}
 
 /** The permissions of the demo roles: what each job needs day to day. */
 export const demoRoles = {
@@ -70,6 +81,11 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets
 
   const taxGroups = await seedDemoTaxGroups(db);
   await seedDemoSites(db, { milano, barcelona, seoul }, taxGroups);
+  const partners: DemoPartners = { milano, barcelona, seoul };
+  await seedDemoOperations(db, partners, opts.secrets);
+  await seedDemoDocuments(db, partners, opts.secrets);
+  await seedDemoPartnerOperations(db, partners, opts.secrets);
+  await seedDemoPaymentMethods(db, partners, opts.secrets);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {

@@ -1,4 +1,11 @@
-import { IdcardOutlined, PercentageOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ControlOutlined,
+  FileTextOutlined,
+  FormOutlined,
+  IdcardOutlined,
+  PercentageOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { partnerEndpoints, type Requirement, requires, taxGroupEndpoints } from '@fleetdesk/contracts';
 import type { ComponentType } from 'react';
 import { requirementOf } from '../../shared/permissions.ts';
@@ -6,10 +13,7 @@ import { accountUrls } from '../account/urls.ts';
 import { partnerUrls } from '../partners/urls.ts';
 import { taxGroupUrls } from '../tax/urls.ts';
 
-/**
- * The cards of Settings → General. Only sections whose screens exist are listed; operations, customer
- * communication and customization join here when they are built.
- */
+/** The cards of Settings → General (document 1 §2.3 "General settings", "Customer communication"). */
 export interface SettingsSection {
   key: string;
   icon: ComponentType;
@@ -37,6 +41,30 @@ export const generalSections: SettingsSection[] = [
     to: taxGroupUrls.list(),
     // The screens are for tax_group readers; site staff only use the list endpoint through the site form.
     requires: requirementOf(taxGroupEndpoints.get),
+  },
+  {
+    key: 'operations',
+    icon: ControlOutlined,
+    titleKey: 'general.operations.title',
+    descriptionKey: 'general.operations.description',
+    to: '/setting/general/operations',
+    requires: requires('config.read'),
+  },
+  {
+    key: 'communication',
+    icon: FileTextOutlined,
+    titleKey: 'general.communication.title',
+    descriptionKey: 'general.communication.description',
+    to: '/setting/general/customer-communication',
+    requires: requires('setting.document.read'),
+  },
+  {
+    key: 'customization',
+    icon: FormOutlined,
+    titleKey: 'general.customization.title',
+    descriptionKey: 'general.customization.description',
+    to: '/setting/general/customization',
+    requires: requires('customer_info_setting.read', 'config.read'),
   },
   {
     key: 'account',

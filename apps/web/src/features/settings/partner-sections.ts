@@ -1,14 +1,28 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
-import { siteEndpoints } from '@fleetdesk/contracts';
+import {
+  AppstoreOutlined,
+  CreditCardOutlined,
+  EnvironmentOutlined,
+  FileTextOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { requires, siteEndpoints } from '@fleetdesk/contracts';
 import { requirementOf } from '../../shared/permissions.ts';
 import { siteUrls } from '../sites/urls.ts';
 import type { SettingsSection } from './general-sections.ts';
 
 /**
- * The cards of Settings → Partner. Only sections whose screens exist are listed; partner operations,
- * customer communication, payment methods and collect-return rules join here when they are built.
+ * The cards of Settings → Partner (document 1 §2.3 "Partner settings"); collect-return rules join here with
+ * the renting issue.
  */
 export const partnerSections: SettingsSection[] = [
+  {
+    key: 'overview',
+    icon: AppstoreOutlined,
+    titleKey: 'partner.overview.title',
+    descriptionKey: 'partner.overview.description',
+    to: '/setting/partner/overview',
+    requires: requires('rental_partner_config.read'),
+  },
   {
     key: 'sites',
     icon: EnvironmentOutlined,
@@ -16,5 +30,29 @@ export const partnerSections: SettingsSection[] = [
     descriptionKey: 'partner.sites.description',
     to: siteUrls.list(),
     requires: requirementOf(siteEndpoints.query),
+  },
+  {
+    key: 'operations',
+    icon: SettingOutlined,
+    titleKey: 'partner.operations.title',
+    descriptionKey: 'partner.operations.description',
+    to: '/setting/partner/operations/list',
+    requires: requires('rental_partner_config.read'),
+  },
+  {
+    key: 'communication',
+    icon: FileTextOutlined,
+    titleKey: 'partner.communication.title',
+    descriptionKey: 'partner.communication.description',
+    to: '/setting/partner/customer-communication',
+    requires: requires('setting.partner_document.read'),
+  },
+  {
+    key: 'paymentMethods',
+    icon: CreditCardOutlined,
+    titleKey: 'partner.paymentMethods.title',
+    descriptionKey: 'partner.paymentMethods.description',
+    to: '/setting/partner/payment-method/list',
+    requires: requires('partner.payment.credit_card.read', 'partner.payment.direct_debit.read'),
   },
 ];
