@@ -48,7 +48,7 @@ test.describe('partners (Settings → General → Partners)', () => {
     await expect(list.row(name)).toContainText('Marco Verdi · +390111234567');
 
     // Edit: the name links to the edit page, which loads the saved values.
-    await list.row(name).getByRole('link', { name }).click();
+    await list.row(name).getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(/\/setting\/general\/partner\/[^/]+\/edit$/);
     await expect(page.getByRole('heading', { name: `Edit partner: ${name}` })).toBeVisible();
     await expect(form.field('Email')).toHaveValue('ciao@torinoscooters.it');

@@ -57,7 +57,7 @@ test.describe('tax groups (Settings → General → Tax groups)', () => {
     await expect(list.row(name)).toContainText('23%');
     await expect(list.row(name)).toContainText('13%');
 
-    await list.row(name).getByRole('link', { name }).click();
+    await list.row(name).getByRole('link', { name, exact: true }).click();
     await expect(page).toHaveURL(/\/setting\/general\/tax-group\/edit\/[^/]+$/);
     await expect(page.getByRole('heading', { name: `Edit tax group: ${name}` })).toBeVisible();
     const rental = form.rates('Rental');

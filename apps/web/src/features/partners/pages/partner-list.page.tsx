@@ -1,11 +1,11 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { type Partner, partnerEndpoints } from '@fleetdesk/contracts';
-import { Button, Flex, Form, Input } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, scopeAllows, useCan } from '../../../shared/permissions.ts';
 import { useSignedInProfile } from '../../../shared/profile.ts';
+import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { fetchPartnerPage, usePartnerList } from '../api.ts';
@@ -60,11 +60,9 @@ export default function PartnerListPage() {
       fixed: 'right',
       render: (_, partner) => (
         <Flex gap={4}>
-          <Link to={partnerUrls.edit(partner.id)}>
-            <Button size="small" type="link">
-              {t('action.edit')}
-            </Button>
-          </Link>
+          <EditLink to={partnerUrls.edit(partner.id)} label={t('action.editPartner', { name: partner.name })}>
+            {t('action.edit')}
+          </EditLink>
           <PartnerDeleteButton partner={partner} size="small" type="link" />
         </Flex>
       ),
@@ -78,20 +76,8 @@ export default function PartnerListPage() {
       result={result}
       columns={columns}
       rowKey={(partner) => partner.id}
-      filters={
-        <Form.Item name="search" label={t('filter.search')}>
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('filter.searchPlaceholder')} maxLength={100} />
-        </Form.Item>
-      }
-      actions={
-        canCreate && (
-          <Link to={partnerUrls.new()}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('action.new')}
-            </Button>
-          </Link>
-        )
-      }
+      filters={<SearchFilter label={t('filter.search')} placeholder={t('filter.searchPlaceholder')} />}
+      actions={canCreate && <NewButton to={partnerUrls.new()}>{t('action.new')}</NewButton>}
       exportFileName={t('exportFile')}
       exportRows={() => fetchAllPages((pageNo, pageSize) => fetchPartnerPage({ ...list.query, pageNo, pageSize }))}
     />

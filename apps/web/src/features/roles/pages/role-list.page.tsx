@@ -1,10 +1,10 @@
-import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { type Role, roleEndpoints } from '@fleetdesk/contracts';
-import { Button, Empty, Flex, Form, Input, Tag } from 'antd';
+import { Empty, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { fetchRolePage, useRoleList } from '../api.ts';
@@ -65,11 +65,9 @@ export default function RoleListPage() {
       render: (_, role) => (
         <Flex gap={0} wrap={false}>
           {canUpdate && (
-            <Link to={roleUrls.edit(role.id)} aria-label={t('action.editRole', { title: role.title })}>
-              <Button size="small" type="link" icon={<EditOutlined />} tabIndex={-1}>
-                {t('action.edit')}
-              </Button>
-            </Link>
+            <EditLink to={roleUrls.edit(role.id)} label={t('action.editRole', { title: role.title })}>
+              {t('action.edit')}
+            </EditLink>
           )}
           {canDelete && <RoleDeleteButton role={role} size="small" type="link" />}
         </Flex>
@@ -90,20 +88,8 @@ export default function RoleListPage() {
           description={list.filters.search ? t('list.emptyFiltered') : t('list.empty')}
         />
       }
-      filters={
-        <Form.Item name="search" label={t('filter.search')}>
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('filter.searchPlaceholder')} maxLength={100} />
-        </Form.Item>
-      }
-      actions={
-        canCreate && (
-          <Link to={roleUrls.new()}>
-            <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
-              {t('action.new')}
-            </Button>
-          </Link>
-        )
-      }
+      filters={<SearchFilter label={t('filter.search')} placeholder={t('filter.searchPlaceholder')} />}
+      actions={canCreate && <NewButton to={roleUrls.new()}>{t('action.new')}</NewButton>}
       exportFileName={t('exportFile')}
       exportRows={() => fetchAllPages((pageNo, pageSize) => fetchRolePage({ ...list.query, pageNo, pageSize }))}
     />

@@ -1,10 +1,10 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { type TaxGroup, type TaxSubject, taxGroupEndpoints } from '@fleetdesk/contracts';
-import { Button, Flex, Form, Input } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { fetchTaxGroupPage, useTaxGroupList } from '../api.ts';
@@ -61,11 +61,9 @@ export default function TaxGroupListPage() {
       fixed: 'right',
       render: (_, group) => (
         <Flex gap={4}>
-          <Link to={taxGroupUrls.edit(group.id)}>
-            <Button size="small" type="link">
-              {t('action.edit')}
-            </Button>
-          </Link>
+          <EditLink to={taxGroupUrls.edit(group.id)} label={t('action.editTaxGroup', { name: group.name })}>
+            {t('action.edit')}
+          </EditLink>
           <TaxGroupDeleteButton group={group} size="small" type="link" />
         </Flex>
       ),
@@ -79,20 +77,8 @@ export default function TaxGroupListPage() {
       result={result}
       columns={columns}
       rowKey={(group) => group.id}
-      filters={
-        <Form.Item name="search" label={t('filter.search')}>
-          <Input allowClear prefix={<SearchOutlined />} placeholder={t('filter.searchPlaceholder')} maxLength={100} />
-        </Form.Item>
-      }
-      actions={
-        canCreate && (
-          <Link to={taxGroupUrls.new()}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('action.new')}
-            </Button>
-          </Link>
-        )
-      }
+      filters={<SearchFilter label={t('filter.search')} placeholder={t('filter.searchPlaceholder')} />}
+      actions={canCreate && <NewButton to={taxGroupUrls.new()}>{t('action.new')}</NewButton>}
       exportFileName={t('exportFile')}
       exportRows={() => fetchAllPages((pageNo, pageSize) => fetchTaxGroupPage({ ...list.query, pageNo, pageSize }))}
     />

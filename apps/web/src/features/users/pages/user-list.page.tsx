@@ -1,12 +1,13 @@
-import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { roleEndpoints, type User, userEndpoints } from '@fleetdesk/contracts';
-import { Button, Empty, Flex, Form, Input, Select, Tag } from 'antd';
+import { Empty, Flex, Form, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { useSignedInProfile } from '../../../shared/profile.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { fetchUserPage, useRoleOptions, useUserList } from '../api.ts';
@@ -84,11 +85,9 @@ export default function UserListPage() {
       render: (_, user) => (
         <Flex gap={0} wrap={false}>
           {canUpdate && (
-            <Link to={userUrls.edit(user.id)} aria-label={t('action.editUser', { username: user.username })}>
-              <Button size="small" type="link" icon={<EditOutlined />} tabIndex={-1}>
-                {t('action.edit')}
-              </Button>
-            </Link>
+            <EditLink to={userUrls.edit(user.id)} label={t('action.editUser', { username: user.username })}>
+              {t('action.edit')}
+            </EditLink>
           )}
           {canUpdate && <UserResetPasswordButton user={user} size="small" type="link" />}
           {/* The server refuses deleting yourself; the button would only lead to that refusal. */}
@@ -142,15 +141,7 @@ export default function UserListPage() {
           </Form.Item>
         </>
       }
-      actions={
-        canCreate && (
-          <Link to={userUrls.new()}>
-            <Button type="primary" icon={<PlusOutlined />} tabIndex={-1}>
-              {t('action.new')}
-            </Button>
-          </Link>
-        )
-      }
+      actions={canCreate && <NewButton to={userUrls.new()}>{t('action.new')}</NewButton>}
       exportFileName={t('exportFile')}
       exportRows={() => fetchAllPages((pageNo, pageSize) => fetchUserPage({ ...list.query, pageNo, pageSize }))}
     />
