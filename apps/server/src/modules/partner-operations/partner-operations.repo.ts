@@ -1,0 +1,209 @@
+import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  operationSettings,
+  partnerDocuments,
+  partnerOperations,
+  partnerPaymentMethods,
+  partnerSignUpConfigs,
+  partners,
+  sites,
+  smsServices,
+} from '../../db/schema/index.ts';
+import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
+
+export type PartnerOperationsValues = Omit<typeof partnerOperations.$inferInsert, 'createdAt' | 'updatedAt'>;
+export type PartnerOperationsRow = { row: typeof partnerOperations.$inferSelect; partnerName: string };
+export type SignUpConfigRow = { row: typeof partnerSignUpConfigs.$inferSelect; partnerName: string };
+export type SignUpConfigValues = Partial<Omit<typeof partnerSignUpConfigs.$inferInsert, 'partnerId' | 'createdAt'>>;
+
+/** Whether the partner exists (a create for an unknown partner is a field error, not a 500 from the FK). */
+export async function partnerName(db: DbOrTx, partnerId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, partnerId));
+  return row?.name;
+}
+
+/* ---------- Partner operations ---------- */
+
+function selectOperations(db: DbOrTx) {
+  return db
+    .select({ row: partnerOperations, partnerName: partners.name })
+    .from(partnerOperations)
+    .innerJoin(partners, eq(partners.id, partnerOperations.partnerId));
+}
+
+/** Partner operations of in-scope partners, optionally of one partner, one page and the total. */
+export async function listOperations(
+  db: DbOrTx,
+  scope: Scope,
+  q: {
+    partnerId?: string | undefined;
+    pageNo: number;
+    pageSize: number;
+    sort: { key: 'createdAt' | 'updatedAt'; direction: 'asc' | 'desc' };
+  },
+): Promise<{ rows: PartnerOperationsRow[]; count: number }> {
+  const where = and(
+    inScope(scope, partnerOperations.partnerId),
+    q.partnerId ? eq(partnerOperations.partnerId, q.partnerId) : undefined,
+  );
+  const [page, [total]] = await Promise.all([
+    selectOperations(db)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          q.sort,
+          { createdAt: partnerOperations.createdAt, updatedAt: partnerOperations.updatedAt },
+          partnerOperations.partnerId,
+        ),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(partnerOperations).where(where),
+  ]);
+  return { rows: page, count: total?.n ?? 0 };
+}
+
+/** One partner's operations, whatever the scope: the service checks the scope first. */
+export async function getOperations(db: DbOrTx, partnerId: string): Promise<PartnerOperationsRow | undefined> {
+  const [row] = await selectOperations(db).where(eq(partnerOperations.partnerId, partnerId));
+  return row;
+}
+
+export async function insertOperations(db: DbOrTx, values: PartnerOperationsValues) {
+  await db.insert(partnerOperations).values(values);
+}
+
+export async function updateOperations(db: DbOrTx, partnerId: string, values: Partial<PartnerOperationsValues>) {
+  await db
+    .update(partnerOperations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(partnerOperations.partnerId, partnerId));
+}
+
+export async function removeOperations(db: DbOrTx, partnerId: string) {
+  await db.delete(partnerOperations).where(eq(partnerOperations.partnerId, partnerId));
+}
+
+/* ---------- Sign-up config ---------- */
+
+function selectSignUpConfigs(db: DbOrTx) {
+  return db
+    .select({ row: partnerSignUpConfigs, partnerName: partners.name })
+    .from(partnerSignUpConfigs)
+    .innerJoin(partners, eq(partners.id, partnerSignUpConfigs.partnerId));
+}
+
+export async function listSignUpConfigs(
+  db: DbOrTx,
+  scope: Scope,
+  q: { partnerId?: string | undefined; pageNo: number; pageSize: number },
+): Promise<{ rows: SignUpConfigRow[]; count: number }> {
+  const where = and(
+    inScope(scope, partnerSignUpConfigs.partnerId),
+    q.partnerId ? eq(partnerSignUpConfigs.partnerId, q.partnerId) : undefined,
+  );
+  const [page, [total]] = await Promise.all([
+    selectSignUpConfigs(db)
+      .where(where)
+      .orderBy(sql`${partnerSignUpConfigs.createdAt} desc`, asc(partnerSignUpConfigs.partnerId))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(partnerSignUpConfigs).where(where),
+  ]);
+  return { rows: page, count: total?.n ?? 0 };
+}
+
+export async function getSignUpConfig(db: DbOrTx, partnerId: string): Promise<SignUpConfigRow | undefined> {
+  const [row] = await selectSignUpConfigs(db).where(eq(partnerSignUpConfigs.partnerId, partnerId));
+  return row;
+}
+
+export async function insertSignUpConfig(db: DbOrTx, partnerId: string, token: string) {
+  await db.insert(partnerSignUpConfigs).values({ partnerId, token });
+}
+
+export async function updateSignUpConfig(db: DbOrTx, partnerId: string, values: SignUpConfigValues) {
+  await db
+    .update(partnerSignUpConfigs)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(partnerSignUpConfigs.partnerId, partnerId));
+}
+
+/* ---------- Overview ---------- */
+
+/**
+ * Each item's state per partner as SQL over the tables the other settings modules own (read only here).
+ * The `ready*` conditions are the required-to-rent rules; the overview filter and partnerReadiness use
+ * the same expressions so a partner the overview calls complete is one checkout accepts.
+ */
+// Drizzle leaves columns unqualified when a query reads one table, and inside these subqueries a bare "id"
+// would be the inner table's: the outer partner is named explicitly.
+const outerPartnerId = sql.raw('"partners"."id"');
+
+const state = {
+  operationSetting: sql<
+    'complete' | 'unconfirmed' | 'missing'
+  >`coalesce((select case when ${operationSettings.confirmedAt} is null then 'unconfirmed' else 'complete' end from ${operationSettings} where ${operationSettings.partnerId} = ${outerPartnerId}), 'missing')`,
+  smsService: sql<boolean>`exists (select 1 from ${smsServices} where ${smsServices.partnerId} = ${outerPartnerId})`,
+  partnerOperations: sql<boolean>`exists (select 1 from ${partnerOperations} where ${partnerOperations.partnerId} = ${outerPartnerId})`,
+  signUpConfig: sql<
+    'enabled' | 'disabled' | 'missing'
+  >`coalesce((select case when ${partnerSignUpConfigs.isEnabled} then 'enabled' else 'disabled' end from ${partnerSignUpConfigs} where ${partnerSignUpConfigs.partnerId} = ${outerPartnerId}), 'missing')`,
+  paymentMethods: sql<boolean>`exists (select 1 from ${partnerPaymentMethods} where ${partnerPaymentMethods.partnerId} = ${outerPartnerId} and ${partnerPaymentMethods.isEnabled})`,
+  sites: sql<boolean>`exists (select 1 from ${sites} where ${sites.partnerId} = ${outerPartnerId} and not ${sites.isArchived})`,
+  terms: sql<boolean>`exists (select 1 from ${partnerDocuments} where ${partnerDocuments.partnerId} = ${outerPartnerId} and ${partnerDocuments.type} = 'terms')`,
+  privacyPolicy: sql<boolean>`exists (select 1 from ${partnerDocuments} where ${partnerDocuments.partnerId} = ${outerPartnerId} and ${partnerDocuments.type} = 'privacy-policy')`,
+};
+
+const confirmedOperationSetting = sql`exists (select 1 from ${operationSettings} where ${operationSettings.partnerId} = ${outerPartnerId} and ${operationSettings.confirmedAt} is not null)`;
+const readyToRent: SQL = sql`(${confirmedOperationSetting} and ${state.partnerOperations} and ${state.paymentMethods} and ${state.sites} and ${state.terms} and ${state.privacyPolicy})`;
+
+export type OverviewRow = {
+  id: string;
+  name: string;
+  operationSetting: 'complete' | 'unconfirmed' | 'missing';
+  smsService: boolean;
+  partnerOperations: boolean;
+  signUpConfig: 'enabled' | 'disabled' | 'missing';
+  paymentMethods: boolean;
+  sites: boolean;
+  terms: boolean;
+  privacyPolicy: boolean;
+};
+
+const overviewColumns = { id: partners.id, name: partners.name, ...state };
+
+/** Partners in scope with the state of each setting, searched by name, optionally only the incomplete ones. */
+export async function overview(
+  db: DbOrTx,
+  scope: Scope,
+  q: { search?: string | undefined; incomplete: boolean; pageNo: number; pageSize: number },
+): Promise<{ rows: OverviewRow[]; count: number }> {
+  const where = and(
+    inScope(scope, partners.id),
+    q.search ? ilike(partners.name, likePattern(q.search)) : undefined,
+    q.incomplete ? sql`not ${readyToRent}` : undefined,
+  );
+  const [page, [total]] = await Promise.all([
+    db
+      .select(overviewColumns)
+      .from(partners)
+      .where(where)
+      .orderBy(sql`lower(${partners.name})`, asc(partners.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(partners).where(where),
+  ]);
+  return { rows: page, count: total?.n ?? 0 };
+}
+
+/** The same states for the given partners (readiness checks of other modules). */
+export async function overviewOf(db: DbOrTx, partnerIds: readonly string[]): Promise<OverviewRow[]> {
+  if (partnerIds.length === 0) return [];
+  return db
+    .select(overviewColumns)
+    .from(partners)
+    .where(inArray(partners.id, [...partnerIds]));
+}
