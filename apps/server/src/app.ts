@@ -119,7 +119,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       siteRoutes(api, createSiteService({ db, storage }));
       documentRoutes(api, createDocumentService({ db, storage }));
       operationRoutes(api, createOperationService({ db, secrets }));
-      partnerOperationRoutes(api, createPartnerOperationService({ db, secrets }));
+      partnerOperationRoutes(api, createPartnerOperationService({ db, secrets, clientLinkUrl: config.clientLinkUrl }));
       paymentMethodRoutes(api, createPaymentMethodService({ db, secrets }));
       settingsConfigRoutes(api, createSettingsConfigService({ db }));
     },
