@@ -1,0 +1,101 @@
+import type { PaymentMethodListQuery } from '@fleetdesk/contracts';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { partnerPaymentMethods, partners } from '../../db/schema/index.ts';
+import { offsetOf, orderBy } from '../../lib/paging.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
+
+export type PaymentMethodValues = Omit<typeof partnerPaymentMethods.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type PaymentMethodRow = { method: typeof partnerPaymentMethods.$inferSelect; partnerName: string };
+
+function selectMethods(db: DbOrTx) {
+  return db
+    .select({ method: partnerPaymentMethods, partnerName: partners.name })
+    .from(partnerPaymentMethods)
+    .innerJoin(partners, eq(partners.id, partnerPaymentMethods.partnerId));
+}
+
+/**
+ * Methods of in-scope partners of the given types (the types the caller may read), filtered and paged. An
+ * empty `types` list finds nothing rather than everything.
+ */
+export async function list(
+  db: DbOrTx,
+  scope: Scope,
+  types: readonly string[],
+  q: PaymentMethodListQuery,
+): Promise<{ rows: PaymentMethodRow[]; count: number }> {
+  const where: SQL | undefined = and(
+    inScope(scope, partnerPaymentMethods.partnerId),
+    inArray(partnerPaymentMethods.type, types.length ? [...types] : ['']),
+    q.partnerId ? eq(partnerPaymentMethods.partnerId, q.partnerId) : undefined,
+    q.type ? eq(partnerPaymentMethods.type, q.type) : undefined,
+  );
+  const [page, [total]] = await Promise.all([
+    selectMethods(db)
+      .where(where)
+      .orderBy(
+        ...orderBy(
+          q.sort,
+          { createdAt: partnerPaymentMethods.createdAt, updatedAt: partnerPaymentMethods.updatedAt },
+          partnerPaymentMethods.id,
+        ),
+      )
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db.select({ n: count() }).from(partnerPaymentMethods).where(where),
+  ]);
+  return { rows: page, count: total?.n ?? 0 };
+}
+
+/** One method of one partner; the service has already checked the partner against the scope. */
+export async function get(db: DbOrTx, partnerId: string, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await selectMethods(db).where(
+    and(eq(partnerPaymentMethods.id, id), eq(partnerPaymentMethods.partnerId, partnerId)),
+  );
+  return row;
+}
+
+/** Whether the partner already has a method of this type (one per type and partner). */
+export async function typeTaken(db: DbOrTx, partnerId: string, type: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: partnerPaymentMethods.id })
+    .from(partnerPaymentMethods)
+    .where(and(eq(partnerPaymentMethods.partnerId, partnerId), eq(partnerPaymentMethods.type, type)));
+  return row !== undefined;
+}
+
+export async function partnerExists(db: DbOrTx, partnerId: string): Promise<boolean> {
+  const [row] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId));
+  return row !== undefined;
+}
+
+/** The enabled method types per partner, for completeness checks (overview, checkout). */
+export async function enabledTypesByPartner(db: DbOrTx, partnerIds: readonly string[]): Promise<Map<string, string[]>> {
+  const found = partnerIds.length
+    ? await db
+        .select({ partnerId: partnerPaymentMethods.partnerId, type: partnerPaymentMethods.type })
+        .from(partnerPaymentMethods)
+        .where(
+          and(inArray(partnerPaymentMethods.partnerId, [...partnerIds]), eq(partnerPaymentMethods.isEnabled, true)),
+        )
+    : [];
+  const byPartner = new Map<string, string[]>();
+  for (const { partnerId, type } of found) byPartner.set(partnerId, [...(byPartner.get(partnerId) ?? []), type]);
+  return byPartner;
+}
+
+export async function insert(db: DbOrTx, id: string, values: PaymentMethodValues) {
+  await db.insert(partnerPaymentMethods).values({ id, ...values });
+}
+
+export async function update(db: DbOrTx, id: string, values: Partial<PaymentMethodValues>) {
+  await db
+    .update(partnerPaymentMethods)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(partnerPaymentMethods.id, id));
+}
+
+export async function remove(db: DbOrTx, id: string) {
+  await db.delete(partnerPaymentMethods).where(eq(partnerPaymentMethods.id, id));
+}
