@@ -70,21 +70,6 @@ export async function partnerExists(db: DbOrTx, partnerId: string): Promise<bool
   return row !== undefined;
 }
 
-/** The enabled method types per partner, for completeness checks (overview, checkout). */
-export async function enabledTypesByPartner(db: DbOrTx, partnerIds: readonly string[]): Promise<Map<string, string[]>> {
-  const found = partnerIds.length
-    ? await db
-        .select({ partnerId: partnerPaymentMethods.partnerId, type: partnerPaymentMethods.type })
-        .from(partnerPaymentMethods)
-        .where(
-          and(inArray(partnerPaymentMethods.partnerId, [...partnerIds]), eq(partnerPaymentMethods.isEnabled, true)),
-        )
-    : [];
-  const byPartner = new Map<string, string[]>();
-  for (const { partnerId, type } of found) byPartner.set(partnerId, [...(byPartner.get(partnerId) ?? []), type]);
-  return byPartner;
-}
-
 export async function insert(db: DbOrTx, id: string, values: PaymentMethodValues) {
   await db.insert(partnerPaymentMethods).values({ id, ...values });
 }

@@ -189,12 +189,6 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
         await logChange(tx, caller, 'partner_payment_method', id, audited(before), null);
       });
     },
-
-    /**
-     * The enabled method types of each partner: a partner with none has no complete payment setup (the
-     * partner overview reports it, checkout refuses it with PartnerConfigIncomplete).
-     */
-    enabledTypes: (partnerIds: readonly string[]) => repo.enabledTypesByPartner(db, partnerIds),
   };
 }
 
