@@ -1,0 +1,121 @@
+import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { expect, test, unique } from '../fixtures/test.ts';
+import { answerConfirm } from '../pages/list.ts';
+import {
+  PartnerOperationsFormPage,
+  PartnerOperationsListPage,
+  PartnerOverviewPage,
+} from '../pages/partner-operations.page.ts';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+test.describe('partner operations (Settings → Partner → Partner operations)', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('create, edit (currency, e-mail domain, secret link) and see the partner in the list and the overview', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    // One long story (create, two refusals, edit, sign-up, overview) on a two-core machine.
+    test.setTimeout(180_000);
+    // A partner of its own: every demo partner already has its operations.
+    const name = unique('Torino Wheels');
+    const token = await tokens('owner');
+    const created = await request.post(`${BASE_URL}/api/account/partners`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name },
+    });
+    expect(created.status()).toBe(201);
+
+    const list = new PartnerOperationsListPage(page);
+    const form = new PartnerOperationsFormPage(page);
+
+    await list.goto();
+    await expect(list.row('Milano Bike Hub')).toBeVisible();
+    await list.newButton.click();
+    await expect(page).toHaveURL('/setting/partner/operations/new');
+    await form.choose('Partner', name.slice(0, 12), name);
+    await form.choose('Currency', 'EUR', /^EUR/);
+    await form.choose('Timezone', '+01:00', 'UTC+01:00');
+    await form.submit('Create');
+    await answerConfirm(page, `Create the operations of ${name}?`, 'Confirm');
+    await expect(page).toHaveURL('/setting/partner/operations/list');
+    await expect(list.row(name)).toContainText('EUR');
+    await expect(list.row(name)).toContainText('Approval');
+
+    await list.row(name).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { name: `Partner operations · ${name}` })).toBeVisible();
+    await form.choose('Currency', 'CHF', /^CHF/);
+
+    // A malformed domain is refused on the tags field with the contract's message; the good one stays.
+    await form.addDomains(['torinowheels.it', 'torino_wheels.it']);
+    await form.submit('Save');
+    await expect(form.domainsError()).toHaveText('“torino_wheels.it”: Must be a domain name such as example.com');
+    await form.removeDomain('torino_wheels.it');
+    await expect(form.domainsError()).toHaveCount(0);
+
+    await form.webChannel('Secret link');
+    await form.submit('Save');
+    await expect(form.errorOf('Passcode')).toHaveText('Passcode is required for a secret link');
+    await form.field('Passcode').fill('open sesame');
+    // antd animates the old message out while the new one comes in.
+    await expect(form.errorOf('Passcode').filter({ hasText: 'Do not contain whitespace' })).toBeVisible();
+    await form.field('Passcode').fill('torino-2026');
+    await form.submit('Save');
+
+    await expect(page).toHaveURL('/setting/partner/operations/list');
+    await expect(list.row(name)).toContainText('CHF');
+    await expect(list.row(name)).toContainText('Secret link');
+
+    // Back on the edit page the passcode is masked and the sign-up card can be created and enabled.
+    await list.row(name).getByRole('link', { name }).click();
+    await expect(form.field('Passcode')).toHaveValue('••••••••2026');
+    await expect(form.formItem(form.combobox('Sign-up e-mail domains'))).toContainText('torinowheels.it');
+    await form.signUpCard.getByRole('button', { name: 'Create sign-up configuration' }).click();
+    await answerConfirm(page, 'Create the sign-up configuration', 'Create');
+    await form.signUpCard.getByTestId('sign-up-isEnabled').click();
+    await form.signUpCard.getByRole('button', { name: 'Save sign-up' }).click();
+    await expect(form.signUpCard.getByTestId('sign-up-isEnabled')).toBeChecked();
+    await expect(form.signUpCard.getByTestId('sign-up-token')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/edit-en-US.png`, fullPage: true });
+
+    // The overview lists what the new partner still misses, with a link to each fixing screen.
+    const overview = new PartnerOverviewPage(page);
+    await overview.goto(`?search=${encodeURIComponent(name)}`);
+    const row = overview.partnerRow(name);
+    await expect(row).toContainText('Incomplete');
+    await expect(row.getByTestId('overview-partnerOperations')).toHaveText('Complete');
+    await expect(row.getByTestId('overview-signUpConfig')).toHaveText('Enabled');
+    const missing = row.getByTestId('overview-missing');
+    await expect(missing.getByRole('link')).toHaveText([
+      'Confirm the operation setting',
+      'Enable a payment method',
+      'Add a site',
+      'Publish the terms',
+      'Publish the privacy policy',
+    ]);
+    await expect(missing.getByRole('link', { name: 'Add a site' })).toHaveAttribute(
+      'href',
+      /\/setting\/partner\/site\/list\?partnerId=/,
+    );
+
+    if (SHOTS) {
+      await overview.goto();
+      await page.screenshot({ path: `${SHOTS}/overview-en-US.png`, fullPage: true });
+      await list.goto();
+      await page.screenshot({ path: `${SHOTS}/list-en-US.png`, fullPage: true });
+      await page.evaluate((key) => localStorage.setItem(key, 'ko-KR'), LOCALE_KEY);
+      await overview.goto();
+      await page.screenshot({ path: `${SHOTS}/overview-ko-KR.png`, fullPage: true });
+      await page.goto('/setting/partner/operations/list');
+      await page.getByRole('link', { name }).click();
+      await expect(page.getByTestId('sign-up-card')).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/edit-ko-KR.png`, fullPage: true });
+      await page.goto('/setting/partner/operations/new');
+      await page.getByRole('main').locator('form').getByRole('button', { name: '생성' }).click();
+      await page.screenshot({ path: `${SHOTS}/new-errors-ko-KR.png`, fullPage: true });
+      await page.evaluate((key) => localStorage.setItem(key, 'en-US'), LOCALE_KEY);
+    }
+  });
+});
