@@ -72,15 +72,22 @@ export const stripeStatementDescriptor = z.string().superRefine((value, ctx) => 
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** Adds the mixed-mode refusal when both keys are given in full (an update that keeps one is checked on the server). */
-function refineModes(input: { publishableKey?: string; secretKey?: string }, ctx: z.RefinementCtx) {
-  if (!input.publishableKey || !input.secretKey || isPaymentSecretMask(input.secretKey)) return;
-  const publishable = stripeKeyMode(input.publishableKey);
-  const secret = stripeKeyMode(input.secretKey);
-  if (publishable && secret && publishable !== secret) {
-    ctx.addIssue({ code: 'custom', path: ['secretKey'], message: MIXED_MODE_MESSAGE });
-  }
+/** Whether both keys, when given in full, are of one mode (an update that keeps the secret is checked on the server). */
+function modesAgree(input: { publishableKey?: unknown; secretKey?: unknown }) {
+  const { publishableKey, secretKey } = input;
+  if (typeof publishableKey !== 'string' || typeof secretKey !== 'string' || isPaymentSecretMask(secretKey))
+    return true;
+  const publishable = stripeKeyMode(publishableKey);
+  const secret = stripeKeyMode(secretKey);
+  return publishable === null || secret === null || publishable === secret;
 }
+
+/** The mixed-mode refusal; it runs even while other fields are wrong, so a form shows it at once. */
+const modesCheck = {
+  path: ['secretKey'],
+  message: MIXED_MODE_MESSAGE,
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 
 const commonFields = {
   provider: paymentProvider.default('stripe'),
@@ -102,7 +109,7 @@ export const paymentMethodInput = z
       .nullable()
       .optional(),
   })
-  .superRefine(refineModes);
+  .refine(modesAgree, modesCheck);
 export type PaymentMethodInput = z.infer<typeof paymentMethodInput>;
 export type PaymentMethodInputValues = z.input<typeof paymentMethodInput>;
 
@@ -124,7 +131,7 @@ export const paymentMethodUpdate = z
       .nullable()
       .optional(),
   })
-  .superRefine(refineModes);
+  .refine(modesAgree, modesCheck);
 export type PaymentMethodUpdate = z.infer<typeof paymentMethodUpdate>;
 export type PaymentMethodUpdateValues = z.input<typeof paymentMethodUpdate>;
 

@@ -1,7 +1,8 @@
-import { id, type PaymentMethodInputValues, paymentMethodInput } from '@fleetdesk/contracts';
+import { type PaymentMethodInputValues, paymentMethodInput } from '@fleetdesk/contracts';
 import { Alert, Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { FormField, FormPage } from '../../../shared/ui/form-page.tsx';
 import { useCreatePaymentMethod, usePaymentMethodList } from '../api.ts';
 import { PaymentMethodFields } from '../components/payment-method-fields.tsx';
@@ -9,8 +10,13 @@ import { PartnerSelect, PaymentTypeSelect, usePaymentTypes } from '../components
 import { paymentMethodUrls } from '../urls.ts';
 import '../validation-messages.ts';
 
-/** The partner travels in the path of the call; the form validates it with the body's schema. */
-const newPaymentMethodForm = paymentMethodInput.safeExtend({ partnerId: id });
+/**
+ * The partner travels in the path of the call; the form validates it with the body's schema. Picked from a
+ * list, it is either a valid id or missing.
+ */
+const newPaymentMethodForm = paymentMethodInput.safeExtend({
+  partnerId: z.uuid({ message: 'This field is required' }),
+});
 
 /** The types the chosen partner has already: one method per type and partner. */
 function PartnerAndType() {
