@@ -85,8 +85,9 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
     await overview.goto(`?search=${encodeURIComponent(name)}`);
     const row = overview.partnerRow(name);
     await expect(row).toContainText('Incomplete');
-    await expect(row.getByTestId('overview-partnerOperations')).toHaveText('Complete');
-    await expect(row.getByTestId('overview-signUpConfig')).toHaveText('Enabled');
+    await expect(row.getByTestId('overview-partnerOperations')).toHaveAttribute('data-state', 'complete');
+    await expect(row.getByTestId('overview-signUpConfig')).toHaveAttribute('data-state', 'enabled');
+    await expect(row.getByTestId('overview-sites')).toHaveAttribute('aria-label', 'Sites: Missing');
     const missing = row.getByTestId('overview-missing');
     await expect(missing.getByRole('link')).toHaveText([
       'Confirm the operation setting',
@@ -105,16 +106,18 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
       await page.screenshot({ path: `${SHOTS}/overview-en-US.png`, fullPage: true });
       await list.goto();
       await page.screenshot({ path: `${SHOTS}/list-en-US.png`, fullPage: true });
-      await page.evaluate((key) => localStorage.setItem(key, 'ko-KR'), LOCALE_KEY);
+      await page.evaluate((key) => localStorage.setItem(key, 'it-IT'), LOCALE_KEY);
       await overview.goto();
-      await page.screenshot({ path: `${SHOTS}/overview-ko-KR.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/overview-it-IT.png`, fullPage: true });
       await page.goto('/setting/partner/operations/list');
       await page.getByRole('link', { name }).click();
       await expect(page.getByTestId('sign-up-card')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/edit-ko-KR.png`, fullPage: true });
+      await page.screenshot({ path: `${SHOTS}/edit-it-IT.png`, fullPage: true });
       await page.goto('/setting/partner/operations/new');
-      await page.getByRole('main').locator('form').getByRole('button', { name: '생성' }).click();
-      await page.screenshot({ path: `${SHOTS}/new-errors-ko-KR.png`, fullPage: true });
+      await page.getByRole('main').locator('form').getByRole('button', { name: 'Crea', exact: true }).click();
+      await page.screenshot({ path: `${SHOTS}/new-errors-it-IT.png`, fullPage: true });
+      await overview.goto('?search=nobody-matches-this');
+      await page.screenshot({ path: `${SHOTS}/overview-empty-it-IT.png` });
       await page.evaluate((key) => localStorage.setItem(key, 'en-US'), LOCALE_KEY);
     }
   });

@@ -1,11 +1,17 @@
-import { CheckCircleFilled, SearchOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CheckCircleOutlined,
+  CloseCircleOutlined,
+  ExclamationCircleOutlined,
+  SearchOutlined,
+} from '@ant-design/icons';
 import {
   type OverviewItemKey,
   overviewItemKeys,
   type PartnerOverview,
   partnerOperationsEndpoints,
 } from '@fleetdesk/contracts';
-import { Flex, Form, Input, Select, Tag, Typography } from 'antd';
+import { Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
@@ -19,6 +25,12 @@ import { overviewList } from '../urls.ts';
  * Settings → Partner → Overview: one row per partner in scope, a tag per setting, and what still blocks
  * renting with a link to the screen that fixes it.
  */
+const stateIcon = {
+  green: <CheckCircleOutlined />,
+  orange: <ExclamationCircleOutlined />,
+  red: <CloseCircleOutlined />,
+} as const;
+
 export default function PartnerOverviewPage() {
   const { t } = useTranslation('partner-operations');
   const list = useListState(overviewList);
@@ -31,19 +43,25 @@ export default function PartnerOverviewPage() {
   });
   const canConfigure = useCan(requirementOf(partnerOperationsEndpoints.update));
 
-  const itemColumn = (key: OverviewItemKey): ListColumn<PartnerOverview> => ({
-    key,
-    title: t(`item.${key}`),
-    render: (_, entry) => {
-      const state = entry.items[key];
-      return (
-        <Tag color={itemColour(key, state)} data-testid={`overview-${key}`}>
-          {t(`state.${state}`)}
+  const itemTag = (entry: PartnerOverview, key: OverviewItemKey) => {
+    const state = entry.items[key];
+    const colour = itemColour(key, state);
+    const label = `${t(`item.${key}`)}: ${t(`state.${state}`)}`;
+    return (
+      <Tooltip key={key} title={label}>
+        <Tag
+          color={colour}
+          icon={stateIcon[colour]}
+          aria-label={label}
+          data-testid={`overview-${key}`}
+          data-state={state}
+          style={{ marginInlineEnd: 0 }}
+        >
+          {t(`item.${key}`)}
         </Tag>
-      );
-    },
-    exportValue: (entry) => entry.items[key],
-  });
+      </Tooltip>
+    );
+  };
 
   const columns: ListColumn<PartnerOverview>[] = [
     {
@@ -68,7 +86,18 @@ export default function PartnerOverviewPage() {
         ),
       exportValue: (entry) => (entry.isComplete ? 'ready' : 'incomplete'),
     },
-    ...overviewItemKeys.map(itemColumn),
+    {
+      key: 'items',
+      title: t('column.items'),
+      alwaysVisible: true,
+      width: 460,
+      render: (_, entry) => (
+        <Flex wrap gap={4}>
+          {overviewItemKeys.map((key) => itemTag(entry, key))}
+        </Flex>
+      ),
+      exportValue: (entry) => overviewItemKeys.map((key) => `${key}=${entry.items[key]}`).join(' '),
+    },
     {
       key: 'missing',
       title: t('column.missing'),
