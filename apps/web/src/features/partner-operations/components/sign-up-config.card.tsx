@@ -120,7 +120,7 @@ function SignUpConfigForm({ partnerId, config }: { partnerId: string; config: Si
           {t('signUp.save')}
         </Button>
       </Form>
-      <Descriptions column={1} bordered size="small">
+      <Descriptions column={1} bordered size="small" style={{ maxWidth: 880 }}>
         <Descriptions.Item label={t('signUp.token')}>
           <Flex gap={8} align="center" wrap>
             <Typography.Text code copyable={{ text: config.token }} data-testid="sign-up-token">
