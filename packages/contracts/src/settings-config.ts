@@ -161,24 +161,37 @@ export const customerInfoDependencyMessage = (
 const modesOf = <K extends string>(keys: readonly K[]) =>
   z.strictObject(Object.fromEntries(keys.map((k) => [k, customerFieldMode])) as Record<K, typeof customerFieldMode>);
 
+export interface CustomerInfoDependencyProblem {
+  field: CustomerInfoFieldPath;
+  mode: CustomerFieldMode;
+  dependsOn: CustomerInfoFieldPath;
+  dependsOnMode: CustomerFieldMode;
+}
+
+/** The dependencies a complete setting breaks; the schema below and the console's table both use it. */
+export function customerInfoDependencyProblems(setting: {
+  profile: Record<string, CustomerFieldMode>;
+  identity: Record<string, CustomerFieldMode>;
+}): CustomerInfoDependencyProblem[] {
+  const modeAt = (path: CustomerInfoFieldPath) => {
+    const [group, key] = path.split('.') as [CustomerInfoGroup, string];
+    return setting[group][key] as CustomerFieldMode;
+  };
+  return customerInfoDependencies
+    .map(({ field, dependsOn }) => ({ field, mode: modeAt(field), dependsOn, dependsOnMode: modeAt(dependsOn) }))
+    .filter((p) => strictness[p.mode] > strictness[p.dependsOnMode]);
+}
+
 /** PUT: the mode of every configurable field, checked against the dependencies. */
 export const customerInfoSettingInput = z
   .strictObject({ profile: modesOf(customerProfileFields), identity: modesOf(customerIdentityFields) })
   .superRefine((input, ctx) => {
-    const modeAt = (path: CustomerInfoFieldPath) => {
-      const [group, key] = path.split('.') as [CustomerInfoGroup, string];
-      return (input[group] as Record<string, CustomerFieldMode>)[key] as CustomerFieldMode;
-    };
-    for (const { field, dependsOn } of customerInfoDependencies) {
-      const mode = modeAt(field);
-      const base = modeAt(dependsOn);
-      if (strictness[mode] > strictness[base]) {
-        ctx.addIssue({
-          code: 'custom',
-          path: field.split('.'),
-          message: customerInfoDependencyMessage(field, mode, dependsOn, base),
-        });
-      }
+    for (const { field, mode, dependsOn, dependsOnMode } of customerInfoDependencyProblems(input)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: field.split('.'),
+        message: customerInfoDependencyMessage(field, mode, dependsOn, dependsOnMode),
+      });
     }
   });
 export type CustomerInfoSettingInput = z.infer<typeof customerInfoSettingInput>;

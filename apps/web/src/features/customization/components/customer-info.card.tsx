@@ -6,7 +6,7 @@ import {
   type CustomerInfoSettingInput,
   customerFieldModes,
   customerIdentityFields,
-  customerInfoDependencies,
+  customerInfoDependencyProblems,
   customerProfileFields,
 } from '@fleetdesk/contracts';
 import { Alert, App, Button, Card, Flex, Segmented, Table, type TableColumnType, Tag, Typography } from 'antd';
@@ -28,8 +28,6 @@ const rows: FieldRow[] = [
   ...customerProfileFields.map((field) => ({ path: `profile.${field}`, group: 'profile' as const, field })),
   ...customerIdentityFields.map((field) => ({ path: `identity.${field}`, group: 'identity' as const, field })),
 ];
-
-const strictness: Record<CustomerFieldMode, number> = { disabled: 0, optional: 1, required: 2 };
 
 const settingOf = ({ profile, identity }: CustomerInfoSetting): CustomerInfoSettingInput => ({ profile, identity });
 
@@ -70,19 +68,14 @@ export function CustomerInfoCard({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 
   const label = (path: string) => t(`field.${path}`);
-  // Checked on every render: six comparisons, cheaper than memoising them.
   const problems: Record<string, string> = {};
-  for (const { field, dependsOn } of customerInfoDependencies) {
-    const mode = modeAt(draft, field);
-    const base = modeAt(draft, dependsOn);
-    if (strictness[mode] > strictness[base]) {
-      problems[field] = t('dependency', {
-        field: label(field),
-        mode: t(`mode.${mode}`).toLowerCase(),
-        dependsOn: label(dependsOn),
-        dependsOnMode: t(`mode.${base}`).toLowerCase(),
-      });
-    }
+  for (const problem of customerInfoDependencyProblems(draft)) {
+    problems[problem.field] = t('dependency', {
+      field: label(problem.field),
+      mode: t(`mode.${problem.mode}`).toLowerCase(),
+      dependsOn: label(problem.dependsOn),
+      dependsOnMode: t(`mode.${problem.dependsOnMode}`).toLowerCase(),
+    });
   }
   const errorOf = (path: string) => problems[path] ?? serverErrors[path];
 
