@@ -1,4 +1,16 @@
+import { operationSettingEndpoints } from '@fleetdesk/contracts';
+import { requirementOf } from '../../shared/permissions.ts';
 import type { FeatureRoute } from '../../shared/routing.ts';
 
-/** Placeholder: the screens of this issue-3 feature register here. */
-export const operationsRoutes: FeatureRoute[] = [];
+/** Route pattern of the operation settings screen (document 1 §2.3 General settings → operations). */
+export const operationPaths = { list: '/setting/general/operations' } as const;
+
+/** General settings → Operations: one inline-edited list; the write controls need config.write. */
+export const operationsRoutes: FeatureRoute[] = [
+  {
+    path: operationPaths.list,
+    page: () => import('./pages/operation-settings.page.tsx'),
+    // A wide inline-edited table: the side menu folds away (document 1 §2.6).
+    meta: { requires: requirementOf(operationSettingEndpoints.list), collapseMenu: true },
+  },
+];

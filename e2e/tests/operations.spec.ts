@@ -1,0 +1,219 @@
+import type { APIRequestContext } from '@playwright/test';
+import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { expect, test, unique } from '../fixtures/test.ts';
+import { answerConfirm } from '../pages/list.ts';
+import { OperationSettingsPage, SmsServiceDrawer } from '../pages/operations.page.ts';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** A partner without an operation setting yet (every demo partner has one). */
+async function newPartner(request: APIRequestContext, token: string, name: string): Promise<string> {
+  const response = await request.post(`${BASE_URL}/api/account/partners`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+test.describe('operation settings (Settings → General → Operations)', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('the rules show their messages on the cells, one row edits at a time, add then confirm as business model', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    const partner = unique('Lisboa Rides');
+    await newPartner(request, await tokens('owner'), partner);
+    const screen = new OperationSettingsPage(page);
+
+    // From the General settings landing card; the demo settings are there.
+    await page.goto('/setting/general');
+    await page.getByRole('link', { name: 'Operations' }).first().click();
+    await expect(screen.heading).toHaveText('Operations');
+    await expect(screen.row('Milano Bike Hub')).toContainText('Business model');
+    await expect(screen.row('Seoul Scooter Co.')).toContainText('Not confirmed');
+    await expect(screen.row('Milano Bike Hub').getByRole('button', { name: 'Delete' })).toBeDisabled();
+
+    await screen.addButton.click();
+    await expect(screen.editingRow).toBeVisible();
+    await screen.choose('Partner', partner);
+    await screen.choose('Customer plan', 'Free');
+    await screen.choose('Credit card policy', 'Not required');
+    await screen.choose('Deposit policy', 'Required');
+    await screen.save();
+    await expect(screen.errors().filter({ hasText: 'CreditCard policy must be required' })).toBeVisible();
+    await expect(screen.errors().filter({ hasText: 'Deposit policy must be free' })).toBeVisible();
+    await expect(screen.errors().filter({ hasText: 'Currency must be selected' })).toBeVisible();
+    await expect(screen.errors().filter({ hasText: 'Timezone must be selected' })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/operations-errors.en-US.png`, fullPage: true });
+
+    // A second row cannot open while this one is in edit.
+    await screen
+      .row('Seoul Scooter Co.')
+      .getByRole('button', { name: 'Edit the setting of Seoul Scooter Co.' })
+      .click();
+    await expect(screen.toast('Only one operation can edit at the same time!')).toBeVisible();
+    await expect(screen.editingRow).toHaveCount(1);
+    await screen.addButton.click();
+    await expect(screen.editingRow).toHaveCount(1);
+
+    // A half-typed timezone is not "selected" but not complete either.
+    await screen.choose('Credit card policy', 'Required');
+    await screen.choose('Deposit policy', 'Free');
+    await screen.choose('Currency', 'EUR · Euro');
+    await screen.typeTimezone('+00');
+    await screen.save();
+    await expect(screen.errors()).toHaveText(['Timezone must be full fill']);
+    await screen.typeTimezone('+00:00');
+    await screen.save();
+    await answerConfirm(page, `Add the operation setting of ${partner}?`, 'Add');
+    await expect(screen.editingRow).toHaveCount(0);
+    const added = screen.row(partner);
+    await expect(added).toContainText('Free');
+    await expect(added).toContainText('EUR');
+    await expect(added).toContainText('Not confirmed');
+
+    // The same partner is no longer offered.
+    await screen.addButton.click();
+    const partnerBox = screen.editingRow.getByRole('combobox', { name: 'Partner' });
+    await partnerBox.click();
+    await partnerBox.fill(partner);
+    await expect(page.locator('.ant-select-dropdown').filter({ visible: true }).getByTitle(partner)).toHaveCount(0);
+    await partnerBox.press('Escape');
+    await screen.editingRow.getByRole('button', { name: 'Cancel' }).click();
+    await expect(screen.editingRow).toHaveCount(0);
+
+    // Confirm as business model: the question explains the currency is fixed afterwards.
+    await added.getByRole('button', { name: 'Confirm as business model' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: `Make this the business model of ${partner}?` });
+    await expect(dialog).toContainText('the currency (EUR) can no longer be changed');
+    await answerConfirm(page, `Make this the business model of ${partner}?`, 'Confirm business model');
+    await expect(added).toContainText('Business model');
+    await expect(added.getByRole('button', { name: 'Confirm as business model' })).toHaveCount(0);
+    await expect(added.getByRole('button', { name: 'Delete' })).toBeDisabled();
+
+    // In edit, the currency of the business model is read-only; the rest can still change.
+    await added.getByRole('button', { name: `Edit the setting of ${partner}` }).click();
+    await expect(screen.editingRow.getByTestId('currency-locked')).toContainText('EUR');
+    await expect(screen.editingRow.getByRole('combobox', { name: 'Currency' })).toHaveCount(0);
+    await screen.typeTimezone('+01:00');
+    await screen.save();
+    await expect(screen.editingRow).toHaveCount(0);
+    await expect(screen.row(partner)).toContainText('+01:00');
+  });
+
+  test('an unconfirmed setting is deleted after a confirm step', async ({ page, request, tokens }) => {
+    const partner = unique('Porto Scoot');
+    const token = await tokens('owner');
+    const partnerId = await newPartner(request, token, partner);
+    const created = await request.post(`${BASE_URL}/api/account/settings/operations`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        accountPartnerId: partnerId,
+        customerPlan: 'paid-for-rent',
+        creditCardPolicy: 'required',
+        depositPolicy: 'required',
+        currency: 'EUR',
+        timezone: '+00:00',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const screen = new OperationSettingsPage(page);
+    await screen.goto();
+    await screen.row(partner).getByRole('button', { name: 'Delete' }).click();
+    await answerConfirm(page, `Delete the operation setting of ${partner}?`, 'Delete');
+    await expect(screen.row(partner)).toHaveCount(0);
+  });
+
+  test('the SMS service refuses whitespace and keeps its token masked', async ({ page }) => {
+    const screen = new OperationSettingsPage(page);
+    await screen.goto();
+    await screen.row('Seoul Scooter Co.').getByRole('button', { name: 'SMS service' }).click();
+    const sms = new SmsServiceDrawer(page);
+    await expect(sms.drawer).toContainText('This partner has no SMS service yet');
+    await sms.fill({ accountSid: 'AC 1234', authToken: 'abc def', pathServiceSid: 'VA5678' });
+    await sms.save();
+    await expect(sms.drawer.locator('.ant-form-item-explain-error')).toHaveText([
+      'Do not contain whitespace',
+      'Do not contain whitespace',
+    ]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/operations-sms-error.en-US.png`, fullPage: true });
+    await sms.fill({
+      accountSid: 'AC4d2f0b9e8c7a6b5c4d3e2f1a0b9c8d7e',
+      authToken: '5e4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
+      pathServiceSid: 'VA1b2c3d4e5f60718293a4b5c6d7e8f901',
+    });
+    await sms.save();
+    await expect(
+      page.locator('.ant-message-notice').filter({ hasText: 'SMS service of Seoul Scooter Co. saved' }),
+    ).toBeVisible();
+    await expect(sms.drawer).toHaveCount(0);
+
+    // Reopened: the token is masked and saving it unchanged keeps it.
+    await screen.row('Seoul Scooter Co.').getByRole('button', { name: 'SMS service' }).click();
+    await expect(sms.field('Auth token')).toHaveValue('••••••••1c0b');
+    await sms.save();
+    await expect(
+      page.locator('.ant-message-notice').filter({ hasText: 'SMS service of Seoul Scooter Co. saved' }).first(),
+    ).toBeVisible();
+  });
+
+  test('service keys are shown masked and a half-filled service is refused', async ({ page }) => {
+    const screen = new OperationSettingsPage(page);
+    await screen.goto();
+    await screen.row('Milano Bike Hub').getByRole('button', { name: 'Service keys' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: 'Service keys · Milano Bike Hub' });
+    const payment = drawer.locator('.ant-card').filter({ hasText: 'Payment channel' });
+    await expect(payment.getByRole('textbox', { name: 'Secret key' })).toHaveValue(/^••••••••/);
+    const image = drawer.locator('.ant-card').filter({ hasText: 'Image service' });
+    await image.getByRole('textbox', { name: 'Cloud name' }).fill('milano-demo');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(image.locator('.ant-form-item-explain-error')).toHaveText([
+      'Fill in every field of this service, or clear them all',
+      'Fill in every field of this service, or clear them all',
+    ]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/operations-keys.en-US.png`, fullPage: true });
+  });
+
+  test('screenshots in two locales', async ({ page }) => {
+    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
+    const screen = new OperationSettingsPage(page);
+    for (const locale of ['en-US', 'it-IT']) {
+      await page.addInitScript(
+        ([key, value]) => localStorage.setItem(key as string, value as string),
+        [LOCALE_KEY, locale],
+      );
+      await screen.goto();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${SHOTS}/operations-list.${locale}.png`, fullPage: true });
+      await screen.main
+        .getByRole('button')
+        .filter({ hasText: locale === 'en-US' ? 'Add' : 'Aggiungi' })
+        .first()
+        .click();
+      await screen.editingRow.getByRole('button').first().click();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${SHOTS}/operations-add.${locale}.png`, fullPage: true });
+    }
+  });
+});
+
+test.describe('operation settings for a reader', () => {
+  test.use({ signedInAs: 'elena' });
+
+  test('elena sees the settings without any write control', async ({ page }) => {
+    const screen = new OperationSettingsPage(page);
+    await screen.goto();
+    await expect(screen.row('Barcelona E-Motion')).toContainText('Business model');
+    await expect(screen.addButton).toHaveCount(0);
+    await expect(screen.main.getByRole('button', { name: /^Edit the setting of/ })).toHaveCount(0);
+    await expect(screen.main.getByRole('button', { name: 'Confirm as business model' })).toHaveCount(0);
+    await screen.row('Milano Bike Hub').getByRole('button', { name: 'SMS service' }).click();
+    const sms = new SmsServiceDrawer(page);
+    await expect(sms.field('Auth token')).toHaveValue(/^••••••••/);
+    await expect(sms.field('Auth token')).toBeDisabled();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/operations-reader.en-US.png`, fullPage: true });
+  });
+});
