@@ -1,4 +1,6 @@
-import { expect, test } from '../fixtures/test.ts';
+import { Api } from '../fixtures/api.ts';
+import { BASE_URL, TOKEN_KEY } from '../fixtures/env.ts';
+import { apiLogin, expect, test } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
 import { PaymentMethodFormPage, PaymentMethodListPage } from '../pages/payment-methods.page.ts';
 
@@ -69,5 +71,42 @@ test.describe('payment methods (Settings → Partner → Payment methods)', () =
     await answerConfirm(page, 'Delete Credit card of Seoul Scooter Co.?', 'Delete');
     await expect(seoul).toHaveCount(0);
     await expect(list.rows()).toHaveCount(4);
+  });
+
+  test('a SEPA-only staff member of Milano sees and sets up only SEPA debit', async ({ browser, request, tokens }) => {
+    const api = new Api(request, await tokens('owner'));
+    const suffix = Date.now().toString(36);
+    const role = await api.createRole({
+      title: `Direct debit ${suffix}`,
+      permissions: ['partner.payment.direct_debit.read', 'partner.payment.direct_debit.setup'],
+    });
+    const email = `sepa.${suffix}@fleetdesk.local`;
+    await api.createUser({
+      username: `sepa.${suffix}`,
+      name: 'SEPA Clerk',
+      email,
+      password: 'sepa-pass-1234',
+      partnerScope: [await api.partnerId('Milano Bike Hub')],
+      roleIds: [role.id],
+    });
+    const token = await apiLogin(request, email, 'sepa-pass-1234');
+    const context = await browser.newContext({
+      storageState: { cookies: [], origins: [{ origin: BASE_URL, localStorage: [{ name: TOKEN_KEY, value: token }] }] },
+    });
+    const page = await context.newPage();
+    const list = new PaymentMethodListPage(page);
+    const form = new PaymentMethodFormPage(page);
+
+    // Milano's cards and Apple Pay, and Barcelona's card, are not hers to see.
+    await list.goto();
+    await expect(list.rows()).toHaveCount(1);
+    await expect(list.method('Milano Bike Hub', 'SEPA direct debit')).toBeVisible();
+
+    await list.newButton.click();
+    await form.choose('Partner', 'Milano Bike Hub');
+    await form.form.getByRole('combobox', { name: /Payment method/ }).click();
+    const options = page.locator('.ant-select-dropdown').filter({ visible: true }).locator('.ant-select-item-option');
+    await expect(options).toHaveText(['SEPA direct debit (already set up)']);
+    await context.close();
   });
 });
