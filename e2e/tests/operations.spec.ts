@@ -197,6 +197,20 @@ test.describe('operation settings (Settings → General → Operations)', () => 
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${SHOTS}/operations-add.${locale}.png`, fullPage: true });
     }
+    // The empty and the failed list, answered by a stand-in for the API.
+    await page.route('**/api/account/settings/operations?*', (route) =>
+      route.fulfill({ json: { data: [], count: 0 } }),
+    );
+    await page.goto('/setting/general/operations');
+    await expect(page.getByText('Nessuna impostazione operativa')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/operations-empty.it-IT.png`, fullPage: true });
+    await page.unroute('**/api/account/settings/operations?*');
+    await page.route('**/api/account/settings/operations?*', (route) =>
+      route.fulfill({ status: 503, json: { code: 'ServiceUnavailable', message: 'Down for a moment', data: null } }),
+    );
+    await page.goto('/setting/general/operations');
+    await expect(page.getByText("Impossibile caricare l'elenco.")).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: `${SHOTS}/operations-error.it-IT.png`, fullPage: true });
   });
 });
 
