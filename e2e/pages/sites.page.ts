@@ -86,3 +86,91 @@ export class SiteBatchPage {
     await this.page.getByRole('button', { name: 'Save all', exact: true }).click();
   }
 }
+
+/** The single-site edit form and its map (position and fence). */
+export class SiteEditPage {
+  readonly coordinates: Locator;
+  readonly fenceRadius: Locator;
+  /** The map's canvas: maplibre makes it a region named after the map's label. */
+  readonly mapCanvas: Locator;
+  readonly marker: Locator;
+  readonly scale: Locator;
+
+  constructor(
+    readonly page: Page,
+    mapLabel = 'Site position and fence',
+  ) {
+    const main = page.getByRole('main');
+    this.coordinates = main.getByRole('textbox', { name: /Coordinates/ });
+    this.fenceRadius = main.getByRole('spinbutton', { name: /Fence radius/ });
+    this.mapCanvas = main.locator('canvas.maplibregl-canvas').and(page.getByRole('region', { name: mapLabel }));
+    this.marker = main.locator('.maplibregl-marker');
+    this.scale = main.locator('.maplibregl-ctrl-scale');
+  }
+
+  async goto(siteId: string, title: string | RegExp = /Edit site/) {
+    await this.page.goto(`/setting/partner/site/${siteId}/edit`);
+    // Generous: the page chunk, the site, partners and tax groups load together on a shared two-core machine.
+    await expect(this.page.getByRole('heading', { name: title })).toBeVisible({ timeout: 20_000 });
+  }
+
+  /** Waits until the map is drawn: canvas sized, scale bar computed (it needs a rendered camera). */
+  async waitForMap() {
+    // maplibre (~1 MB) is loaded with the first map, and WebGL runs in software here: allow for both.
+    await expect(this.mapCanvas).toBeVisible({ timeout: 20_000 });
+    await expect(this.scale).toHaveText(/\d/);
+  }
+
+  /** The canvas centre on the page (scrolled into view: mouse clicks do not scroll), where a fitted site's pin stands. */
+  async mapCentre(): Promise<{ x: number; y: number }> {
+    await this.mapCanvas.scrollIntoViewIfNeeded();
+    const box = await this.mapCanvas.boundingBox();
+    if (!box) throw new Error('map canvas not laid out');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }
+
+  /** A click on the map, offset in pixels from its centre (dy < 0 is north). */
+  async clickMap(dx: number, dy: number) {
+    const centre = await this.mapCentre();
+    await this.page.mouse.click(centre.x + dx, centre.y + dy);
+  }
+
+  /**
+   * Where the pin's tip points. maplibre's default pin is centred on its element and lifted by 14 px, so the
+   * tip (not the shadow under it) marks the position.
+   */
+  async pinTip(): Promise<{ x: number; y: number }> {
+    const box = await this.marker.boundingBox();
+    if (!box) throw new Error('no marker on the map');
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 + 14 };
+  }
+
+  /** Drags the pin by an offset in pixels, in small steps as a hand would. */
+  async dragMarker(dx: number, dy: number) {
+    const box = await this.marker.boundingBox();
+    if (!box) throw new Error('no marker on the map');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(x, y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x + dx, y + dy, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
+  /** "45.4641, 9.1919" → [latitude, longitude]. */
+  async coordinateValues(): Promise<[number, number]> {
+    const [lat, lng] = (await this.coordinates.inputValue()).split(',').map((part) => Number(part.trim()));
+    return [lat as number, lng as number];
+  }
+
+  /** The scale bar's length in metres ("50 m", "1 km"). */
+  async scaleMetres(): Promise<number> {
+    const text = ((await this.scale.textContent()) ?? '').trim();
+    const value = Number.parseFloat(text);
+    return /km|公里/.test(text) ? value * 1000 : value;
+  }
+
+  async save() {
+    await this.page.getByRole('main').getByRole('button', { name: 'Save', exact: true }).click();
+  }
+}

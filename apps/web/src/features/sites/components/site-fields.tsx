@@ -1,6 +1,7 @@
 import { Col, Divider, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../shared/ui/form-page.tsx';
+import { SiteMapField } from './site-map.tsx';
 import { PartnerSelect, SiteTypeSelect, TaxGroupSelect } from './site-options.tsx';
 
 /** The fields of contracts' siteInput for the single-site form. */
@@ -79,6 +80,7 @@ export function SiteFields() {
           </FormField>
         </Col>
       </Row>
+      <SiteMapField />
 
       <Divider titlePlacement="start">{t('section.contact')}</Divider>
       <Row gutter={16}>

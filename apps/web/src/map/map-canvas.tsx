@@ -1,0 +1,83 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import * as maplibregl from 'maplibre-gl';
+// The worker is a separate file maplibre starts itself; bundled, its default `new URL(…, import.meta.url)`
+// would point next to the chunk under a name Vite never emitted, so the URL is handed over explicitly.
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type ErrorEvent,
+  Map as MapGL,
+  type MapLayerMouseEvent,
+  NavigationControl,
+  ScaleControl,
+} from 'react-map-gl/maplibre';
+import { MapMessage } from './map-message.tsx';
+import { ATLAS_PROTOCOL, atlasProtocol, baseStyle } from './map-style.ts';
+import type { MapViewProps } from './map-view.tsx';
+import { webgl2Available } from './webgl.ts';
+
+maplibregl.setWorkerUrl(workerUrl);
+maplibregl.addProtocol(ATLAS_PROTOCOL, atlasProtocol);
+
+const style = baseStyle();
+
+/** The maplibre side of MapView, loaded only when a page shows a map (maplibre is ~1 MB). */
+export default function MapCanvas({ label, description, initialView, height, onPick, children }: MapViewProps) {
+  const { t, i18n } = useTranslation('map');
+  const [gpuFailed, setGpuFailed] = useState(false);
+  // The first view only: later camera moves belong to the page (FitBounds) and to the user.
+  const initialViewState = useRef(
+    'bounds' in initialView
+      ? { bounds: initialView.bounds, fitBoundsOptions: { padding: 40, maxZoom: initialView.maxZoom ?? 16 } }
+      : { longitude: initialView.center[0], latitude: initialView.center[1], zoom: initialView.zoom },
+  ).current;
+
+  // maplibre reads its UI strings once, when the map is created: the key below recreates it on a language switch.
+  const locale = useMemo(
+    () => ({
+      'Map.Title': label,
+      'Marker.Title': t('marker'),
+      'NavigationControl.ZoomIn': t('zoomIn'),
+      'NavigationControl.ZoomOut': t('zoomOut'),
+      'NavigationControl.ResetBearing': t('resetBearing'),
+      'ScaleControl.Meters': t('scale.meters'),
+      'ScaleControl.Kilometers': t('scale.kilometers'),
+    }),
+    [label, t],
+  );
+
+  if (gpuFailed || !webgl2Available()) return <MapMessage label={label} height={height} text={t('noWebgl')} />;
+
+  const onError = ({ error }: ErrorEvent) => {
+    if (error instanceof maplibregl.GPUInitializationError) setGpuFailed(true);
+    // Anything else (a source that failed to load) leaves a usable map: report it, keep the map.
+    else console.warn('map:', error);
+  };
+
+  return (
+    <MapGL
+      key={i18n.language}
+      mapLib={maplibregl}
+      mapStyle={style}
+      initialViewState={initialViewState}
+      locale={locale}
+      style={{ width: '100%', height, borderRadius: 8 }}
+      attributionControl={false}
+      dragRotate={false}
+      pitchWithRotate={false}
+      touchPitch={false}
+      renderWorldCopies
+      cursor={onPick ? 'crosshair' : undefined}
+      onClick={onPick ? (event: MapLayerMouseEvent) => onPick([event.lngLat.lng, event.lngLat.lat]) : undefined}
+      onLoad={(event) => {
+        if (description) event.target.getCanvas().setAttribute('aria-describedby', description);
+      }}
+      onError={onError}
+    >
+      <NavigationControl position="top-right" showCompass={false} />
+      <ScaleControl position="bottom-left" unit="metric" />
+      {children}
+    </MapGL>
+  );
+}

@@ -1,0 +1,98 @@
+import type { FeatureCollection, LineString } from 'geojson';
+import type { AddProtocolAction, StyleSpecification } from 'maplibre-gl';
+import { type Atlas, loadAtlas } from './map-atlas.ts';
+import { mapColors } from './map-colors.ts';
+
+/**
+ * The base map, built here rather than fetched: a sea background, a graticule, land from world-atlas,
+ * country borders and coastline. No glyphs or sprites are referenced, so the style needs no font or icon
+ * server either; overlays that need labels should render them as DOM markers.
+ */
+export const ATLAS_PROTOCOL = 'atlas';
+const ATLAS_MAX_ZOOM = 9;
+const atlasUrl = (layer: keyof Atlas) => `${ATLAS_PROTOCOL}://${layer}`;
+
+/** Lines every `step` degrees, for orientation when zoomed out over an empty ocean. */
+export function graticule(step = 10): FeatureCollection<LineString> {
+  const features: FeatureCollection<LineString>['features'] = [];
+  for (let lng = -180; lng <= 180; lng += step) {
+    features.push({
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [lng, -85],
+          [lng, 85],
+        ],
+      },
+    });
+  }
+  for (let lat = -80; lat <= 80; lat += step) {
+    features.push({
+      type: 'Feature',
+      properties: {},
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [-180, lat],
+          [180, lat],
+        ],
+      },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** The base style; overlays (fences, assets, tracks) are added above it by their layer components. */
+export function baseStyle(): StyleSpecification {
+  return {
+    version: 8,
+    name: 'Fleetdesk local',
+    sources: {
+      graticule: { type: 'geojson', data: graticule() },
+      // Loaded through the atlas:// protocol below: maplibre's worker asks the page, the page imports the chunk.
+      // 1:50m data has no detail past zoom ~9; deeper views overzoom those tiles instead of cutting the
+      // whole of Italy into street-sized tiles in the worker.
+      countries: { type: 'geojson', data: atlasUrl('countries'), maxzoom: ATLAS_MAX_ZOOM },
+      borders: { type: 'geojson', data: atlasUrl('borders'), maxzoom: ATLAS_MAX_ZOOM },
+      coast: { type: 'geojson', data: atlasUrl('coast'), maxzoom: ATLAS_MAX_ZOOM },
+    },
+    layers: [
+      { id: 'sea', type: 'background', paint: { 'background-color': mapColors.sea } },
+      {
+        id: 'graticule',
+        type: 'line',
+        source: 'graticule',
+        maxzoom: 8,
+        paint: { 'line-color': mapColors.graticule, 'line-width': 0.6 },
+      },
+      { id: 'land', type: 'fill', source: 'countries', paint: { 'fill-color': mapColors.land } },
+      {
+        id: 'coast',
+        type: 'line',
+        source: 'coast',
+        paint: { 'line-color': mapColors.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 10, 1.4] },
+      },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'borders',
+        paint: {
+          'line-color': mapColors.border,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 10, 1.6],
+          'line-dasharray': [3, 2],
+        },
+      },
+    ],
+  };
+}
+
+/** Serves atlas://<layer> from the lazily imported world-atlas data; registered once per page. */
+export const atlasProtocol: AddProtocolAction = async (params) => {
+  const layer = params.url.slice(`${ATLAS_PROTOCOL}://`.length) as keyof Atlas;
+  const atlas = await loadAtlas();
+  const data = atlas[layer];
+  if (!data) throw new Error(`Unknown atlas layer ${layer}`);
+  return { data };
+};
