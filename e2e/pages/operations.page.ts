@@ -27,17 +27,23 @@ export class OperationSettingsPage {
     return this.table.locator('tbody tr.ant-table-row').filter({ hasText: partner });
   }
 
-  /** Picks an option of one of the editing row's selects, by its visible text. */
+  /**
+   * Picks an option of one of the editing row's selects, by its visible text. antd animates dropdowns; a click
+   * that lands on one still opening or closing is dropped, so the pick is repeated until the dropdown closed.
+   */
   async choose(field: string, option: string) {
     const box = this.editingRow.getByRole('combobox', { name: field });
-    await box.click();
-    // Only the searchable selects (partner, currency) take typing; the others are pick-only.
-    if (await box.isEditable()) await box.fill(option);
-    await this.page
-      .locator('.ant-select-dropdown')
-      .filter({ visible: true })
-      .getByTitle(option, { exact: true })
-      .click();
+    await expect(async () => {
+      if ((await box.getAttribute('aria-expanded')) !== 'true') await box.click();
+      // Only the searchable selects (partner, currency) take typing; the others are pick-only.
+      if (await box.isEditable()) await box.fill(option);
+      await this.page
+        .locator('.ant-select-dropdown')
+        .filter({ visible: true })
+        .getByTitle(option, { exact: true })
+        .click({ timeout: 2_000 });
+      await expect(box).not.toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   async typeTimezone(value: string) {

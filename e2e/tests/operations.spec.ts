@@ -99,7 +99,8 @@ test.describe('operation settings (Settings → General → Operations)', () => 
     await expect(screen.editingRow.getByTestId('currency-locked')).toContainText('EUR');
     await expect(screen.editingRow.getByRole('combobox', { name: 'Currency' })).toHaveCount(0);
     await screen.typeTimezone('+01:00');
-    await screen.save();
+    // Keyboard: Ctrl+Enter saves the row, as it submits the other forms.
+    await page.keyboard.press('Control+Enter');
     await expect(screen.editingRow).toHaveCount(0);
     await expect(screen.row(partner)).toContainText('+01:00');
   });

@@ -23,7 +23,7 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { isApiError } from '../../../shared/http.ts';
@@ -181,6 +181,22 @@ export default function OperationSettingsPage() {
     });
   };
 
+  // Ctrl+Enter (⌘+Enter) saves the row in edit, as it submits the other forms; plain Enter stays with the
+  // selects, which use it to pick an option.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const shortcutActive = editing !== null && drawer === null && !saving;
+  useEffect(() => {
+    if (!shortcutActive) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      void saveRef.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shortcutActive]);
+
   const rows: Row[] = [...(editing && isNew(editing) ? [editing] : []), ...((result.data?.data ?? []) as Row[])];
   const isEditing = (row: Row) => editing !== null && editing.id === row.id;
 
@@ -326,9 +342,11 @@ export default function OperationSettingsPage() {
         if (isEditing(row)) {
           return (
             <Flex gap={4}>
-              <Button type="primary" size="small" loading={saving} onClick={save}>
-                {t('action.save', { ns: 'common' })}
-              </Button>
+              <Tooltip title={t('form.submitHint', { ns: 'common' })}>
+                <Button type="primary" size="small" loading={saving} onClick={save}>
+                  {t('action.save', { ns: 'common' })}
+                </Button>
+              </Tooltip>
               <Button size="small" onClick={cancel} disabled={saving}>
                 {t('action.cancel', { ns: 'common' })}
               </Button>
