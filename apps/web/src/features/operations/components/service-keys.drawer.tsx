@@ -92,7 +92,7 @@ export function ServiceKeysDrawer({
       }
     >
       <Flex vertical gap={12}>
-        <Alert type="info" showIcon title={t('keys.hint')} />
+        {canWrite && <Alert type="info" showIcon title={t('keys.hint')} />}
         <Form
           form={form}
           layout="vertical"
@@ -120,7 +120,7 @@ export function ServiceKeysDrawer({
                   key={f.name}
                   name={['services', service, f.name]}
                   label={t(`serviceField.${service}.${f.name}`)}
-                  extra={f.secret && setting.services[service] ? t('keys.secretHint') : undefined}
+                  extra={canWrite && f.secret && setting.services[service] ? t('keys.secretHint') : undefined}
                 >
                   <Input autoComplete="off" spellCheck={false} />
                 </Form.Item>

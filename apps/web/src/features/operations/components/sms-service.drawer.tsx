@@ -70,7 +70,7 @@ export function SmsServiceDrawer({
     }
     return (
       <Flex vertical gap={12}>
-        <Alert type="info" showIcon title={sms.data ? t('sms.hintExisting') : t('sms.hintNew')} />
+        {canWrite && <Alert type="info" showIcon title={sms.data ? t('sms.hintExisting') : t('sms.hintNew')} />}
         <Form
           form={form}
           layout="vertical"
@@ -86,7 +86,7 @@ export function SmsServiceDrawer({
             name="authToken"
             label={t('sms.authToken')}
             required
-            extra={sms.data ? t('keys.secretHint') : undefined}
+            extra={canWrite && sms.data ? t('keys.secretHint') : undefined}
           >
             <Input autoComplete="off" spellCheck={false} />
           </Form.Item>
