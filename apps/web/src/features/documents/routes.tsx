@@ -1,4 +1,46 @@
+import { accountDocumentTypes, documentEndpoints, partnerDocumentTypes } from '@fleetdesk/contracts';
+import { requirementOf } from '../../shared/permissions.ts';
 import type { FeatureRoute } from '../../shared/routing.ts';
+import { documentPaths } from './urls.ts';
 
-/** Placeholder: the screens of this issue-3 feature register here. */
-export const documentsRoutes: FeatureRoute[] = [];
+const accountRead = { requires: requirementOf(documentEndpoints.accountList) };
+const partnerRead = { requires: requirementOf(documentEndpoints.partnerList) };
+
+/**
+ * Settings → customer communication (document 1 §2.3). Editors are open to readers too: without the write
+ * permission they show the document read-only. The rich-text editor is only in the editor pages' chunks.
+ */
+export const documentsRoutes: FeatureRoute[] = [
+  {
+    path: documentPaths.accountList,
+    page: () => import('./pages/account-document-list.page.tsx'),
+    meta: accountRead,
+  },
+  ...accountDocumentTypes.map((type) => ({
+    path: documentPaths.account(type),
+    page: () => import('./pages/account-document-edit.page.tsx'),
+    meta: accountRead,
+  })),
+  {
+    path: documentPaths.partnerList,
+    page: () => import('./pages/partner-document-list.page.tsx'),
+    meta: partnerRead,
+  },
+  ...partnerDocumentTypes.flatMap((type) => [
+    {
+      path: documentPaths.partnerTypeList(type),
+      page: () => import('./pages/partner-document-list.page.tsx'),
+      meta: partnerRead,
+    },
+    {
+      path: documentPaths.partnerNew(type),
+      page: () => import('./pages/partner-document-new.page.tsx'),
+      meta: { requires: requirementOf(documentEndpoints.partnerCreate) },
+    },
+    {
+      path: documentPaths.partnerEdit(type),
+      page: () => import('./pages/partner-document-edit.page.tsx'),
+      meta: partnerRead,
+    },
+  ]),
+];

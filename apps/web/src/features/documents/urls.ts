@@ -1,0 +1,71 @@
+import {
+  type AccountDocumentType,
+  accountDocumentTypes,
+  type PartnerDocumentType,
+  partnerDocumentSortKeys,
+  partnerDocumentTypes,
+} from '@fleetdesk/contracts';
+import { generatePath } from 'react-router';
+import { defineList } from '../../shared/ui/list-state.ts';
+import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
+
+/**
+ * Route patterns of the customer communication screens (document 1 §2.3). The general pages use the plural
+ * segments of the route table (privacy-policies, help-centers); the partner pages use the singular type.
+ */
+const generalBase = '/setting/general/customer-communication';
+const partnerBase = '/setting/partner/customer-communication';
+
+export const accountDocumentSegments: Record<AccountDocumentType, string> = {
+  terms: 'terms',
+  'privacy-policy': 'privacy-policies',
+  'help-center': 'help-centers',
+};
+
+export const documentPaths = {
+  accountList: generalBase,
+  account: (type: AccountDocumentType) => `${generalBase}/${accountDocumentSegments[type]}`,
+  partnerList: partnerBase,
+  partnerTypeList: (type: PartnerDocumentType) => `${partnerBase}/${type}/list`,
+  partnerNew: (type: PartnerDocumentType) => `${partnerBase}/${type}/new`,
+  partnerEdit: (type: PartnerDocumentType) => `${partnerBase}/${type}/partner/:partnerId/edit`,
+};
+
+/** The document type a general page shows, read from its path (one page module serves the three). */
+export function accountTypeOfPath(pathname: string): AccountDocumentType | undefined {
+  const segment = pathname.replace(/\/+$/, '').split('/').pop();
+  return accountDocumentTypes.find((type) => accountDocumentSegments[type] === segment);
+}
+
+/** The document type of a partner page (`…/customer-communication/<type>/…`), if the path names one. */
+export function partnerTypeOfPath(pathname: string): PartnerDocumentType | undefined {
+  const rest = pathname.startsWith(`${partnerBase}/`) ? pathname.slice(partnerBase.length + 1) : '';
+  const segment = rest.split('/')[0];
+  return partnerDocumentTypes.find((type) => type === segment);
+}
+
+/** The partner document lists' URL state: partner, type (on the all-types list), paging and sort. */
+export const partnerDocumentList = defineList({
+  filters: { partnerId: urlParam.string(), type: urlParam.string() },
+  sortKeys: partnerDocumentSortKeys,
+  defaultSort: 'createdAt:desc',
+});
+
+export type PartnerDocumentListUrlState = Partial<UrlStateOf<typeof partnerDocumentList.shape>>;
+
+const withState = (path: string, state: PartnerDocumentListUrlState) => {
+  const search = writeUrlState(partnerDocumentList.shape, new URLSearchParams(), state).toString();
+  return `${path}${search ? `?${search}` : ''}`;
+};
+
+/** Typed links to the customer communication screens. */
+export const documentUrls = {
+  accountList: () => documentPaths.accountList,
+  account: (type: AccountDocumentType) => documentPaths.account(type),
+  partnerList: (state: PartnerDocumentListUrlState = {}) => withState(documentPaths.partnerList, state),
+  partnerTypeList: (type: PartnerDocumentType, state: PartnerDocumentListUrlState = {}) =>
+    withState(documentPaths.partnerTypeList(type), state),
+  partnerNew: (type: PartnerDocumentType) => documentPaths.partnerNew(type),
+  partnerEdit: (type: PartnerDocumentType, partnerId: string) =>
+    generatePath(documentPaths.partnerEdit(type), { partnerId }),
+};
