@@ -1,28 +1,11 @@
-import {
-  type DocumentLanguage,
-  documentLanguages,
-  ENGLISH_REQUIRED_MESSAGE,
-  type PartnerDocumentType,
-} from '@fleetdesk/contracts';
+import { type DocumentLanguage, documentLanguages, type PartnerDocumentType } from '@fleetdesk/contracts';
 import { Badge, Empty, Flex, Form, Skeleton, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../../shared/i18n/i18n.ts';
-import { locales } from '../../../shared/i18n/locales.ts';
 import { FormField } from '../../../shared/ui/form-page.tsx';
 
 /** The editor and TinyMCE load as their own chunk, after the page frame is on screen. */
 const DocumentEditor = lazy(() => import('./document-editor.tsx'));
-
-/*
- * Document 2 §8 "Submission failed, English version is required" comes from the contract and is shown
- * through the `validation` namespace, like every contract message. Its translations live with this
- * feature and are added to that namespace here, so the shared files need no entry for one feature.
- */
-for (const locale of locales) {
-  const text = i18n.getResource(locale, 'documents', 'validation.englishRequired');
-  if (typeof text === 'string') i18n.addResource(locale, 'validation', ENGLISH_REQUIRED_MESSAGE, text);
-}
 
 const editorFallback = <Skeleton active paragraph={{ rows: 8 }} style={{ minHeight: 420 }} />;
 

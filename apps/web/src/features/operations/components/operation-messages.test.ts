@@ -2,7 +2,8 @@ import { OPERATION_MESSAGES, operationSettingInput } from '@fleetdesk/contracts'
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { locales } from '../../../shared/i18n/locales.ts';
-import { fieldEntries, toFieldErrors, translateOperationMessage } from './operation-messages.ts';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
+import { fieldEntries, toFieldErrors } from './operation-messages.ts';
 
 describe('operation setting messages', () => {
   afterEach(() => i18n.changeLanguage('en-US'));
@@ -10,15 +11,15 @@ describe('operation setting messages', () => {
   it('has every rule message of the contract in every locale', () => {
     for (const locale of locales) {
       for (const message of Object.values(OPERATION_MESSAGES)) {
-        expect(i18n.exists(message, { ns: 'operations', lng: locale }), `${locale}: ${message}`).toBe(true);
+        expect(i18n.exists(message, { ns: 'validation', lng: locale }), `${locale}: ${message}`).toBe(true);
       }
     }
   });
 
   it('keeps the spec wording in English and translates it elsewhere', async () => {
-    expect(translateOperationMessage('CreditCard policy must be required')).toBe('CreditCard policy must be required');
+    expect(translateValidationMessage('CreditCard policy must be required')).toBe('CreditCard policy must be required');
     await i18n.changeLanguage('it-IT');
-    expect(translateOperationMessage('Deposit policy must be free')).toBe(
+    expect(translateValidationMessage('Deposit policy must be free')).toBe(
       'La politica deposito deve essere senza deposito',
     );
   });

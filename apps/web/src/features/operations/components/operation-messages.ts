@@ -1,14 +1,4 @@
-import { i18n } from '../../../shared/i18n/i18n.ts';
 import { type FieldError, translateValidationMessage } from '../../../shared/ui/form-errors.ts';
-
-/**
- * The spec's operation-setting messages ("CreditCard policy must be required", …) are translated in this
- * feature's namespace, keyed by their English text; anything else goes through the shared validation one.
- */
-export function translateOperationMessage(message: string): string {
-  if (i18n.exists(message, { ns: 'operations' })) return i18n.t(message, { ns: 'operations' });
-  return translateValidationMessage(message);
-}
 
 /** zod issues or server `data.fields` ("services.sms.apiKey" → message) → antd field errors. */
 export function toFieldErrors(
@@ -24,7 +14,7 @@ export function toFieldErrors(
     )[];
     const key = name.join('.');
     const entry = byPath.get(key) ?? { name, errors: [] };
-    const text = translateOperationMessage(message);
+    const text = translateValidationMessage(message);
     if (!entry.errors.includes(text)) entry.errors.push(text);
     byPath.set(key, entry);
   }

@@ -16,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { FormField } from '../../../shared/ui/form-page.tsx';
 import { currencyOptions, timezoneOptions } from '../../account/components/account-options.ts';
+
 // Registers this feature's contract messages in the validation namespace before any field validates.
-import '../validation-messages.ts';
 
 const isDomain = (value: string) => signUpEmailDomain.safeParse(value).success;
 

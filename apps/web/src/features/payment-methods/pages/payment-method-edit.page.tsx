@@ -9,7 +9,6 @@ import { PaymentMethodDeleteButton } from '../components/payment-method-delete.b
 import { PaymentMethodFields } from '../components/payment-method-fields.tsx';
 import { usePaymentTypes } from '../components/payment-method-options.tsx';
 import { paymentMethodUrls } from '../urls.ts';
-import '../validation-messages.ts';
 
 /**
  * /setting/partner/:partnerId/payment-method/:paymentMethodId/edit. Partner and type are fixed (another type

@@ -11,7 +11,6 @@ import { usePaymentMethodList } from '../api.ts';
 import { PaymentMethodDeleteButton } from '../components/payment-method-delete.button.tsx';
 import { ModeTag, PartnerSelect, PaymentTypeSelect, usePaymentTypes } from '../components/payment-method-options.tsx';
 import { paymentMethodList, paymentMethodUrls } from '../urls.ts';
-import '../validation-messages.ts';
 
 /** /setting/partner/payment-method/list: the methods of the caller's partners, of the types they may read. */
 export default function PaymentMethodListPage() {

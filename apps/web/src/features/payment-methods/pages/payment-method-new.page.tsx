@@ -8,7 +8,6 @@ import { useCreatePaymentMethod, usePaymentMethodList } from '../api.ts';
 import { PaymentMethodFields } from '../components/payment-method-fields.tsx';
 import { PartnerSelect, PaymentTypeSelect, usePaymentTypes } from '../components/payment-method-options.tsx';
 import { paymentMethodUrls } from '../urls.ts';
-import '../validation-messages.ts';
 
 /**
  * The partner travels in the path of the call; the form validates it with the body's schema. Picked from a
