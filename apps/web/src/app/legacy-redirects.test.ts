@@ -21,7 +21,7 @@ describe('legacy redirects (document 1 §2.4)', () => {
       '/setting/general/customer-communication/privacy-policies',
     ],
     ['/setting/general/user-communication/help-centers', '/setting/general/customer-communication/help-centers'],
-    ['/setting/general/user-communication/notice', '/setting/general/customer-communication/notice'],
+    ['/setting/general/user-communication/notice', '/setting/partner/customer-communication/notice/list'],
     ['/setting/partner/user-communication', '/setting/partner/customer-communication'],
     ['/setting/partner/user-communication/terms/list', '/setting/partner/customer-communication/terms/list'],
     [
@@ -29,7 +29,7 @@ describe('legacy redirects (document 1 §2.4)', () => {
       '/setting/partner/customer-communication/privacy-policy/partner/p-1/edit',
     ],
     ['/setting/partner/user-communication/help-center/new', '/setting/partner/customer-communication/help-center/new'],
-    ['/setting/partner/user-communication/notice', '/setting/partner/customer-communication/notice'],
+    ['/setting/partner/user-communication/notice', '/setting/partner/customer-communication/notice/list'],
   ])('sends %s to %s', (from, to) => {
     expect(resolveLegacyRedirect(from)).toBe(to);
   });

@@ -17,6 +17,9 @@ export const legacyRedirects: readonly { from: string; to: string }[] = [
   { from: '/personnel/role/new', to: '/team/role/new' },
   { from: '/personnel/role/:id/edit', to: '/team/role/:id/edit' },
   // User communication became customer communication: list, terms, privacy policies, help centers, notice.
+  // Notices exist per partner only: the old general and bare partner notice paths open the partner notice list.
+  { from: '/setting/general/user-communication/notice', to: '/setting/partner/customer-communication/notice/list' },
+  { from: '/setting/partner/user-communication/notice', to: '/setting/partner/customer-communication/notice/list' },
   { from: '/setting/general/user-communication', to: '/setting/general/customer-communication' },
   { from: '/setting/general/user-communication/*', to: '/setting/general/customer-communication/*' },
   { from: '/setting/partner/user-communication', to: '/setting/partner/customer-communication' },

@@ -1,10 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type Site, siteEndpoints } from '@fleetdesk/contracts';
-import { Button, Flex, Form, Input, Select, Tag } from 'antd';
+import { Flex, Form, Input, Select, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { fetchSitePage, siteQueryBody, useSiteList } from '../api.ts';
@@ -65,11 +65,9 @@ export default function SiteListPage() {
       fixed: 'right',
       render: (_, site) => (
         <Flex gap={4}>
-          <Link to={siteUrls.edit(site.id)}>
-            <Button size="small" type="link">
-              {t('action.edit')}
-            </Button>
-          </Link>
+          <EditLink to={siteUrls.edit(site.id)} label={t('action.editSite', { name: site.name })}>
+            {t('action.edit')}
+          </EditLink>
           <SiteArchiveButton site={site} size="small" type="link" />
           <SiteDeleteButton site={site} size="small" type="link" />
         </Flex>
@@ -106,15 +104,7 @@ export default function SiteListPage() {
           </Form.Item>
         </>
       }
-      actions={
-        canCreate && (
-          <Link to={siteUrls.new()}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('action.new')}
-            </Button>
-          </Link>
-        )
-      }
+      actions={canCreate && <NewButton to={siteUrls.new()}>{t('action.new')}</NewButton>}
       exportFileName={t('exportFile')}
       exportRows={() => fetchAllPages((pageNo, pageSize) => fetchSitePage({ ...body, pageNo, pageSize }))}
     />
