@@ -44,7 +44,7 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
     await expect(list.row(name)).toContainText('EUR');
     await expect(list.row(name)).toContainText('Approval');
 
-    await list.row(name).getByRole('link', { name }).click();
+    await list.row(name).getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { name: `Partner operations · ${name}` })).toBeVisible();
     await form.choose('Currency', 'CHF', /^CHF/);
 
@@ -69,7 +69,7 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
     await expect(list.row(name)).toContainText('Secret link');
 
     // Back on the edit page the passcode is masked and the sign-up card can be created and enabled.
-    await list.row(name).getByRole('link', { name }).click();
+    await list.row(name).getByRole('link', { name, exact: true }).click();
     await expect(form.field('Passcode')).toHaveValue('••••••••2026');
     await expect(form.formItem(form.combobox('Sign-up e-mail domains'))).toContainText('torinowheels.it');
     await form.signUpCard.getByRole('button', { name: 'Create sign-up configuration' }).click();
@@ -110,7 +110,7 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
       await overview.goto();
       await page.screenshot({ path: `${SHOTS}/overview-it-IT.png`, fullPage: true });
       await page.goto('/setting/partner/operations/list');
-      await page.getByRole('link', { name }).click();
+      await page.getByRole('link', { name, exact: true }).click();
       await expect(page.getByTestId('sign-up-card')).toBeVisible();
       await page.screenshot({ path: `${SHOTS}/edit-it-IT.png`, fullPage: true });
       await page.goto('/setting/partner/operations/new');

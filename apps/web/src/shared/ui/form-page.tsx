@@ -1,12 +1,13 @@
 import { Alert, App, Button, Card, Flex, Form, type FormItemProps, Spin } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { createContext, isValidElement, type ReactNode, useContext, useEffect, useRef, useState } from 'react';
+import { createContext, isValidElement, type ReactNode, useContext, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { isApiError } from '../http.ts';
 import { DataMissing } from './data-missing.tsx';
 import { errorsAt, serverFieldsToFieldErrors, zodIssuesToFieldErrors } from './form-errors.ts';
+import { useLeaveGuard } from './leave-guard.ts';
 import { PageContainer } from './page-container.tsx';
 
 type Schema = z.ZodType<Record<string, unknown>>;
@@ -110,28 +111,7 @@ function LoadedForm<S extends Schema>({
     setDirty(value);
   };
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirtyRef.current &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('form.leaveConfirm'),
-      okText: t('form.leave'),
-      cancelText: t('form.stay'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
-
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty, dirtyRef);
 
   const submit = async (values: unknown) => {
     setFormErrors([]);

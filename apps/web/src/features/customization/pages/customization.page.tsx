@@ -1,9 +1,9 @@
 import { customerInfoEndpoints, settingsConfigEndpoints } from '@fleetdesk/contracts';
-import { Alert, App, Card, Flex, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Card, Flex, Spin } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useCustomerInfoSetting, useSettingsConfig } from '../api.ts';
 import { ConsoleLimitsCard } from '../components/console-limits.card.tsx';
@@ -25,8 +25,6 @@ function Loading() {
  */
 export default function CustomizationPage() {
   const { t } = useTranslation('customization');
-  const { t: tc } = useTranslation();
-  const { modal } = App.useApp();
   const canReadCustomerInfo = useCan(requirementOf(customerInfoEndpoints.get));
   const canWriteCustomerInfo = useCan(requirementOf(customerInfoEndpoints.put));
   const canReadConfig = useCan([['config.read'], ['config.write']]);
@@ -39,25 +37,7 @@ export default function CustomizationPage() {
   const setCustomerInfoDirty = useCallback((d: boolean) => setDirtyCards((c) => ({ ...c, customerInfo: d })), []);
   const setLimitsDirty = useCallback((d: boolean) => setDirtyCards((c) => ({ ...c, limits: d })), []);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: tc('form.leaveConfirm'),
-      okText: tc('form.leave'),
-      cancelText: tc('form.stay'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, tc]);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useLeaveGuard(dirty);
 
   return (
     <PageContainer>

@@ -9,9 +9,9 @@ import { Alert, App, Button, Card, Drawer, Flex, Form, Input, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
+import { useGuardedClose } from '../../../shared/ui/leave-guard.ts';
 import { fieldsOf, useUpdateOperationSetting } from '../api.ts';
 import { fieldEntries, toFieldErrors } from './operation-messages.ts';
-import { useGuardedClose } from './use-leave-guard.ts';
 
 type Values = { services: Record<OperationServiceName, Record<string, string>> };
 

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
+import { useGuardedClose } from '../../../shared/ui/leave-guard.ts';
 import { fieldsOf, useDeleteSmsService, usePutSmsService, useSmsService } from '../api.ts';
 import { fieldEntries, toFieldErrors } from './operation-messages.ts';
-import { useGuardedClose } from './use-leave-guard.ts';
 
 const FIELDS = ['accountSid', 'authToken', 'pathServiceSid'] as const;
 

@@ -30,6 +30,7 @@ import { isApiError } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
+import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import {
   fieldsOf,
@@ -44,7 +45,6 @@ import { CurrencySelect, EnumSelect, PartnerSelect, TimezoneInput } from '../com
 import { fieldEntries, toFieldErrors } from '../components/operation-messages.ts';
 import { ServiceKeysDrawer } from '../components/service-keys.drawer.tsx';
 import { SmsServiceDrawer } from '../components/sms-service.drawer.tsx';
-import { useLeaveGuard } from '../components/use-leave-guard.ts';
 
 const NEW_ROW_ID = 'new';
 

@@ -1,11 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type PartnerOperations, partnerOperationsEndpoints } from '@fleetdesk/contracts';
-import { Button, Flex, Form, Select, Tag } from 'antd';
+import { Flex, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { offsetLabel } from '../../account/components/account-options.ts';
@@ -96,11 +96,12 @@ export default function PartnerOperationsListPage() {
       fixed: 'right',
       render: (_, row) => (
         <Flex gap={4}>
-          <Link to={partnerOperationsUrls.edit(row.partner.id)}>
-            <Button size="small" type="link">
-              {t('action.edit')}
-            </Button>
-          </Link>
+          <EditLink
+            to={partnerOperationsUrls.edit(row.partner.id)}
+            label={t('action.editNamed', { name: row.partner.name })}
+          >
+            {t('action.edit')}
+          </EditLink>
           <PartnerOperationsDeleteButton partner={row.partner} size="small" type="link" />
         </Flex>
       ),
@@ -127,15 +128,7 @@ export default function PartnerOperationsListPage() {
           />
         </Form.Item>
       }
-      actions={
-        canCreate && (
-          <Link to={partnerOperationsUrls.new()}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('action.new')}
-            </Button>
-          </Link>
-        )
-      }
+      actions={canCreate && <NewButton to={partnerOperationsUrls.new()}>{t('action.new')}</NewButton>}
     />
   );
 }

@@ -1,10 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type PaymentMethod, paymentMethodEndpoints } from '@fleetdesk/contracts';
-import { Button, Flex, Form, Tag } from 'antd';
+import { Flex, Form, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { usePaymentMethodList } from '../api.ts';
@@ -90,11 +90,12 @@ export default function PaymentMethodListPage() {
       render: (_, method) =>
         canSetup(method) && (
           <Flex gap={4}>
-            <Link to={paymentMethodUrls.edit(method.partner.id, method.id)}>
-              <Button size="small" type="link">
-                {t('action.edit')}
-              </Button>
-            </Link>
+            <EditLink
+              to={paymentMethodUrls.edit(method.partner.id, method.id)}
+              label={t('action.editNamed', { name: `${method.partner.name} · ${t(`type.${method.type}`)}` })}
+            >
+              {t('action.edit')}
+            </EditLink>
             <PaymentMethodDeleteButton method={method} size="small" type="link" />
           </Flex>
         ),
@@ -119,15 +120,7 @@ export default function PaymentMethodListPage() {
           </Form.Item>
         </>
       }
-      actions={
-        canCreate && (
-          <Link to={paymentMethodUrls.new()}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {t('action.new')}
-            </Button>
-          </Link>
-        )
-      }
+      actions={canCreate && <NewButton to={paymentMethodUrls.new()}>{t('action.new')}</NewButton>}
     />
   );
 }

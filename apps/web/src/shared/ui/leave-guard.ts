@@ -1,17 +1,19 @@
 import { App } from 'antd';
-import { useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 
 /**
- * "Leaving edit pages unsaved asks for confirmation" (document 2 §4), for an inline row being edited:
- * in-app navigation asks, a tab close or reload gets the browser's own prompt.
+ * "Are you sure you want to leave without saving?" (document 2 §8): while `active`, in-app navigation asks
+ * and a tab close or reload gets the browser's own prompt. A form that navigates right after saving passes
+ * `sharedRef`, cleared in the same tick as the save, so its own navigation is not blocked.
  */
-export function useLeaveGuard(active: boolean) {
+export function useLeaveGuard(active: boolean, sharedRef?: RefObject<boolean>) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const activeRef = useRef(active);
-  activeRef.current = active;
+  const ownRef = useRef(active);
+  ownRef.current = active;
+  const activeRef = sharedRef ?? ownRef;
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
