@@ -544,12 +544,12 @@ describe('demo operation settings', () => {
 
   it("seeds confirmed Milano and Barcelona, a draft for Seoul and Milano's SMS service, readable by the API", async () => {
     const { db } = t.database;
-    const [milano, barcelona, seoul] = await Promise.all(
-      ['Milano Bike Hub', 'Barcelona E-Motion', 'Seoul Scooter Co.'].map((name) => seed.partner(db, { name })),
-    );
+    const milano = await seed.partner(db, { name: 'Milano Bike Hub' });
+    const barcelona = await seed.partner(db, { name: 'Barcelona E-Motion' });
+    const seoul = await seed.partner(db, { name: 'Seoul Scooter Co.' });
     // The same key the app uses: generated into this context's DATA_DIR.
     const secrets = secretBoxFor({ secretsKey: undefined, dataDir: t.dataDir });
-    await seedDemoOperations(db, { milano, barcelona, seoul } as never, secrets);
+    await seedDemoOperations(db, { milano, barcelona, seoul }, secrets);
 
     const res = await call(t.app, 'GET', '/account/settings/operations?pageSize=100', { token: t.owner.token });
     const byPartner = Object.fromEntries(
