@@ -1,5 +1,7 @@
 export * from './account.ts';
+export * from './assets.ts';
 export * from './auth.ts';
+export * from './categories.ts';
 export * from './common.ts';
 export * from './documents.ts';
 export * from './endpoint.ts';

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { accountRoutes } from '../features/account/routes.tsx';
+import { categoryRoutes } from '../features/categories/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
@@ -22,6 +23,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...accountRoutes,
   ...userRoutes,
   ...roleRoutes,
+  ...categoryRoutes,
   ...operationsRoutes,
   ...documentsRoutes,
   ...partnerOperationsRoutes,

@@ -1,3 +1,4 @@
 export * from './account.ts';
+export * from './assets.ts';
 export * from './configuration.ts';
 export * from './settings.ts';

@@ -1,6 +1,8 @@
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { DbOrTx } from '../client.ts';
 import { seed } from './builders.ts';
+import { seedDemoAssets } from './demo-assets.ts';
+import { seedDemoCategories } from './demo-categories.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
@@ -95,6 +97,8 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets
   await seedDemoDocuments(db, partners, opts.secrets);
   await seedDemoPartnerOperations(db, partners, opts.secrets);
   await seedDemoPaymentMethods(db, partners, opts.secrets);
+  await seedDemoCategories(db);
+  await seedDemoAssets(db, partners);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { partners } from './account.ts';
+import { sites } from './settings.ts';
+
+/**
+ * The asset registry (issue 4): categories with their custom properties, and the assets themselves. Built for
+ * a million assets: keyset paging on (created_at, id), property values in one jsonb column behind a GIN index,
+ * and unique property values kept in their own table so uniqueness is a database constraint, not a scan.
+ */
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const assetCategories = pgTable(
+  'asset_categories',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    /** DEFAULT | BIKE | EBIKE | BATTERY | ESCOOTER | MOTORBIKE */
+    assetType: text('asset_type').notNull(),
+    imageUrl: text('image_url'),
+    detailUrl: text('detail_url'),
+    description: text('description'),
+    isIot: boolean('is_iot').notNull().default(false),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('asset_categories_name_key').on(sql`lower(${t.name})`),
+    index('asset_categories_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** A custom property of a category (document 2 "Asset category"). */
+export const assetProperties = pgTable(
+  'asset_properties',
+  {
+    id: uuid('id').primaryKey(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => assetCategories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** BOOLEAN | INTEGER | NUMBER | TEXT | DATE | DATE_TIME | IMAGE | LINK */
+    valueType: text('value_type').notNull(),
+    /** MANUAL | UNMODIFIABLE | AUTOMATIC */
+    updateMethod: text('update_method').notNull(),
+    isUnique: boolean('is_unique').notNull().default(false),
+    /** Display order within the category. */
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('asset_properties_category_name_key').on(t.categoryId, sql`lower(${t.name})`)],
+);
+
+export const assets = pgTable(
+  'assets',
+  {
+    id: uuid('id').primaryKey(),
+    /** Capital letters and digits; what the API and the people use to name an asset. */
+    no: text('no').notNull(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => assetCategories.id),
+    siteId: uuid('site_id').references(() => sites.id),
+    /** New | Ready | NotReady | Missing | Removed | Retired | Unknown */
+    lifeCycleState: text('life_cycle_state').notNull().default('New'),
+    /** InSite | Dispatching | RentingOut | Unknown */
+    turnoverState: text('turnover_state').notNull().default('InSite'),
+    /** customer-rental | partner-subscription | non-leasable */
+    usageMode: text('usage_mode').notNull(),
+    note: text('note'),
+    /** Custom property values keyed by property id; images as their stored URL. */
+    properties: jsonb('properties').notNull().default({}),
+    // IoT binding and the latest device state (the live fleet issue keeps these current).
+    iotDeviceNo: text('iot_device_no'),
+    /** tbox | rybit-tag | rybit-box | okai */
+    iotVendor: text('iot_vendor'),
+    iotModel: text('iot_model'),
+    chargePct: integer('charge_pct'),
+    iotBatteryVoltageMilli: integer('iot_battery_voltage_milli'),
+    iotLastUpdateTime: timestamp('iot_last_update_time', { withTimezone: true }),
+    lockState: text('lock_state'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('assets_no_key').on(t.no),
+    uniqueIndex('assets_iot_device_no_key').on(t.iotDeviceNo),
+    // Keyset paging: the default order (createTime desc) with the id as tie-breaker.
+    index('assets_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('assets_partner_created_idx').on(t.partnerId, t.createdAt.desc()),
+    index('assets_category_idx').on(t.categoryId),
+    index('assets_site_idx').on(t.siteId),
+    index('assets_life_cycle_idx').on(t.lifeCycleState),
+    index('assets_properties_gin').using('gin', sql`${t.properties} jsonb_path_ops`),
+  ],
+);
+
+/** Values of properties flagged unique, one row per asset and property: the constraint enforces uniqueness. */
+export const assetUniqueValues = pgTable(
+  'asset_unique_values',
+  {
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => assetProperties.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('asset_unique_values_key').on(t.propertyId, t.value),
+    index('asset_unique_values_asset_idx').on(t.assetId),
+  ],
+);
