@@ -1,7 +1,7 @@
 import type { PartnerListQuery } from '@fleetdesk/contracts';
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { partners, sites, userPartners, users } from '../../db/schema/index.ts';
+import { assets, partners, sites, userPartners, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 
@@ -98,5 +98,7 @@ export async function references(db: DbOrTx, id: string) {
     .from(sites)
     .where(eq(sites.partnerId, id))
     .orderBy(sites.name);
-  return { users: staff, sites: partnerSites };
+  // Assets are counted, not listed: a partner may own thousands.
+  const [owned] = await db.select({ n: count() }).from(assets).where(eq(assets.partnerId, id));
+  return { users: staff, sites: partnerSites, assets: owned?.n ?? 0 };
 }

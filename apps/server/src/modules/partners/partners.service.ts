@@ -120,6 +120,14 @@ export function createPartnerService(deps: { db: Db }) {
             references,
           );
         }
+        if (references.assets > 0) {
+          throw new DomainError(
+            'ReferencedByOthers',
+            422,
+            `The partner still has ${references.assets} asset(s); delete them first`,
+            references,
+          );
+        }
         await repo.remove(tx, id);
         await logChange(tx, caller, 'partner', id, audited(before), null);
       });

@@ -1,7 +1,7 @@
 import type { SiteQuery } from '@fleetdesk/contracts';
 import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { partners, sites, taxGroups } from '../../db/schema/index.ts';
+import { assets, partners, sites, taxGroups } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 
@@ -119,9 +119,10 @@ export async function remove(db: DbOrTx, id: string) {
 }
 
 /**
- * How many assets and orders still point at a site. Later domains (assets, orders) add their counts here;
- * until their tables exist nothing can.
+ * How many assets and orders still point at a site. Later domains (orders) add their counts here; until
+ * their tables exist nothing can.
  */
-export async function references(_db: DbOrTx, _id: string): Promise<{ assets: number; orders: number }> {
-  return { assets: 0, orders: 0 };
+export async function references(db: DbOrTx, id: string): Promise<{ assets: number; orders: number }> {
+  const [atSite] = await db.select({ n: count() }).from(assets).where(eq(assets.siteId, id));
+  return { assets: atSite?.n ?? 0, orders: 0 };
 }

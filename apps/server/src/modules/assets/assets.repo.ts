@@ -1,0 +1,203 @@
+import { and, asc, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  assetCategories,
+  assetProperties,
+  assets,
+  assetUniqueValues,
+  fieldLogs,
+  partners,
+  sites,
+  users,
+} from '../../db/schema/index.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
+
+export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+export type CategoryRow = typeof assetCategories.$inferSelect;
+export type PropertyRow = typeof assetProperties.$inferSelect;
+
+/** An asset with the names of what it links to, as every read returns it. */
+export type AssetRow = {
+  asset: typeof assets.$inferSelect;
+  partnerName: string;
+  category: { id: string; name: string; assetType: string; isEnabled: boolean; isIot: boolean };
+  siteName: string | null;
+};
+
+function selectAssets(db: DbOrTx) {
+  return db
+    .select({
+      asset: assets,
+      partnerName: partners.name,
+      category: {
+        id: assetCategories.id,
+        name: assetCategories.name,
+        assetType: assetCategories.assetType,
+        isEnabled: assetCategories.isEnabled,
+        isIot: assetCategories.isIot,
+      },
+      siteName: sites.name,
+    })
+    .from(assets)
+    .innerJoin(partners, eq(partners.id, assets.partnerId))
+    .innerJoin(assetCategories, eq(assetCategories.id, assets.categoryId))
+    .leftJoin(sites, eq(sites.id, assets.siteId));
+}
+
+/** One asset by number, whatever the scope: the service decides between 404 and 403. */
+export async function getByNo(db: DbOrTx, no: string): Promise<AssetRow | undefined> {
+  const [row] = await selectAssets(db).where(eq(assets.no, no));
+  return row;
+}
+
+/** Locks the asset row for the rest of the transaction, so two changes of one asset do not interleave. */
+export async function lockByNo(db: DbOrTx, no: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: assets.id }).from(assets).where(eq(assets.no, no)).for('update');
+  return row?.id;
+}
+
+/** Assets of in-scope partners by number (unknown or out-of-scope numbers are simply absent). */
+export async function getManyByNos(db: DbOrTx, scope: Scope, nos: readonly string[]): Promise<AssetRow[]> {
+  if (nos.length === 0) return [];
+  return selectAssets(db).where(and(inArray(assets.no, [...nos]), inScope(scope, assets.partnerId)));
+}
+
+/** In-scope asset numbers starting with a prefix, in order; the unique index on `no` serves the range scan. */
+export async function findNos(db: DbOrTx, scope: Scope, prefix: string, limit: number): Promise<string[]> {
+  const found = await db
+    .select({ no: assets.no })
+    .from(assets)
+    .where(and(like(assets.no, `${prefix}%`), inScope(scope, assets.partnerId)))
+    .orderBy(asc(assets.no))
+    .limit(limit);
+  return found.map((r) => r.no);
+}
+
+export async function getCategory(db: DbOrTx, id: string): Promise<CategoryRow | undefined> {
+  const [row] = await db.select().from(assetCategories).where(eq(assetCategories.id, id));
+  return row;
+}
+
+/** The properties of these categories in display order. */
+export async function propertiesOf(db: DbOrTx, categoryIds: readonly string[]): Promise<PropertyRow[]> {
+  if (categoryIds.length === 0) return [];
+  return db
+    .select()
+    .from(assetProperties)
+    .where(inArray(assetProperties.categoryId, [...categoryIds]))
+    .orderBy(asc(assetProperties.position), sql`lower(${assetProperties.name})`, asc(assetProperties.id));
+}
+
+export async function getSite(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: sites.id, partnerId: sites.partnerId, name: sites.name })
+    .from(sites)
+    .where(eq(sites.id, id));
+  return row;
+}
+
+export async function partnerExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, id));
+  return row !== undefined;
+}
+
+export async function noExists(db: DbOrTx, no: string): Promise<boolean> {
+  const [row] = await db.select({ id: assets.id }).from(assets).where(eq(assets.no, no));
+  return row !== undefined;
+}
+
+/** The asset a device is bound to, if any. */
+export async function assetOfDevice(db: DbOrTx, deviceNo: string): Promise<{ id: string; no: string } | undefined> {
+  const [row] = await db.select({ id: assets.id, no: assets.no }).from(assets).where(eq(assets.iotDeviceNo, deviceNo));
+  return row;
+}
+
+export async function insert(db: DbOrTx, id: string, values: AssetValues) {
+  await db.insert(assets).values({ id, ...values });
+}
+
+export async function update(db: DbOrTx, id: string, values: Partial<AssetValues>) {
+  await db
+    .update(assets)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(assets.id, id));
+}
+
+export async function remove(db: DbOrTx, id: string) {
+  await db.delete(assets).where(eq(assets.id, id));
+}
+
+export type UniqueValue = { propertyId: string; value: string };
+
+/** Which of these unique values another asset already holds (property ids). */
+export async function takenUniqueValues(
+  db: DbOrTx,
+  values: readonly UniqueValue[],
+  exceptAssetId: string | null,
+): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const taken = await db
+    .select({ propertyId: assetUniqueValues.propertyId, value: assetUniqueValues.value })
+    .from(assetUniqueValues)
+    .where(
+      and(
+        inArray(
+          assetUniqueValues.propertyId,
+          values.map((v) => v.propertyId),
+        ),
+        inArray(
+          assetUniqueValues.value,
+          values.map((v) => v.value),
+        ),
+        exceptAssetId ? ne(assetUniqueValues.assetId, exceptAssetId) : undefined,
+      ),
+    );
+  const wanted = new Set(values.map((v) => `${v.propertyId}\u0000${v.value}`));
+  return new Set(taken.filter((t) => wanted.has(`${t.propertyId}\u0000${t.value}`)).map((t) => t.propertyId));
+}
+
+/**
+ * Replaces the unique-value rows of these properties for one asset; `value` null drops the row. The unique
+ * index refuses a value another asset holds, even when two requests passed the check at the same time.
+ */
+export async function setUniqueValues(
+  db: DbOrTx,
+  assetId: string,
+  values: readonly { propertyId: string; value: string | null }[],
+) {
+  if (values.length === 0) return;
+  await db.delete(assetUniqueValues).where(
+    and(
+      eq(assetUniqueValues.assetId, assetId),
+      inArray(
+        assetUniqueValues.propertyId,
+        values.map((v) => v.propertyId),
+      ),
+    ),
+  );
+  const kept = values.flatMap((v) => (v.value === null ? [] : [{ assetId, propertyId: v.propertyId, value: v.value }]));
+  if (kept.length > 0) await db.insert(assetUniqueValues).values(kept);
+}
+
+/** The field logs of one asset, newest first, with the name of who changed it. */
+export async function fieldLogsOf(db: DbOrTx, assetId: string, page: { pageNo: number; pageSize: number }) {
+  const where = and(eq(fieldLogs.entityType, 'asset'), eq(fieldLogs.entityId, assetId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ log: fieldLogs, userName: users.name })
+      .from(fieldLogs)
+      .leftJoin(users, eq(users.id, fieldLogs.userId))
+      .where(where)
+      .orderBy(desc(fieldLogs.createdAt), asc(fieldLogs.field), asc(fieldLogs.id))
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize),
+    db.select({ n: count() }).from(fieldLogs).where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
+}
+
+/** How many assets stand at a site (sites in use cannot be deleted). */
+export async function countAtSite(db: DbOrTx, siteId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(assets).where(eq(assets.siteId, siteId));
+  return row?.n ?? 0;
+}
