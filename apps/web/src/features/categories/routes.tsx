@@ -1,4 +1,23 @@
+import { categoryEndpoints } from '@fleetdesk/contracts';
+import { requirementOf } from '../../shared/permissions.ts';
 import type { FeatureRoute } from '../../shared/routing.ts';
+import { categoryPaths } from './urls.ts';
 
-/** Placeholder: the category screens (issue 4) register here. */
-export const categoryRoutes: FeatureRoute[] = [];
+/** Asset → Category Management: account-wide asset categories and their custom properties. */
+export const categoryRoutes: FeatureRoute[] = [
+  {
+    path: categoryPaths.list,
+    page: () => import('./pages/category-list.page.tsx'),
+    meta: { requires: requirementOf(categoryEndpoints.list) },
+  },
+  {
+    path: categoryPaths.new,
+    page: () => import('./pages/category-new.page.tsx'),
+    meta: { requires: requirementOf(categoryEndpoints.create) },
+  },
+  {
+    path: categoryPaths.edit,
+    page: () => import('./pages/category-edit.page.tsx'),
+    meta: { requires: requirementOf(categoryEndpoints.update) },
+  },
+];
