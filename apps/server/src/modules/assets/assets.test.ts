@@ -49,17 +49,15 @@ describe('assets API', () => {
     isUnique = false,
   ) {
     const id = randomUUID();
-    await t.database.db
-      .insert(assetProperties)
-      .values({
-        id,
-        categoryId: category,
-        name,
-        valueType,
-        updateMethod,
-        isUnique,
-        position: Object.keys(prop).length,
-      });
+    await t.database.db.insert(assetProperties).values({
+      id,
+      categoryId: category,
+      name,
+      valueType,
+      updateMethod,
+      isUnique,
+      position: Object.keys(prop).length,
+    });
     return id;
   }
 
