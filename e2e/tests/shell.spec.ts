@@ -96,7 +96,8 @@ test.describe('partner delete', () => {
     await list.delete('Milano Bike Hub');
     const refusal = page.getByRole('dialog').filter({ hasText: 'Luca Ferrari' });
     await expect(refusal).toBeVisible();
-    await expect(refusal).toContainText('These users still belong to the partner (1)');
+    // Other specs may add staff to Milano; the count is theirs, the naming is what this test is about.
+    await expect(refusal).toContainText(/These users still belong to the partner \(\d+\)/);
     await answerConfirm(page, 'Luca Ferrari', 'OK');
     await expect(list.row('Milano Bike Hub')).toBeVisible();
   });
@@ -133,7 +134,7 @@ test.describe('partner-scope mismatch', () => {
     const list = new PartnerListPage(page);
     await list.goto();
     await expect(list.newButton).toHaveCount(0);
-    await expect(list.row('Seoul Scooter Co.').getByRole('link', { name: 'Seoul Scooter Co.' })).toBeVisible();
+    await expect(list.row('Seoul Scooter Co.').getByRole('link', { name: 'Seoul Scooter Co.', exact: true })).toBeVisible();
 
     // …but creating partners needs the scope "all".
     await page.goto('/setting/general/partner/new');
