@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { ASSET_NO_MAX } from '@fleetdesk/contracts';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assetCategories,
@@ -62,12 +63,23 @@ export async function getManyByNos(db: DbOrTx, scope: Scope, nos: readonly strin
   return selectAssets(db).where(and(inArray(assets.no, [...nos]), inScope(scope, assets.partnerId)));
 }
 
-/** In-scope asset numbers starting with a prefix, in order; the unique index on `no` serves the range scan. */
+/**
+ * In-scope asset numbers starting with a prefix, in order. LIKE alone cannot use the unique index under a
+ * non-C collation, so the numbers are also bounded as a range: every number of capital letters and digits
+ * starting with the prefix lies between it and the prefix followed by Z's, which the index scans.
+ */
 export async function findNos(db: DbOrTx, scope: Scope, prefix: string, limit: number): Promise<string[]> {
   const found = await db
     .select({ no: assets.no })
     .from(assets)
-    .where(and(like(assets.no, `${prefix}%`), inScope(scope, assets.partnerId)))
+    .where(
+      and(
+        gte(assets.no, prefix),
+        lte(assets.no, prefix + 'Z'.repeat(ASSET_NO_MAX)),
+        like(assets.no, `${prefix}%`),
+        inScope(scope, assets.partnerId),
+      ),
+    )
     .orderBy(asc(assets.no))
     .limit(limit);
   return found.map((r) => r.no);
