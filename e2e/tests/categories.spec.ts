@@ -4,6 +4,11 @@ import { CategoryListPage, CategoryNewPage } from '../pages/categories.page.ts';
 import { answerConfirm } from '../pages/list.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
+/** A 1×1 PNG: the server judges images by their bytes and re-encodes them. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test.describe('asset categories (Asset → Category Management)', () => {
   test.use({ signedInAs: 'owner' });
@@ -42,6 +47,7 @@ test.describe('asset categories (Asset → Category Management)', () => {
       'A property with this name already exists in this category',
     );
     await expect(form.cellError('Property name', 1)).toHaveCount(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/categories-duplicate.en-US.png`, fullPage: true });
 
     // Back keeps what was typed; the fix is removing the third row.
     await form.form.getByRole('button', { name: 'Back' }).click();
@@ -54,6 +60,7 @@ test.describe('asset categories (Asset → Category Management)', () => {
     await expect(page.getByText(`Category ${name} created`)).toBeVisible();
     await expect(page.getByRole('main')).toContainText('Frame number (Text, Unique)');
     await expect(page.getByRole('main')).toContainText('Payload (kg) (Whole number)');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/categories-done.en-US.png`, fullPage: true });
     await page.getByRole('link', { name: 'Back to the list' }).click();
 
     await list.filter(name);
@@ -67,6 +74,7 @@ test.describe('asset categories (Asset → Category Management)', () => {
     const dialog = page.getByRole('dialog').filter({ hasText: `Disable category ${name}?` });
     await expect(dialog).toContainText('All assets of this category become Removed');
     await expect(dialog).toContainText('enabling the category again does not restore them');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/categories-disable.en-US.png` });
     await answerConfirm(page, `Disable category ${name}?`, 'Disable');
     await expect(row).toContainText('Disabled');
     await expect(row.getByRole('button', { name: 'Enable' })).toBeVisible();
@@ -76,7 +84,17 @@ test.describe('asset categories (Asset → Category Management)', () => {
     await expect(page).toHaveURL(/\/asset\/category\/.+\/edit/);
     await expect(form.cell('Property name', 1)).toHaveValue('Frame number');
     await expect(form.cell('Property name', 2)).toHaveValue('Payload (kg)');
-    await expect(page.getByRole('button', { name: 'Upload image' })).toBeVisible();
+
+    // The image is stored at once (JPEG or PNG by content), then the rest of the form is saved.
+    await page.locator('input[type=file]').setInputFiles({ name: 'cargo.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByRole('img', { name: 'Category image' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Replace image' })).toBeVisible();
+    await form.cell('Property name', 2).fill('Payload capacity (kg)');
+    await form.form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page).toHaveURL(/\/asset\/category\/list/);
+    await list.filter(name);
+    await row.getByRole('link', { name, exact: true }).click();
+    await expect(form.cell('Property name', 2)).toHaveValue('Payload capacity (kg)');
   });
 
   test('screenshots in two locales', async ({ page }) => {
