@@ -38,6 +38,7 @@ export const demoRoles = {
     'partner.payment.direct_debit.read',
     'asset.read',
     'asset.update',
+    'asset_category.read',
     'asset.map.basic',
     'order.read',
     'customer.read',

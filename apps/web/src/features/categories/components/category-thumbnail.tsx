@@ -1,12 +1,6 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Flex } from 'antd';
-import { apiOrigin } from '../../../shared/http.ts';
-
-/** Served images live under the API origin; the stored URL is relative to it. */
-export function imageSource(imageUrl: string | null): string | undefined {
-  if (!imageUrl) return undefined;
-  return imageUrl.startsWith('/api/') ? `${apiOrigin()}${imageUrl.slice('/api'.length)}` : imageUrl;
-}
+import { imageSource } from '../../../shared/ui/image-upload.tsx';
 
 /** The small picture in front of a category name in lists; a neutral icon when there is none. */
 export function CategoryThumbnail({ imageUrl }: { imageUrl: string | null }) {

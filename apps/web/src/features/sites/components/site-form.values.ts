@@ -1,5 +1,4 @@
 import type { Site, SiteInput } from '@fleetdesk/contracts';
-import { apiOrigin } from '../../../shared/http.ts';
 
 /** A stored site as form values: the API answers null for empty fields, the form wants them absent. */
 export function siteToInput(site: Site): SiteInput {
@@ -28,10 +27,4 @@ export function siteToInput(site: Site): SiteInput {
 /** Form values as a PATCH body: a cleared tax group or fence radius is sent as null so it is cleared. */
 export function inputToPatch(values: SiteInput): SiteInput {
   return { ...values, taxGroupId: values.taxGroupId ?? null, fenceRadius: values.fenceRadius ?? null };
-}
-
-/** Served images live under the API origin; the stored URL is relative to it. */
-export function imageSource(imageUrl: string | null): string | undefined {
-  if (!imageUrl) return undefined;
-  return imageUrl.startsWith('/api/') ? `${apiOrigin()}${imageUrl.slice('/api'.length)}` : imageUrl;
 }
