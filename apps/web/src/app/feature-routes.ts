@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { accountRoutes } from '../features/account/routes.tsx';
+import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
@@ -7,6 +8,7 @@ import { operationsRoutes } from '../features/operations/routes.tsx';
 import { partnerOperationsRoutes } from '../features/partner-operations/routes.tsx';
 import { partnerRoutes } from '../features/partners/routes.tsx';
 import { paymentMethodsRoutes } from '../features/payment-methods/routes.tsx';
+import { privateListRoutes } from '../features/private-lists/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
@@ -24,6 +26,8 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...userRoutes,
   ...roleRoutes,
   ...categoryRoutes,
+  ...assetRoutes,
+  ...privateListRoutes,
   ...operationsRoutes,
   ...documentsRoutes,
   ...partnerOperationsRoutes,

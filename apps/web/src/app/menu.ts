@@ -63,7 +63,10 @@ export const menu: MenuNode[] = [
     'asset',
     [
       leaf('asset.map', '/asset/map', requires('asset.map.basic')),
-      leaf('asset.list', '/asset/list', requires('asset.read')),
+      leaf('asset.list', '/asset/list', requires('asset.read'), [
+        hidden('asset.new', '/asset/new'),
+        hidden('asset.detail', '/asset/detail/:assetNo'),
+      ]),
       leaf('asset.trip', '/asset/trip', requires('asset.trip.read')),
       leaf('asset.controlRecord', '/asset/control-record', requires('iot_control.record.read')),
       leaf('asset.category', '/asset/category/list', requires('asset_category.read'), [
@@ -89,7 +92,12 @@ export const menu: MenuNode[] = [
         leaf('operation.reminder.resetRule', '/reminder/reset-rule', requires('work_reminder.read')),
       ]),
       group('operation.privateList', [
-        leaf('operation.privateList.mine', '/private-list/mine', requires('private_list.me.read')),
+        leaf('operation.privateList.mine', '/private-list/mine', requires('private_list.me.read'), [
+          hidden('operation.privateList.new', '/private-list/new'),
+          hidden('operation.privateList.edit', '/private-list/:id/edit'),
+          hidden('operation.privateList.assets', '/private-list/:id/asset-list'),
+          hidden('operation.privateList.import', '/private-list/:id/assets-import'),
+        ]),
         leaf('operation.privateList.all', '/private-list/list', requires('private_list.read')),
       ]),
     ],

@@ -6,12 +6,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { partners } from './account.ts';
+import { partners, users } from './account.ts';
 import { sites } from './settings.ts';
 
 /**
@@ -129,4 +130,33 @@ export const assetUniqueValues = pgTable(
     uniqueIndex('asset_unique_values_key').on(t.propertyId, t.value),
     index('asset_unique_values_asset_idx').on(t.assetId),
   ],
+);
+
+/** A staff member's named list of assets (document 2 "Private list"): at most 100 assets. */
+export const privateLists = pgTable(
+  'private_lists',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    comment: text('comment'),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('private_lists_owner_idx').on(t.ownerId, t.createdAt.desc())],
+);
+
+export const privateListAssets = pgTable(
+  'private_list_assets',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => privateLists.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => assets.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.assetId] }), index('private_list_assets_asset_idx').on(t.assetId)],
 );

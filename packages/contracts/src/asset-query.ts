@@ -1,0 +1,2 @@
+/** Placeholder: filled by the issue-4 module of the same name. */
+export {};
