@@ -134,7 +134,9 @@ test.describe('partner-scope mismatch', () => {
     const list = new PartnerListPage(page);
     await list.goto();
     await expect(list.newButton).toHaveCount(0);
-    await expect(list.row('Seoul Scooter Co.').getByRole('link', { name: 'Seoul Scooter Co.', exact: true })).toBeVisible();
+    await expect(
+      list.row('Seoul Scooter Co.').getByRole('link', { name: 'Seoul Scooter Co.', exact: true }),
+    ).toBeVisible();
 
     // …but creating partners needs the scope "all".
     await page.goto('/setting/general/partner/new');
