@@ -1,4 +1,18 @@
+import { assetEndpoints } from '@fleetdesk/contracts';
+import { requirementOf } from '../../shared/permissions.ts';
 import type { FeatureRoute } from '../../shared/routing.ts';
+import { assetPaths } from './urls.ts';
 
-/** Placeholder: the screens of this issue-4 feature register here. */
-export const assetRoutes: FeatureRoute[] = [];
+/** Asset → Asset list's hidden pages: one asset's detail and the create form (the list is its own part). */
+export const assetRoutes: FeatureRoute[] = [
+  {
+    path: assetPaths.new,
+    page: () => import('./pages/asset-new.page.tsx'),
+    meta: { requires: requirementOf(assetEndpoints.create) },
+  },
+  {
+    path: assetPaths.detail,
+    page: () => import('./pages/asset-detail.page.tsx'),
+    meta: { requires: requirementOf(assetEndpoints.get) },
+  },
+];

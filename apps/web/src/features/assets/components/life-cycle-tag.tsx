@@ -1,0 +1,24 @@
+import type { AssetLifeCycleState } from '@fleetdesk/contracts';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** Document 2 §4: the colour every screen shows a lifecycle state in (Unknown has none there: neutral). */
+export const lifeCycleColors: Record<AssetLifeCycleState, string> = {
+  New: 'green',
+  Ready: 'cyan',
+  NotReady: 'pink',
+  Missing: 'gold',
+  Retired: '#8d6e63',
+  Removed: '#9e9e9e',
+  Unknown: 'default',
+};
+
+/** An asset's lifecycle state as a coloured, translated tag (asset list, detail, pickers). */
+export function LifeCycleTag({ state }: { state: AssetLifeCycleState }) {
+  const { t } = useTranslation('assets');
+  return (
+    <Tag color={lifeCycleColors[state]} data-state={state}>
+      {t(`lifeCycle.${state}`)}
+    </Tag>
+  );
+}

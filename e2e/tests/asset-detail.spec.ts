@@ -1,0 +1,171 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { expect, test } from '../fixtures/test.ts';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+type Asset = {
+  no: string;
+  lifeCycleState: string;
+  turnoverState: string;
+  category: { name: string; isIot: boolean; isEnabled: boolean };
+  iot: { deviceNo: string } | null;
+};
+
+/** The contract's moves (packages/contracts/src/assets.ts), repeated so the test fails if the screen offers others. */
+const moves: Record<string, string[]> = {
+  New: ['Ready', 'NotReady', 'Missing', 'Retired'],
+  Ready: ['NotReady', 'Missing'],
+  NotReady: ['Ready', 'Missing', 'Retired'],
+  Missing: ['Ready', 'NotReady', 'Retired'],
+  Retired: [],
+};
+const label: Record<string, string> = {
+  New: 'New',
+  Ready: 'Ready',
+  NotReady: 'Not ready',
+  Missing: 'Missing',
+  Retired: 'Retired',
+};
+
+/** Demo assets by number prefix, read through the API the pickers use. */
+async function demoAssets(request: APIRequestContext, token: string, prefix: string): Promise<Asset[]> {
+  const headers = { authorization: `Bearer ${token}` };
+  const res = await request.get(`${BASE_URL}/api/asset/assets/$findAssetNos?prefix=${prefix}&limit=50`, { headers });
+  expect(res.status()).toBe(200);
+  const nos = ((await res.json()) as { data: string[] }).data;
+  expect(nos.length).toBeGreaterThan(5);
+  const search = await request.post(`${BASE_URL}/api/asset/assets/$search`, { headers, data: { nos } });
+  expect(search.status()).toBe(200);
+  return ((await search.json()) as { data: Asset[] }).data;
+}
+
+async function choose(page: Page, combobox: Locator, option: string) {
+  await combobox.click();
+  await page.locator('.ant-select-dropdown').filter({ visible: true }).getByTitle(option, { exact: true }).click();
+}
+
+test.describe('asset detail and create (Asset → Asset list)', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('edit the lifecycle and note of a demo asset; the field log shows both changes', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    const assets = await demoAssets(request, await tokens('owner'), 'MI');
+    const asset = assets.find((a) => (moves[a.lifeCycleState] ?? []).length > 0 && a.category.isEnabled);
+    if (!asset) throw new Error('no demo asset with a lifecycle move');
+    const target = moves[asset.lifeCycleState]?.[0] as string;
+    const note = `Checked by e2e ${Date.now().toString(36)}`;
+
+    await page.goto(`/asset/detail/${asset.no}`);
+    await expect(page.getByText(asset.no).first()).toBeVisible();
+    await expect(page.getByText('No orders yet')).toBeVisible();
+    await page.getByRole('button', { name: 'edit Edit', exact: true }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: `Edit asset ${asset.no}` });
+    await expect(drawer.getByText(`Edit asset ${asset.no}`)).toBeVisible();
+
+    // Only the contract's moves (and staying put) are offered.
+    await drawer.getByRole('combobox', { name: 'Lifecycle state' }).click();
+    const offered = await page
+      .locator('.ant-select-dropdown')
+      .filter({ visible: true })
+      .locator('.ant-select-item-option')
+      .evaluateAll((items) => items.map((i) => i.getAttribute('title')));
+    expect(offered.sort()).toEqual(
+      [asset.lifeCycleState, ...(moves[asset.lifeCycleState] ?? [])].map((s) => label[s]).sort(),
+    );
+    await page
+      .locator('.ant-select-dropdown')
+      .filter({ visible: true })
+      .getByTitle(label[target] as string)
+      .click();
+    await drawer.getByLabel('Note').fill(note);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-edit.en-US.png`, fullPage: true });
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Asset saved')).toBeVisible();
+    await expect(drawer).toBeHidden();
+
+    const log = page.locator('.ant-card').filter({ hasText: 'Field log' });
+    await expect(log.getByRole('row').filter({ hasText: 'Lifecycle state' }).first()).toContainText(
+      `${label[asset.lifeCycleState]} → ${label[target]}`,
+    );
+    await expect(log.getByRole('row').filter({ hasText: 'Note' }).first()).toContainText(note);
+    // Who made the change is the signed-in user; newest rows come first, so both are on page one.
+    await expect(log.getByRole('row').filter({ hasText: 'Lifecycle state' }).first()).toContainText('Account Owner');
+    await expect(page.locator('.ant-tag[data-state]').first()).toHaveText(label[target] as string);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-detail.en-US.png`, fullPage: true });
+  });
+
+  test('create an asset and land on its detail page; a taken number is refused on its field', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    const taken = (await demoAssets(request, await tokens('owner'), 'MI'))[0] as Asset;
+    const no = `MIT${Date.now().toString(36).toUpperCase()}`;
+    await page.goto('/asset/new');
+    const form = page.locator('form');
+    await choose(page, form.getByRole('combobox', { name: 'Category' }), taken.category.name);
+    await choose(page, form.getByRole('combobox', { name: 'Partner' }), 'Milano Bike Hub');
+    await form.getByLabel('Asset number').fill(taken.no.toLowerCase());
+    await expect(form.getByLabel('Asset number')).toHaveValue(taken.no);
+    await form.getByLabel('Note').fill('Delivered by e2e');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-new.en-US.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Create asset' }).click();
+    await expect(page.getByText('Asset number already exists')).toBeVisible();
+    await expect(page).toHaveURL('/asset/new');
+
+    await form.getByLabel('Asset number').fill(no);
+    await page.getByRole('button', { name: 'Create asset' }).click();
+    await expect(page).toHaveURL(`/asset/detail/${no}`);
+    await expect(page.locator('.ant-tag[data-state]').first()).toHaveText('New');
+    await expect(page.getByText('Delivered by e2e', { exact: true })).toBeVisible();
+    await expect(page.getByText('Milano Bike Hub', { exact: true })).toBeVisible();
+  });
+
+  test('binding an IoT device that another asset holds is refused with the spec message', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    const assets = await demoAssets(request, await tokens('owner'), 'MI');
+    const holder = assets.find((a) => a.iot !== null);
+    const other = assets.find((a) => a.category.isIot && a.no !== holder?.no);
+    if (!holder?.iot || !other) throw new Error('demo data lacks IoT assets');
+
+    await page.goto(`/asset/detail/${other.no}`);
+    const card = page.locator('.ant-card').filter({ hasText: 'IoT device' });
+    await card.getByLabel('IoT device ID').fill(holder.iot.deviceNo);
+    await choose(page, card.getByRole('combobox', { name: 'Vendor' }), 'TBox');
+    await card.getByRole('button', { name: /^(Bind|Replace device)$/ }).click();
+    await expect(card.getByText('Edit failed, IoT device ID already bound')).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-iot-refused.en-US.png`, fullPage: true });
+  });
+
+  test('an unknown number shows the data-missing page', async ({ page }) => {
+    await page.goto('/asset/detail/ZZ0000000');
+    await expect(page.getByText('The data do not exist!')).toBeVisible();
+    await page.goto('/asset/detail/not-a-number');
+    await expect(page.getByText('The data do not exist!')).toBeVisible();
+  });
+
+  test('screenshots in zh-CN', async ({ page, request, tokens }) => {
+    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
+    const asset = (await demoAssets(request, await tokens('owner'), 'MI')).find((a) => a.category.isIot) as Asset;
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key as string, value as string),
+      [LOCALE_KEY, 'zh-CN'],
+    );
+    await page.goto(`/asset/detail/${asset.no}`);
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SHOTS}/asset-detail.zh-CN.png`, fullPage: true });
+    await page.getByRole('button', { name: '编辑' }).click();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${SHOTS}/asset-edit.zh-CN.png`, fullPage: true });
+    await page.goto('/asset/new');
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: `${SHOTS}/asset-new.zh-CN.png`, fullPage: true });
+  });
+});
