@@ -52,7 +52,7 @@ test.describe('private lists (Operation → Private lists)', () => {
     await expect(row.getByRole('cell', { name: '3', exact: true })).toBeVisible();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/private-list-mine.en-US.png`, fullPage: true });
 
-    await row.getByRole('link', { name }).click();
+    await row.getByRole('link', { name, exact: true }).click();
     await expect(page.getByRole('heading', { name: `Private list · ${name}` })).toBeVisible();
     for (const no of nos) await expect(page.getByRole('cell', { name: no, exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'NOSUCH999' })).toHaveCount(0);
