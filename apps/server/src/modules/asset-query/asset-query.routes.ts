@@ -1,5 +1,14 @@
+import { assetQueryEndpoints as e } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
 import type { AssetQueryService } from './asset-query.service.ts';
 
-/** Placeholder wired into app.ts before the module is written (issue 4). */
-export function assetQueryRoutes(_app: FastifyInstance, _service: AssetQueryService) {}
+export function assetQueryRoutes(app: FastifyInstance, q: AssetQueryService) {
+  route(app, e.query, ({ caller, body }) => q.query(caller, body));
+  route(app, e.getList, ({ caller, body }) => q.query(caller, body));
+  route(app, e.getSummary, async ({ caller, body }) => ({ data: await q.summary(caller, body) }));
+  route(app, e.getCount, ({ caller, body }) => q.count(caller, body));
+  route(app, e.siteGetList, ({ caller, body }) => q.siteList(caller, body));
+  route(app, e.siteGetSummary, ({ caller, body }) => q.siteSummary(caller, body));
+  route(app, e.siteGetListWithSummary, ({ caller, body }) => q.siteListWithSummary(caller, body));
+}

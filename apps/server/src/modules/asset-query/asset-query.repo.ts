@@ -1,0 +1,253 @@
+import {
+  ASSET_QUERY_EXACT_COUNT_MAX,
+  type AssetGeometry,
+  type AssetIotStateFilter,
+  type AssetQuerySortKey,
+} from '@fleetdesk/contracts';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { assetCategories, assetProperties, assets, partners, sites } from '../../db/schema/index.ts';
+import { rows } from '../../lib/rows.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
+import type { AssetRow, PropertyRow } from '../assets/assets.repo.ts';
+
+/**
+ * A property condition after the service checked it against the property's value type: `kind` says how the
+ * stored JSON value is compared, so a text never meets a numeric cast.
+ */
+export type PropertyFilter =
+  | { propertyId: string; kind: 'eq'; value: boolean | number | string }
+  | { propertyId: string; kind: 'number' | 'text' | 'timestamp'; op: 'gte' | 'lt'; value: number | string }
+  | { propertyId: string; kind: 'contains'; value: string };
+
+/** Everything the builder needs: validated filters plus the caller's scope (always applied). */
+export interface AssetFilter {
+  scope: Scope;
+  noIn?: readonly string[];
+  categoryIdIn?: readonly string[];
+  siteIdIn?: readonly string[];
+  partnerIdIn?: readonly string[];
+  lifeCycleIn?: readonly string[];
+  usageModeIn?: readonly string[];
+  properties?: readonly PropertyFilter[];
+  geometry?: AssetGeometry;
+  serial?: { noFrom: string; noTo: string };
+  havingRentingOngoingOrder?: boolean;
+  havingSubscriptionOngoingOrder?: boolean;
+  havingCategoryDisabled?: boolean;
+  hasIot?: boolean;
+  iotState?: AssetIotStateFilter;
+  noteLike?: string;
+}
+
+export type SortKey = { key: AssetQuerySortKey; direction: 'asc' | 'desc' };
+
+const sortColumns: Record<AssetQuerySortKey, AnyPgColumn> = {
+  createTime: assets.createdAt,
+  updateTime: assets.updatedAt,
+  no: assets.no,
+  lifeCycleState: assets.lifeCycleState,
+};
+
+/** LIKE treats %, _ and the escape character itself as wildcards; a user's text matches literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const compare = (left: SQL, op: 'gte' | 'lt', right: SQL) =>
+  op === 'gte' ? sql`${left} >= ${right}` : sql`${left} < ${right}`;
+
+function propertyCondition(f: PropertyFilter): SQL {
+  const json = sql`${assets.properties} -> ${f.propertyId}`;
+  const text = sql`${assets.properties} ->> ${f.propertyId}`;
+  switch (f.kind) {
+    case 'eq':
+      // Containment is what the GIN (jsonb_path_ops) index answers.
+      return sql`${assets.properties} @> ${JSON.stringify({ [f.propertyId]: f.value })}::jsonb`;
+    case 'number':
+      // CASE fixes the evaluation order: only JSON numbers are ever cast.
+      return sql`(case when jsonb_typeof(${json}) = 'number' then ${compare(sql`(${text})::numeric`, f.op, sql`${f.value}::numeric`)} else false end)`;
+    case 'text':
+      return sql`(case when jsonb_typeof(${json}) = 'string' then ${compare(sql`(${text}) collate "C"`, f.op, sql`${f.value}::text collate "C"`)} else false end)`;
+    case 'timestamp':
+      return sql`(case when jsonb_typeof(${json}) = 'string' and (${text}) ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}' then ${compare(sql`(${text})::timestamptz`, f.op, sql`${f.value}::timestamptz`)} else false end)`;
+    case 'contains':
+      return sql`(case when jsonb_typeof(${json}) = 'string' then (${text}) ilike ${`%${escapeLike(f.value)}%`} else false end)`;
+  }
+}
+
+/** PostgreSQL's polygon text form of a GeoJSON ring: ((x1,y1),(x2,y2),…) with x = longitude. */
+const polygonText = (ring: readonly (readonly [number, number])[]) =>
+  `(${ring.map(([x, y]) => `(${x},${y})`).join(',')})`;
+
+function geometryCondition(g: AssetGeometry): SQL {
+  const [outline = [], ...holes] = g.coordinates;
+  const xs = outline.map((p) => p[0]);
+  const ys = outline.map((p) => p[1]);
+  const point = sql`point(${assets.longitude}, ${assets.latitude})`;
+  const parts: SQL[] = [
+    // The bounding box is plain column ranges, so it narrows the rows before the exact polygon test.
+    sql`${assets.longitude} between ${Math.min(...xs)} and ${Math.max(...xs)}`,
+    sql`${assets.latitude} between ${Math.min(...ys)} and ${Math.max(...ys)}`,
+    sql`${polygonText(outline)}::polygon @> ${point}`,
+    ...holes.map((h) => sql`not (${polygonText(h)}::polygon @> ${point})`),
+  ];
+  return sql.join(parts, sql` and `);
+}
+
+function iotStateCondition(s: AssetIotStateFilter): SQL[] {
+  const parts: SQL[] = [];
+  if (s.chargePct) parts.push(compare(sql`${assets.chargePct}`, s.chargePct.op, sql`${s.chargePct.value}::numeric`));
+  if (s.iotBatteryVoltageMilli) {
+    const v = s.iotBatteryVoltageMilli;
+    parts.push(compare(sql`${assets.iotBatteryVoltageMilli}`, v.op, sql`${v.value}::numeric`));
+  }
+  if (s.hasChargePct !== undefined) {
+    parts.push(s.hasChargePct ? sql`${assets.chargePct} is not null` : sql`${assets.chargePct} is null`);
+  }
+  if (s.invalidChargePct !== undefined) {
+    const invalid = sql`(${assets.chargePct} < 0 or ${assets.chargePct} > 100)`;
+    parts.push(s.invalidChargePct ? invalid : sql`not coalesce(${invalid}, false)`);
+  }
+  if (s.lastUpdateFrom && s.lastUpdateTo) {
+    parts.push(sql`${assets.iotLastUpdateTime} >= ${s.lastUpdateFrom}::timestamptz`);
+    parts.push(sql`${assets.iotLastUpdateTime} < ${s.lastUpdateTo}::timestamptz`);
+  }
+  return parts;
+}
+
+/** The one WHERE clause behind every query, count, summary and site grouping. Every value is a parameter. */
+export function whereOf(f: AssetFilter): SQL {
+  const parts: (SQL | undefined)[] = [inScope(f.scope, assets.partnerId)];
+  if (f.noIn) parts.push(inArray(assets.no, [...f.noIn]));
+  if (f.categoryIdIn) parts.push(inArray(assets.categoryId, [...f.categoryIdIn]));
+  if (f.siteIdIn) parts.push(inArray(assets.siteId, [...f.siteIdIn]));
+  if (f.partnerIdIn) parts.push(inArray(assets.partnerId, [...f.partnerIdIn]));
+  if (f.lifeCycleIn) parts.push(inArray(assets.lifeCycleState, [...f.lifeCycleIn]));
+  if (f.usageModeIn) parts.push(inArray(assets.usageMode, [...f.usageModeIn]));
+  for (const p of f.properties ?? []) parts.push(propertyCondition(p));
+  if (f.geometry) parts.push(geometryCondition(f.geometry));
+  if (f.serial) {
+    // Same length and byte order: a serial range of capital letters and digits, whatever the collation.
+    parts.push(sql`length(${assets.no}) = ${f.serial.noFrom.length}`);
+    parts.push(
+      sql`(${assets.no} collate "C" >= ${f.serial.noFrom}::text collate "C" and ${assets.no} collate "C" <= ${f.serial.noTo}::text collate "C")`,
+    );
+  }
+  // No order tables exist yet: no asset has an ongoing order.
+  if (f.havingRentingOngoingOrder === true || f.havingSubscriptionOngoingOrder === true) parts.push(sql`false`);
+  if (f.havingCategoryDisabled !== undefined) {
+    parts.push(
+      sql`${assets.categoryId} in (select ${assetCategories.id} from ${assetCategories} where ${assetCategories.isEnabled} = ${!f.havingCategoryDisabled})`,
+    );
+  }
+  if (f.hasIot !== undefined) {
+    parts.push(f.hasIot ? sql`${assets.iotDeviceNo} is not null` : sql`${assets.iotDeviceNo} is null`);
+  }
+  if (f.iotState) parts.push(...iotStateCondition(f.iotState));
+  if (f.noteLike) parts.push(sql`${assets.note} ilike ${`%${escapeLike(f.noteLike)}%`}`);
+  return and(...parts) ?? sql`true`;
+}
+
+/**
+ * The requested keys, then createTime desc (unless already asked) and the id in the direction of the
+ * createTime key: a total order, so a keyset cursor (the last row's key values) can replace OFFSET later.
+ */
+export function orderOf(sort: readonly SortKey[]): SQL[] {
+  const keys = [...sort];
+  if (!keys.some((k) => k.key === 'createTime')) keys.push({ key: 'createTime', direction: 'desc' });
+  const createTime = keys.find((k) => k.key === 'createTime');
+  const by = keys.map((k) => (k.direction === 'asc' ? asc(sortColumns[k.key]) : desc(sortColumns[k.key])));
+  by.push(createTime?.direction === 'asc' ? asc(assets.id) : desc(assets.id));
+  return by;
+}
+
+export async function page(
+  db: DbOrTx,
+  filter: AssetFilter,
+  sort: readonly SortKey[],
+  paging: { pageNo: number; pageSize: number },
+): Promise<AssetRow[]> {
+  return db
+    .select({
+      asset: assets,
+      partnerName: partners.name,
+      category: {
+        id: assetCategories.id,
+        name: assetCategories.name,
+        assetType: assetCategories.assetType,
+        isEnabled: assetCategories.isEnabled,
+        isIot: assetCategories.isIot,
+      },
+      siteName: sites.name,
+    })
+    .from(assets)
+    .innerJoin(partners, eq(partners.id, assets.partnerId))
+    .innerJoin(assetCategories, eq(assetCategories.id, assets.categoryId))
+    .leftJoin(sites, eq(sites.id, assets.siteId))
+    .where(whereOf(filter))
+    .orderBy(...orderOf(sort))
+    .limit(paging.pageSize)
+    .offset((paging.pageNo - 1) * paging.pageSize);
+}
+
+/**
+ * Exact up to 10,000 matches (the scan stops at 10,001 rows); above it the planner's row estimate, never
+ * less than 10,001, flagged as an estimate.
+ */
+export async function countOf(db: DbOrTx, filter: AssetFilter): Promise<{ count: number; countIsEstimate: boolean }> {
+  const where = whereOf(filter);
+  const [exact] = await rows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${assets} where ${where} limit ${ASSET_QUERY_EXACT_COUNT_MAX + 1}) s`,
+  );
+  const n = Number(exact?.n ?? 0);
+  if (n <= ASSET_QUERY_EXACT_COUNT_MAX) return { count: n, countIsEstimate: false };
+  const [plan] = await rows<Record<string, unknown>>(
+    db,
+    sql`explain (format json) select 1 from ${assets} where ${where}`,
+  );
+  return { count: Math.max(planRows(plan), ASSET_QUERY_EXACT_COUNT_MAX + 1), countIsEstimate: true };
+}
+
+/** The top plan node's row estimate from EXPLAIN (FORMAT JSON), whichever way the driver hands it over. */
+function planRows(row: Record<string, unknown> | undefined): number {
+  const raw = row ? Object.values(row)[0] : undefined;
+  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const rows = (parsed as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
+}
+
+/** Counts per (site, lifecycle, turnover) of the matching assets; the callers fold them as they need. */
+export async function groupCounts(db: DbOrTx, filter: AssetFilter) {
+  const found = await rows<{
+    site_id: string | null;
+    site_name: string | null;
+    life_cycle_state: string;
+    turnover_state: string;
+    n: number | string;
+  }>(
+    db,
+    sql`select g.site_id, ${sites.name} as site_name, g.life_cycle_state, g.turnover_state, g.n
+        from (select ${assets.siteId} as site_id, ${assets.lifeCycleState} as life_cycle_state,
+                     ${assets.turnoverState} as turnover_state, count(*)::int as n
+              from ${assets} where ${whereOf(filter)}
+              group by 1, 2, 3) g
+        left join ${sites} on ${sites.id} = g.site_id`,
+  );
+  return found.map((r) => ({
+    siteId: r.site_id,
+    siteName: r.site_name,
+    lifeCycleState: r.life_cycle_state,
+    turnoverState: r.turnover_state,
+    count: Number(r.n),
+  }));
+}
+
+/** Property definitions by id (the service checks each condition against its value type). */
+export async function propertiesByIds(db: DbOrTx, ids: readonly string[]): Promise<PropertyRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(assetProperties)
+    .where(inArray(assetProperties.id, [...ids]));
+}
