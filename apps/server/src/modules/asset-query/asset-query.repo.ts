@@ -161,12 +161,26 @@ export function orderOf(sort: readonly SortKey[]): SQL[] {
   return by;
 }
 
+/**
+ * One page: the ids are picked first from assets alone (index order, OFFSET skipping bare index entries), and
+ * only the page's rows are joined to their partner, category and site, so a deep page does not join every
+ * skipped row.
+ */
 export async function page(
   db: DbOrTx,
   filter: AssetFilter,
   sort: readonly SortKey[],
   paging: { pageNo: number; pageSize: number },
 ): Promise<AssetRow[]> {
+  const order = orderOf(sort);
+  const picked = db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(whereOf(filter))
+    .orderBy(...order)
+    .limit(paging.pageSize)
+    .offset((paging.pageNo - 1) * paging.pageSize)
+    .as('picked');
   return db
     .select({
       asset: assets,
@@ -180,14 +194,12 @@ export async function page(
       },
       siteName: sites.name,
     })
-    .from(assets)
+    .from(picked)
+    .innerJoin(assets, eq(assets.id, picked.id))
     .innerJoin(partners, eq(partners.id, assets.partnerId))
     .innerJoin(assetCategories, eq(assetCategories.id, assets.categoryId))
     .leftJoin(sites, eq(sites.id, assets.siteId))
-    .where(whereOf(filter))
-    .orderBy(...orderOf(sort))
-    .limit(paging.pageSize)
-    .offset((paging.pageNo - 1) * paging.pageSize);
+    .orderBy(...order);
 }
 
 /**

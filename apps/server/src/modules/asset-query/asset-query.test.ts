@@ -195,6 +195,7 @@ describe('asset query API', () => {
       ['noteLike plain', { noteLike: 'BATTERY' }, (r) => (r.note ?? '').toLowerCase().includes('battery')],
       ['noteLike %', { noteLike: '100%' }, (r) => r.note === 'Battery 100% ok'],
       ['noteLike _', { noteLike: 'needs_' }, (r) => r.note === 'needs_fix'],
+      ['noteLike backslash', { noteLike: '\\%' }, () => false],
       ['serial range', { filters: { noFrom: 'Q0010', noTo: 'Q0044' } }, (_r, i) => i >= 10 && i <= 44],
       ['serial range over short nos', { filters: { noFrom: 'Q40', noTo: 'Q49' } }, (_r, i) => i >= 45],
       ['charge gte', { iotState: { chargePct: { op: 'gte', value: 50 } } }, (r) => (r.chargePct ?? -1e9) >= 50],
