@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
 import { serverFieldsToFieldErrors } from '../../../shared/ui/form-errors.ts';
 import { useSiteOptions, useUpdateAsset } from '../api.ts';
-import { fromFormValue, isEditable, PropertyInput, toFormValue } from './property-value.tsx';
+import { fromFormValue, isEditable, PropertyInput, sameValue, toFormValue } from './property-value.tsx';
 
 /** The lifecycle states the contract lets staff move to from here, the current one first. */
 export function lifeCycleChoices(asset: Pick<Asset, 'lifeCycleState' | 'category'>): AssetLifeCycleState[] {
@@ -61,7 +61,7 @@ export function AssetEditDrawer({ asset, open, onClose }: { asset: Asset; open: 
     const properties: Record<string, unknown> = {};
     for (const p of editable) {
       const next = fromFormValue(p.property.valueType, values.properties?.[p.property.id]);
-      if (next !== p.value) properties[p.property.id] = next;
+      if (!sameValue(p.property.valueType, p.value, next)) properties[p.property.id] = next;
     }
     if (Object.keys(properties).length) patch.properties = properties;
     if (Object.keys(patch).length === 0) {

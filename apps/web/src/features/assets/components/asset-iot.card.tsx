@@ -1,5 +1,5 @@
 import { type Asset, assetIotVendors } from '@fleetdesk/contracts';
-import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Select } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -75,6 +75,7 @@ export function AssetIotCard({ asset, canUpdate }: { asset: Asset; canUpdate: bo
       />
       {canUpdate && (
         <Flex vertical gap={8} style={{ marginTop: 16 }}>
+          <Typography.Text strong>{asset.iot ? t('iot.replaceTitle') : t('iot.bindTitle')}</Typography.Text>
           {problem && <Alert type="error" showIcon title={problem} closable onClose={() => setProblem(null)} />}
           <Form form={form} layout="inline" onFinish={submit} name="iot-bind" aria-label={t('iot.bindTitle')}>
             <Form.Item name="no" label={t('iot.deviceNo')} rules={[{ required: true, message: t('required') }]}>

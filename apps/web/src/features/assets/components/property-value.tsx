@@ -73,3 +73,14 @@ export function fromFormValue(valueType: string, value: unknown): Value {
   if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
   return value as Value;
 }
+
+/**
+ * Whether a form value leaves the stored one as it is. Date-times are compared as instants to the second: the
+ * picker re-writes the offset and drops milliseconds, which must not log a change nobody made.
+ */
+export function sameValue(valueType: string, stored: Value, next: Value): boolean {
+  if (valueType === 'DATE_TIME' && typeof stored === 'string' && typeof next === 'string') {
+    return dayjs(stored).isSame(dayjs(next), 'second');
+  }
+  return stored === next;
+}

@@ -43,6 +43,9 @@ function AssetDetail({ no }: { no: string }) {
           <Space size={12}>
             <span>{a.no}</span>
             <LifeCycleTag state={a.lifeCycleState} />
+            <Typography.Text type="secondary" style={{ fontSize: 14, fontWeight: 'normal' }}>
+              {t(`turnover.${a.turnoverState}`)} · {t(`usageMode.${a.usageMode}`)}
+            </Typography.Text>
           </Space>
         ) : (
           no
