@@ -144,6 +144,24 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-iot-refused.en-US.png`, fullPage: true });
   });
 
+  test('delete is confirmed and refused while the asset is renting out', async ({ page, request, tokens }) => {
+    const token = await tokens('owner');
+    const assets = [...(await demoAssets(request, token, 'MI')), ...(await demoAssets(request, token, 'BC'))];
+    const renting = assets.find((a) => a.turnoverState === 'RentingOut');
+    if (!renting) throw new Error('demo data lacks a renting asset');
+    await page.goto(`/asset/detail/${renting.no}`);
+    await page.getByRole('button', { name: 'delete Delete', exact: true }).click();
+    const question = page.getByRole('dialog').filter({ hasText: `Delete asset ${renting.no}?` });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('The asset is renting out and cannot be deleted')).toBeVisible();
+    // Still there.
+    const again = await request.get(`${BASE_URL}/api/asset/assets/${renting.no}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(again.status()).toBe(200);
+  });
+
   test('an unknown number shows the data-missing page', async ({ page }) => {
     await page.goto('/asset/detail/ZZ0000000');
     await expect(page.getByText('The data do not exist!')).toBeVisible();
@@ -167,5 +185,18 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
     await page.goto('/asset/new');
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${SHOTS}/asset-new.zh-CN.png`, fullPage: true });
+  });
+});
+
+test.describe('asset detail for an operations manager', () => {
+  test.use({ signedInAs: 'elena' });
+
+  test('may edit but not delete or create', async ({ page, request, tokens }) => {
+    const asset = (await demoAssets(request, await tokens('elena'), 'SE'))[0] as Asset;
+    await page.goto(`/asset/detail/${asset.no}`);
+    await expect(page.getByRole('button', { name: 'edit Edit', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'delete Delete', exact: true })).toHaveCount(0);
+    await page.goto('/asset/new');
+    await expect(page.getByRole('button', { name: 'Create asset' })).toHaveCount(0);
   });
 });
