@@ -1,8 +1,14 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { answerConfirm } from '../pages/list.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
+/** A 1×1 PNG: the server judges images by their bytes and re-encodes them. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 type Asset = {
   no: string;
@@ -160,6 +166,31 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(again.status()).toBe(200);
+  });
+
+  test('upload and remove an image property value; unbind the IoT device', async ({ page, request, tokens }) => {
+    const scooter = (await demoAssets(request, await tokens('owner'), 'MIS')).find(
+      (a) => a.category.name === 'Kick e-scooter' && a.iot !== null,
+    );
+    if (!scooter?.iot) throw new Error('demo data lacks a bound Milano scooter');
+    await page.goto(`/asset/detail/${scooter.no}`);
+    const photo = page.locator('.ant-list-item').filter({ hasText: 'Damage photo' });
+    await photo.locator('input[type=file]').setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Image uploaded')).toBeVisible();
+    await expect(photo.getByRole('img', { name: 'Property image' })).toBeVisible();
+    await photo.getByRole('button', { name: 'delete Remove' }).click();
+    await answerConfirm(page, 'Remove this image?', 'Remove');
+    await expect(photo.getByRole('img', { name: 'Property image' })).toHaveCount(0);
+
+    const card = page.locator('.ant-card').filter({ hasText: 'IoT device' });
+    await expect(card.getByText(scooter.iot.deviceNo, { exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Unbind' }).click();
+    await answerConfirm(page, `Unbind device ${scooter.iot.deviceNo} from this asset?`, 'Unbind');
+    await expect(card.getByText('No device bound')).toBeVisible();
+    const log = page.locator('.ant-card').filter({ hasText: 'Field log' });
+    await expect(log.getByRole('row').filter({ hasText: 'IoT device ID' }).first()).toContainText(
+      `${scooter.iot.deviceNo} → —`,
+    );
   });
 
   test('an unknown number shows the data-missing page', async ({ page }) => {
