@@ -414,6 +414,14 @@ describe('asset query API', () => {
     }
   });
 
+  it('documents every query call in the OpenAPI document with its body', async () => {
+    const res = await call(t.app, 'GET', '/openapi.json');
+    const doc = res.json<{ paths: Record<string, { post?: { requestBody?: unknown } }> }>();
+    for (const path of ['/asset/assets/$query', '/asset/query/get-summary', '/asset/site-query/get-list']) {
+      expect(doc.paths[path]?.post?.requestBody, path).toBeDefined();
+    }
+  });
+
   it('refuses bad filters with a message on the field', async () => {
     const ids = (n: number) => Array.from({ length: n }, () => randomUUID());
     const cases: [unknown, string, string | RegExp][] = [
