@@ -196,7 +196,8 @@ function DeleteAsset({ asset }: { asset: Asset }) {
         try {
           await remove.mutateAsync();
           void message.success(t('delete.done', { no: asset.no }));
-          navigate('/asset/list');
+          // The asset list screen comes with a later part of issue 4; home is always a page.
+          navigate('/', { replace: true });
         } catch (error) {
           if (isApiError(error) && error.status > 0 && error.status < 500) {
             const turnover = (error.data as { turnoverState?: string } | null)?.turnoverState;

@@ -57,7 +57,7 @@ export default function AssetNewPage() {
         });
         created.current = asset.no;
       }}
-      onDone={() => navigate(created.current ? assetUrls.detail(created.current) : '/asset/list')}
+      onDone={() => (created.current ? navigate(assetUrls.detail(created.current)) : navigate(-1))}
     >
       <AssetNewFields />
     </FormPage>

@@ -9,9 +9,9 @@ import { isApiError } from '../../../shared/http.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
 import { DataMissing } from '../../../shared/ui/data-missing.tsx';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
+import { LifeCycleTag } from '../../assets/components/life-cycle-tag.tsx';
 import { useListAccess } from '../access.ts';
 import { usePrivateList, usePrivateListAssets, useRemovePrivateListAssets } from '../api.ts';
-import { LifeCycleTag } from '../components/life-cycle.tag.tsx';
 import { privateListUrls } from '../urls.ts';
 
 /** The list's assets (those of the caller's partners) with removal of the selected rows. */
