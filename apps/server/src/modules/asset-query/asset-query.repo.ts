@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, partners, sites } from '../../db/schema/index.ts';
 import { rows } from '../../lib/rows.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
-import type { AssetRow, PropertyRow } from '../assets/assets.repo.ts';
+import { type AssetRow, assetRowColumns, type PropertyRow } from '../assets/assets.repo.ts';
 
 /**
  * A property condition after the service checked it against the property's value type: `kind` says how the
@@ -193,18 +193,7 @@ export async function page(
     .offset((paging.pageNo - 1) * paging.pageSize)
     .as('picked');
   return db
-    .select({
-      asset: assets,
-      partnerName: partners.name,
-      category: {
-        id: assetCategories.id,
-        name: assetCategories.name,
-        assetType: assetCategories.assetType,
-        isEnabled: assetCategories.isEnabled,
-        isIot: assetCategories.isIot,
-      },
-      siteName: sites.name,
-    })
+    .select(assetRowColumns)
     .from(picked)
     .innerJoin(assets, eq(assets.id, picked.id))
     .innerJoin(partners, eq(partners.id, assets.partnerId))

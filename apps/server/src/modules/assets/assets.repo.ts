@@ -25,20 +25,23 @@ export type AssetRow = {
   siteName: string | null;
 };
 
+/** The columns of an asset row as the API shows it; the asset query selects the same. */
+export const assetRowColumns = {
+  asset: assets,
+  partnerName: partners.name,
+  category: {
+    id: assetCategories.id,
+    name: assetCategories.name,
+    assetType: assetCategories.assetType,
+    isEnabled: assetCategories.isEnabled,
+    isIot: assetCategories.isIot,
+  },
+  siteName: sites.name,
+};
+
 function selectAssets(db: DbOrTx) {
   return db
-    .select({
-      asset: assets,
-      partnerName: partners.name,
-      category: {
-        id: assetCategories.id,
-        name: assetCategories.name,
-        assetType: assetCategories.assetType,
-        isEnabled: assetCategories.isEnabled,
-        isIot: assetCategories.isIot,
-      },
-      siteName: sites.name,
-    })
+    .select(assetRowColumns)
     .from(assets)
     .innerJoin(partners, eq(partners.id, assets.partnerId))
     .innerJoin(assetCategories, eq(assetCategories.id, assets.categoryId))
