@@ -37,12 +37,19 @@ export class SiteBatchPage {
     await expect(this.page.getByRole('heading', { name: 'New Sites' })).toBeVisible();
   }
 
-  /** Step 1: a single searchable antd Select by its form label: type to filter, Enter picks the first match. */
+  /**
+   * Step 1: a single searchable antd Select by its form label: type to filter, click the option once it is
+   * listed (the partner options arrive from the API; Enter before they do picks nothing).
+   */
   async choose(label: string, option: string) {
     const combobox = this.page.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}`) });
     await combobox.click();
     await combobox.fill(option);
-    await combobox.press('Enter');
+    await this.page
+      .locator('.ant-select-dropdown')
+      .filter({ visible: true })
+      .getByTitle(option, { exact: true })
+      .click();
     await expect(this.page.locator('.ant-form-item').filter({ has: combobox })).toContainText(option);
   }
 
