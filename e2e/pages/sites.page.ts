@@ -43,14 +43,15 @@ export class SiteBatchPage {
    */
   async choose(label: string, option: string) {
     const combobox = this.page.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}`) });
-    await combobox.click();
-    await combobox.fill(option);
-    await this.page
-      .locator('.ant-select-dropdown')
-      .filter({ visible: true })
-      .getByTitle(option, { exact: true })
-      .click();
-    await expect(this.page.locator('.ant-form-item').filter({ has: combobox })).toContainText(option);
+    const field = this.page.locator('.ant-form-item').filter({ has: combobox });
+    // Enter picks the first match once the options (partners come from the API) are listed; on a busy machine
+    // they may not be yet, so the whole step is repeated until the field shows the choice.
+    await expect(async () => {
+      await combobox.click();
+      await combobox.fill(option);
+      await combobox.press('Enter');
+      await expect(field).toContainText(option, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   async fillBase(values: { partner: string; type: string; city: string; country?: string }) {
