@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { partners, users } from './account.ts';
+import { timestamps } from './columns.ts';
 import { sites } from './settings.ts';
 
 /**
@@ -20,11 +21,6 @@ import { sites } from './settings.ts';
  * a million assets: keyset paging on (created_at, id), property values in one jsonb column behind a GIN index,
  * and unique property values kept in their own table so uniqueness is a database constraint, not a scan.
  */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
 export const assetCategories = pgTable(
   'asset_categories',
   {

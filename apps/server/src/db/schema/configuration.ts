@@ -12,17 +12,13 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { partners, users } from './account.ts';
+import { timestamps } from './columns.ts';
 
 /**
  * Account- and partner-level configuration (issue 3): operation settings, SMS service, partner operations,
  * sign-up config, payment methods, customer communication documents and the account's own settings.
  * Columns ending in `_sealed` hold values encrypted by lib/secret-box.ts; they are never returned in full.
  */
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
 const partnerRef = () =>
   uuid('partner_id')
     .notNull()

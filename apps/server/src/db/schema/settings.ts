@@ -13,11 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { partners, users } from './account.ts';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from './columns.ts';
 
 export const taxGroups = pgTable(
   'tax_groups',
