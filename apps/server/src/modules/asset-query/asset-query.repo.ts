@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, partners, sites } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/paging.ts';
 import { rows } from '../../lib/rows.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 import { type AssetRow, assetRowColumns, type PropertyRow } from '../assets/assets.repo.ts';
@@ -50,9 +51,6 @@ const sortColumns: Record<AssetQuerySortKey, AnyPgColumn> = {
   lifeCycleState: assets.lifeCycleState,
 };
 
-/** LIKE treats %, _ and the escape character itself as wildcards; a user's text matches literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const compare = (left: SQL, op: 'gte' | 'lt', right: SQL) =>
   op === 'gte' ? sql`${left} >= ${right}` : sql`${left} < ${right}`;
 
@@ -71,7 +69,7 @@ function propertyCondition(f: PropertyFilter): SQL {
     case 'timestamp':
       return sql`(case when jsonb_typeof(${json}) = 'string' and (${text}) ~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}' then ${compare(sql`(${text})::timestamptz`, f.op, sql`${f.value}::timestamptz`)} else false end)`;
     case 'contains':
-      return sql`(case when jsonb_typeof(${json}) = 'string' then (${text}) ilike ${`%${escapeLike(f.value)}%`} else false end)`;
+      return sql`(case when jsonb_typeof(${json}) = 'string' then (${text}) ilike ${likePattern(f.value)} else false end)`;
   }
 }
 
@@ -144,7 +142,7 @@ export function whereOf(f: AssetFilter): SQL {
     parts.push(f.hasIot ? sql`${assets.iotDeviceNo} is not null` : sql`${assets.iotDeviceNo} is null`);
   }
   if (f.iotState) parts.push(...iotStateCondition(f.iotState));
-  if (f.noteLike) parts.push(sql`${assets.note} ilike ${`%${escapeLike(f.noteLike)}%`}`);
+  if (f.noteLike) parts.push(sql`${assets.note} ilike ${likePattern(f.noteLike)}`);
   return and(...parts) ?? sql`true`;
 }
 

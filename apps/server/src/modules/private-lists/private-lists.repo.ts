@@ -9,6 +9,7 @@ import {
   sites,
   users,
 } from '../../db/schema/index.ts';
+import { likePattern } from '../../lib/paging.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 
 export type PrivateListRow = {
@@ -16,9 +17,6 @@ export type PrivateListRow = {
   ownerName: string;
   assetCount: number;
 };
-
-/** LIKE pattern of a user's text, its wildcards taken literally. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const assetCount =
   sql<number>`(select count(*) from ${privateListAssets} where ${privateListAssets.listId} = ${privateLists.id})`
@@ -39,7 +37,7 @@ export async function query(
 ): Promise<{ rows: PrivateListRow[]; count: number }> {
   const where = and(
     filter.ownerId ? eq(privateLists.ownerId, filter.ownerId) : undefined,
-    filter.name?.trim() ? ilike(privateLists.name, contains(filter.name.trim())) : undefined,
+    filter.name?.trim() ? ilike(privateLists.name, likePattern(filter.name.trim())) : undefined,
   );
   const rows = await selectLists(db)
     .where(where)
@@ -142,7 +140,7 @@ export async function assetsOf(db: DbOrTx, listId: string, scope: Scope, page: {
 
 /** Staff (not deleted) whose name or username contains the text, by name. */
 export async function searchUsers(db: DbOrTx, text: string, limit: number) {
-  const pattern = contains(text);
+  const pattern = likePattern(text);
   return db
     .select({ id: users.id, name: users.name, username: users.username })
     .from(users)
