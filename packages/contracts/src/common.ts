@@ -30,6 +30,13 @@ export const timezoneOffset = z
     message: 'Timezone offset must not be over 12:00',
   });
 
+/**
+ * How a stored secret comes back in a response: eight dots and at most its last four characters. Sent back
+ * unchanged on an update, it means "keep the stored secret".
+ */
+export const SECRET_MASK_PREFIX = '••••••••';
+export const isSecretMask = (value: string) => value.startsWith(SECRET_MASK_PREFIX);
+
 export const currency = z.string().regex(/^[A-Z]{3}$/, { message: 'Currency must be selected' });
 
 export const isoDateTime = z.iso.datetime({ offset: true });

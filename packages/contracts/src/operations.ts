@@ -117,7 +117,6 @@ const serviceKey = z
   .refine((v) => !/\s/.test(v), { message: OPERATION_MESSAGES.noWhitespace });
 
 /** Whether a key value sent by a client stands for "keep what is stored" (the mask it was shown). */
-export const isMaskedKey = (value: string) => value.startsWith('••••••••');
 
 type ServiceValues = Partial<Record<string, string | undefined>>;
 

@@ -6,6 +6,7 @@ import {
   emptyResponse,
   id,
   isoDateTime,
+  isSecretMask,
   listOf,
   optionalText,
   pageQuery,
@@ -63,16 +64,14 @@ export const CUSTOMER_MAX_PAYMENT_AMOUNT_MAX = 1_000_000_000;
 export const PARTNER_OPERATIONS_NOTE_MAX = 500;
 
 /** A stored secret comes back as eight bullets (and maybe its last four characters); sent back, it means "keep". */
-const PASSCODE_MASK = '••••••••';
-export const isMaskedPasscode = (value: string) => value.startsWith(PASSCODE_MASK);
 
 export const PASSCODE_REQUIRED_MESSAGE = 'Passcode is required for a secret link';
 
 /** A new passcode: 6–32 characters, none of them whitespace; a mask sent back keeps the stored one. */
 export const webChannelPasscode = z
   .string()
-  .refine((v) => isMaskedPasscode(v) || !/\s/.test(v), { message: 'Do not contain whitespace' })
-  .refine((v) => isMaskedPasscode(v) || (v.length >= PASSCODE_MIN && v.length <= PASSCODE_MAX), {
+  .refine((v) => isSecretMask(v) || !/\s/.test(v), { message: 'Do not contain whitespace' })
+  .refine((v) => isSecretMask(v) || (v.length >= PASSCODE_MIN && v.length <= PASSCODE_MAX), {
     message: `Passcode must be ${PASSCODE_MIN} to ${PASSCODE_MAX} characters`,
   });
 

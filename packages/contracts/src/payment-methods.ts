@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, emptyResponse, id, isoDateTime, listOf, pageQuery, sortQuery } from './common.ts';
+import { dataOf, emptyResponse, id, isoDateTime, isSecretMask, listOf, pageQuery, sortQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { requires } from './permissions.ts';
 
@@ -26,8 +26,6 @@ export const paymentReadPermission = (type: PaymentMethodType) => `${paymentPerm
 export const paymentSetupPermission = (type: PaymentMethodType) => `${paymentPermissionFamily(type)}.setup`;
 
 /** What a stored secret looks like in a response (lib/secret-box maskSecret); sent back, it means "keep". */
-export const PAYMENT_SECRET_MASK_PREFIX = '••••••••';
-export const isPaymentSecretMask = (value: string) => value.startsWith(PAYMENT_SECRET_MASK_PREFIX);
 
 export const PUBLISHABLE_KEY_MESSAGE = 'Publishable key must start with pk_test_ or pk_live_';
 export const SECRET_KEY_MESSAGE = 'Secret key must start with sk_test_, sk_live_, rk_test_ or rk_live_';
@@ -75,8 +73,7 @@ export const stripeStatementDescriptor = z.string().superRefine((value, ctx) => 
 /** Whether both keys, when given in full, are of one mode (an update that keeps the secret is checked on the server). */
 function modesAgree(input: { publishableKey?: unknown; secretKey?: unknown }) {
   const { publishableKey, secretKey } = input;
-  if (typeof publishableKey !== 'string' || typeof secretKey !== 'string' || isPaymentSecretMask(secretKey))
-    return true;
+  if (typeof publishableKey !== 'string' || typeof secretKey !== 'string' || isSecretMask(secretKey)) return true;
   const publishable = stripeKeyMode(publishableKey);
   const secret = stripeKeyMode(secretKey);
   return publishable === null || secret === null || publishable === secret;
@@ -123,11 +120,11 @@ export const paymentMethodUpdate = z
     // The mask it was shown, sent back, means "keep the stored key".
     secretKey: z
       .string()
-      .refine((v) => isPaymentSecretMask(v) || SECRET_KEY.test(v), { message: SECRET_KEY_MESSAGE })
+      .refine((v) => isSecretMask(v) || SECRET_KEY.test(v), { message: SECRET_KEY_MESSAGE })
       .optional(),
     webhookSecret: z
       .string()
-      .refine((v) => v === '' || isPaymentSecretMask(v) || WEBHOOK_SECRET.test(v), { message: WEBHOOK_SECRET_MESSAGE })
+      .refine((v) => v === '' || isSecretMask(v) || WEBHOOK_SECRET.test(v), { message: WEBHOOK_SECRET_MESSAGE })
       .nullable()
       .optional(),
   })

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isSecretMask } from '@fleetdesk/contracts';
 import { describe, expect, it } from 'vitest';
-import { createSecretBox, isMasked, loadSecretsKey, maskSecret } from './secret-box.ts';
+import { createSecretBox, loadSecretsKey, maskSecret } from './secret-box.ts';
 
 describe('secret box', () => {
   const box = createSecretBox(Buffer.alloc(32, 7));
@@ -32,8 +33,8 @@ describe('secret box', () => {
   it('masks: short values entirely, longer ones keep the last four characters', () => {
     expect(maskSecret('abc')).toBe('••••••••');
     expect(maskSecret('sk_test_1234567890')).toBe('••••••••7890');
-    expect(isMasked(maskSecret('sk_test_1234567890'))).toBe(true);
-    expect(isMasked('sk_test_1234567890')).toBe(false);
+    expect(isSecretMask(maskSecret('sk_test_1234567890'))).toBe(true);
+    expect(isSecretMask('sk_test_1234567890')).toBe(false);
   });
 
   it('generates a key into the data directory once and reuses it', () => {

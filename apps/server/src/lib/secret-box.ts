@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { SECRET_MASK_PREFIX } from '@fleetdesk/contracts';
 
 /**
  * Encrypts provider secrets (SMS auth tokens, payment keys, service keys) before they reach the database.
@@ -65,12 +66,8 @@ export function loadSecretsKey(opts: { secretsKey: string | undefined; dataDir: 
  * last four characters so an operator can tell which key is configured.
  */
 export function maskSecret(plain: string): string {
-  if (plain.length <= 8) return '•'.repeat(8);
-  return `${'•'.repeat(8)}${plain.slice(-4)}`;
+  return plain.length <= 8 ? SECRET_MASK_PREFIX : `${SECRET_MASK_PREFIX}${plain.slice(-4)}`;
 }
-
-/** Whether a value sent back by a client is the mask it was shown (meaning "keep the stored secret"). */
-export const isMasked = (value: string) => value.startsWith('••••••••');
 
 /** The one box of a running server; bootstrap and the app build it from the same configuration. */
 export const secretBoxFor = (config: { secretsKey: string | undefined; dataDir: string }) =>

@@ -3,6 +3,7 @@ import {
   type CreditCardPolicy,
   type CustomerPlan,
   type DepositPolicy,
+  isSecretMask,
   OPERATION_MESSAGES,
   type OperationServices,
   type OperationServicesInput,
@@ -22,7 +23,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
-import { isMasked, maskSecret, type SecretBox } from '../../lib/secret-box.ts';
+import { maskSecret, type SecretBox } from '../../lib/secret-box.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './operations.repo.ts';
 
@@ -127,7 +128,7 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
       const values: Record<string, string> = {};
       for (const { name, secret } of operationServiceFields[service]) {
         const value = sent[name];
-        if (value === undefined || (secret && isMasked(value))) {
+        if (value === undefined || (secret && isSecretMask(value))) {
           if (value !== undefined && !current[name]) errors[`services.${service}.${name}`] = NOTHING_TO_KEEP;
           values[name] = current[name] ?? '';
         } else {
@@ -310,7 +311,7 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
         if ((await repo.partnerName(tx, partnerId)) === undefined) throw notFound();
         const before = await repo.getSms(tx, partnerId);
         let authTokenSealed: string;
-        if (isMasked(input.authToken)) {
+        if (isSecretMask(input.authToken)) {
           if (!before) throw validationError({ authToken: NOTHING_TO_KEEP });
           authTokenSealed = before.sms.authTokenSealed;
         } else {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type CustomerSelfJoinPolicy,
   type DevicePolicy,
-  isMaskedPasscode,
+  isSecretMask,
   type OverviewItems,
   PASSCODE_REQUIRED_MESSAGE,
   type PartnerOperations,
@@ -169,7 +169,7 @@ export function createPartnerOperationService(deps: {
     let passcodeSealed: string | null = null;
     if (input.webChannel.type === 'secret-link') {
       const sent = input.webChannel.passcode;
-      if (sent !== undefined && !isMaskedPasscode(sent)) passcodeSealed = secrets.seal(sent);
+      if (sent !== undefined && !isSecretMask(sent)) passcodeSealed = secrets.seal(sent);
       else if (storedPasscode) passcodeSealed = storedPasscode;
       else throw validationError({ 'webChannel.passcode': PASSCODE_REQUIRED_MESSAGE });
     }

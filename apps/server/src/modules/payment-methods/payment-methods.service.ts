@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  isSecretMask,
   MIXED_MODE_MESSAGE,
   type PaymentMethod,
   type PaymentMethodInput,
@@ -19,7 +20,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { toIso } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
-import { isMasked, maskSecret, type SecretBox } from '../../lib/secret-box.ts';
+import { maskSecret, type SecretBox } from '../../lib/secret-box.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './payment-methods.repo.ts';
 
@@ -156,12 +157,12 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
       return db.transaction(async (tx) => {
         const before = await visible(tx, caller, partnerId, id);
         assertSetup(caller, before.method.type as PaymentMethodType);
-        const keepSecret = input.secretKey === undefined || isMasked(input.secretKey);
+        const keepSecret = input.secretKey === undefined || isSecretMask(input.secretKey);
         const secretKey = keepSecret ? secrets.open(before.method.secretKeySealed) : (input.secretKey as string);
         assertSameMode(input.publishableKey, secretKey);
         const webhook = input.webhookSecret;
         const webhookSecretSealed =
-          webhook === undefined || (webhook !== null && isMasked(webhook))
+          webhook === undefined || (webhook !== null && isSecretMask(webhook))
             ? before.method.webhookSecretSealed
             : webhook
               ? secrets.seal(webhook)
