@@ -45,6 +45,9 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** For `notify`: a form shows validation errors on its fields; every other failure gets the notification. */
+export const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
+
 /** The API origin: runtime config from /config.js wins, else `<page origin>/api` (the API never moves with the base path). */
 export function apiOrigin(): string {
   const configured = window.__FLEETDESK_CONFIG__?.apiOrigin;

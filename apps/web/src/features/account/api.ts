@@ -1,6 +1,6 @@
 import { type Account, type AccountPatch, accountEndpoints } from '@fleetdesk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { call, unlessFieldErrors } from '../../shared/http.ts';
 import { profileQuery } from '../../shared/profile.ts';
 
 /** Query keys of the account feature. */
@@ -8,8 +8,6 @@ export const accountKeys = {
   all: ['account-settings'] as const,
   account: () => [...accountKeys.all, 'me'] as const,
 };
-
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 export function useAccount() {
   return useQuery({

@@ -7,7 +7,7 @@ import {
   siteEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { call, unlessFieldErrors } from '../../shared/http.ts';
 
 /** Query keys of the assets feature; mutations invalidate by prefix. */
 export const assetKeys = {
@@ -20,9 +20,6 @@ export const assetKeys = {
   categoryProperties: (id: string) => ['assets', 'category-properties', id] as const,
   sites: ['assets', 'site-options'] as const,
 };
-
-/** Forms show field errors inline; everything else still gets the global notification. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 export function useAsset(no: string) {
   return useQuery({

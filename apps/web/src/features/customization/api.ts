@@ -5,15 +5,13 @@ import {
   settingsConfigEndpoints,
 } from '@fleetdesk/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { call, unlessFieldErrors } from '../../shared/http.ts';
 
 /** Query keys of the account's settings; the console limits are read by other screens too. */
 export const customizationKeys = {
   config: ['settings', 'config'] as const,
   customerInfo: ['settings', 'customerInfo'] as const,
 };
-
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 export function useSettingsConfig() {
   return useQuery({

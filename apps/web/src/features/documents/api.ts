@@ -7,7 +7,7 @@ import {
   type QueryInputOf,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { call, unlessFieldErrors } from '../../shared/http.ts';
 
 export type PartnerDocumentListQuery = QueryInputOf<typeof documentEndpoints.partnerList>;
 
@@ -21,9 +21,6 @@ export const documentKeys = {
   partnerDetail: (partnerId: string, type: string) => [...documentKeys.partner, 'detail', partnerId, type] as const,
   createdPartners: (type: string) => [...documentKeys.partner, 'createdPartners', type] as const,
 };
-
-/** Editors show field errors on their language tab; everything else still gets the global notification. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 /** The three account documents are one small list: fetched whole, each editor picks its own. */
 export function useAccountDocuments() {

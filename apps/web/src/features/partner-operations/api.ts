@@ -8,7 +8,7 @@ import {
   signUpConfigEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { type ApiError, call, unlessFieldErrors } from '../../shared/http.ts';
 import { fetchAllPages } from '../../shared/ui/list-page.tsx';
 
 export type PartnerOperationsListQuery = QueryInputOf<typeof partnerOperationsEndpoints.list>;
@@ -25,8 +25,6 @@ export const partnerOperationsKeys = {
   overview: (query: PartnerOverviewQuery) => [...partnerOperationsKeys.all, 'overview', query] as const,
 };
 
-/** Form pages show field errors inline; everything else still gets the global notification. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 /** A record that does not exist yet is a state of the page ("create it"), not a failure to notify. */
 const unlessNotFound = (error: ApiError) => error.status !== 404;
 

@@ -1,6 +1,6 @@
 import { type PartnerInput, partnerEndpoints, partnerReferences, type QueryInputOf } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { type ApiError, call, unlessFieldErrors } from '../../shared/http.ts';
 import { referenceQueries } from '../../shared/reference-data.ts';
 
 export type PartnerListQuery = QueryInputOf<typeof partnerEndpoints.list>;
@@ -12,9 +12,6 @@ export const partnerKeys = {
   list: (query: PartnerListQuery) => [...partnerKeys.lists(), query] as const,
   detail: (id: string) => [...partnerKeys.all, 'detail', id] as const,
 };
-
-/** Form pages show field errors inline; everything else still gets the global notification. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 export function fetchPartnerPage(query: PartnerListQuery, signal?: AbortSignal) {
   return call(partnerEndpoints.list, { query }, { signal });

@@ -5,7 +5,7 @@ import {
   type QueryInputOf,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { call, unlessFieldErrors } from '../../shared/http.ts';
 
 export type PaymentMethodListQuery = QueryInputOf<typeof paymentMethodEndpoints.list>;
 
@@ -16,9 +16,6 @@ export const paymentMethodKeys = {
   list: (query: PaymentMethodListQuery) => [...paymentMethodKeys.lists(), query] as const,
   detail: (partnerId: string, id: string) => [...paymentMethodKeys.all, 'detail', partnerId, id] as const,
 };
-
-/** Form pages show field errors inline; everything else (a duplicate type, 403) is notified. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 export function usePaymentMethodList(query: PaymentMethodListQuery, options: { enabled?: boolean } = {}) {
   return useQuery({

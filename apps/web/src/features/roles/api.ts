@@ -1,6 +1,6 @@
 import { type QueryInputOf, type RoleInput, roleEndpoints } from '@fleetdesk/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { call, unlessFieldErrors } from '../../shared/http.ts';
 import { userKeys } from '../users/api.ts';
 
 export type RoleListQuery = QueryInputOf<typeof roleEndpoints.list>;
@@ -13,9 +13,6 @@ export const roleKeys = {
   detail: (id: string) => [...roleKeys.all, 'detail', id] as const,
   users: (id: string) => [...roleKeys.all, 'users', id] as const,
 };
-
-/** Form pages show field errors inline; everything else still gets the global notification. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 export function fetchRolePage(query: RoleListQuery, signal?: AbortSignal) {
   return call(roleEndpoints.list, { query }, { signal });

@@ -7,7 +7,7 @@ import {
   taxGroupEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { type ApiError, call, unlessFieldErrors } from '../../shared/http.ts';
 import { type ArchiveFilter, isSiteType } from './urls.ts';
 
 export type SiteQueryBody = BodyInputOf<typeof siteEndpoints.query>;
@@ -21,9 +21,6 @@ export const siteKeys = {
   refs: () => [...siteKeys.all, 'refs'] as const,
   taxGroups: ['sites', 'tax-group-options'] as const,
 };
-
-/** Form pages show field errors inline; everything else still gets the global notification. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 /** The list's URL state as the search body: empty filters are left out (document 1 §7.9). */
 export function siteQueryBody(state: {

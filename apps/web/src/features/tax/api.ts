@@ -6,7 +6,7 @@ import {
   taxGroupMembers,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { type ApiError, call, unlessFieldErrors } from '../../shared/http.ts';
 
 export type TaxGroupListQuery = QueryInputOf<typeof taxGroupEndpoints.list>;
 
@@ -17,9 +17,6 @@ export const taxGroupKeys = {
   list: (query: TaxGroupListQuery) => [...taxGroupKeys.lists(), query] as const,
   detail: (id: string) => [...taxGroupKeys.all, 'detail', id] as const,
 };
-
-/** Form pages show field errors inline; everything else still gets the global notification. */
-const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
 export function fetchTaxGroupPage(query: TaxGroupListQuery, signal?: AbortSignal) {
   return call(taxGroupEndpoints.list, { query }, { signal });
