@@ -1,14 +1,13 @@
 import { PRIVATE_LIST_MAX } from '@fleetdesk/contracts';
 import { Alert, App } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { FormPage } from '../../../shared/ui/form-page.tsx';
-import { notFoundOf, usePrivateList, useUpdatePrivateList } from '../api.ts';
+import { usePrivateList, useUpdatePrivateList } from '../api.ts';
 import { assetNosText } from '../asset-nos.ts';
-import { AssetNosField, NotFoundAlert } from '../components/asset-nos.field.tsx';
-import { SubmitFromAlert } from '../components/submit-from-alert.tsx';
+import { AssetNosField } from '../components/asset-nos.field.tsx';
+import { useUnknownAssetNos } from '../components/unknown-asset-nos.tsx';
 import { privateListUrls } from '../urls.ts';
 
 const importForm = z.object({ addAssetNos: assetNosText });
@@ -21,9 +20,7 @@ export default function PrivateListImportPage() {
   const { message } = App.useApp();
   const list = usePrivateList(id);
   const update = useUpdatePrivateList(id);
-  const [notFound, setNotFound] = useState<string[] | null>(null);
-  const skip = useRef(false);
-  const skipped = useRef<string[]>([]);
+  const unknown = useUnknownAssetNos();
 
   return (
     <FormPage
@@ -32,21 +29,11 @@ export default function PrivateListImportPage() {
       loading={list.isPending}
       loadError={list.error}
       submitText={t('action.add')}
-      onSubmit={async (values) => {
-        const skipNotFound = skip.current;
-        skip.current = false;
-        try {
-          const result = await update.mutateAsync({ addAssetNos: values.addAssetNos, skipNotFound });
-          skipped.current = result.notFound;
-          setNotFound(null);
-        } catch (error) {
-          const unknown = notFoundOf(error);
-          if (unknown) setNotFound(unknown);
-          throw error;
-        }
-      }}
+      onSubmit={(values) =>
+        unknown.send((skipNotFound) => update.mutateAsync({ addAssetNos: values.addAssetNos, skipNotFound }))
+      }
       onDone={() => {
-        if (skipped.current.length) void message.info(t('import.skipped', { count: skipped.current.length }));
+        if (unknown.skippedCount()) void message.info(t('import.skipped', { count: unknown.skippedCount() }));
         else void message.success(t('import.added'));
         navigate(privateListUrls.assets(id));
       }}
@@ -60,20 +47,7 @@ export default function PrivateListImportPage() {
           title={t('import.holds', { count: list.data.assetCount, max: PRIVATE_LIST_MAX })}
         />
       )}
-      {notFound && (
-        <SubmitFromAlert
-          render={(submit) => (
-            <NotFoundAlert
-              notFound={notFound}
-              actionText={t('notFound.addWithout')}
-              onSkip={() => {
-                skip.current = true;
-                submit();
-              }}
-            />
-          )}
-        />
-      )}
+      {unknown.alert(t('notFound.addWithout'))}
       <AssetNosField name="addAssetNos" label={t('field.assetNos')} />
     </FormPage>
   );

@@ -1,14 +1,13 @@
 import { privateListInput } from '@fleetdesk/contracts';
 import { App, Input } from 'antd';
-import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { FormField, FormPage } from '../../../shared/ui/form-page.tsx';
-import { notFoundOf, useCreatePrivateList } from '../api.ts';
+import { useCreatePrivateList } from '../api.ts';
 import { assetNosText } from '../asset-nos.ts';
-import { AssetNosField, NotFoundAlert } from '../components/asset-nos.field.tsx';
-import { SubmitFromAlert } from '../components/submit-from-alert.tsx';
+import { AssetNosField } from '../components/asset-nos.field.tsx';
+import { useUnknownAssetNos } from '../components/unknown-asset-nos.tsx';
 import { privateListUrls } from '../urls.ts';
 
 /** The form's values: the contract's name and comment, the numbers as typed (parsed by assetNosText). */
@@ -23,49 +22,21 @@ export default function PrivateListNewPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const create = useCreatePrivateList();
-  const [notFound, setNotFound] = useState<string[] | null>(null);
-  // Set by "Create without them" for the one submit it triggers.
-  const skip = useRef(false);
-  const skipped = useRef<string[]>([]);
+  const unknown = useUnknownAssetNos();
 
   return (
     <FormPage
       schema={newListForm}
       submitText={t('action.create')}
-      onSubmit={async (values) => {
-        const skipNotFound = skip.current;
-        skip.current = false;
-        try {
-          const result = await create.mutateAsync({ ...values, skipNotFound });
-          skipped.current = result.notFound;
-          setNotFound(null);
-        } catch (error) {
-          const unknown = notFoundOf(error);
-          if (unknown) setNotFound(unknown);
-          throw error;
-        }
-      }}
+      onSubmit={(values) => unknown.send((skipNotFound) => create.mutateAsync({ ...values, skipNotFound }))}
       onDone={() => {
-        if (skipped.current.length) void message.info(t('new.skipped', { count: skipped.current.length }));
+        if (unknown.skippedCount()) void message.info(t('new.skipped', { count: unknown.skippedCount() }));
         else void message.success(t('new.created'));
         navigate(privateListUrls.mine());
       }}
       onCancel={() => navigate(privateListUrls.mine())}
     >
-      {notFound && (
-        <SubmitFromAlert
-          render={(submit) => (
-            <NotFoundAlert
-              notFound={notFound}
-              actionText={t('notFound.createWithout')}
-              onSkip={() => {
-                skip.current = true;
-                submit();
-              }}
-            />
-          )}
-        />
-      )}
+      {unknown.alert(t('notFound.createWithout'))}
       <FormField name="name" label={t('field.name')} required>
         <Input maxLength={50} showCount autoFocus />
       </FormField>
