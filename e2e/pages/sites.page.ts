@@ -43,14 +43,18 @@ export class SiteBatchPage {
    */
   async choose(label: string, option: string) {
     const combobox = this.page.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}`) });
-    const field = this.page.locator('.ant-form-item').filter({ has: combobox });
+    // The chosen value, not the typed search text (which the field also shows while searching).
+    const chosen = this.page
+      .locator('.ant-form-item')
+      .filter({ has: combobox })
+      .locator('.ant-select-content-has-value');
     // Enter picks the first match once the options (partners come from the API) are listed; on a busy machine
-    // they may not be yet, so the whole step is repeated until the field shows the choice.
+    // they may not be yet, so the whole step is repeated until the field holds the choice.
     await expect(async () => {
       await combobox.click();
       await combobox.fill(option);
       await combobox.press('Enter');
-      await expect(field).toContainText(option, { timeout: 2_000 });
+      await expect(chosen).toHaveAttribute('title', option, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
   }
 
