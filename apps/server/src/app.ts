@@ -11,6 +11,7 @@ import { route } from './lib/route.ts';
 import { secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { assetBatchRoutes } from './modules/asset-batch/asset-batch.routes.ts';
 import { assetQueryRoutes } from './modules/asset-query/asset-query.routes.ts';
 import { createAssetQueryService } from './modules/asset-query/asset-query.service.ts';
 import { assetRoutes } from './modules/assets/assets.routes.ts';
@@ -31,6 +32,7 @@ import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.r
 import { createPaymentMethodService } from './modules/payment-methods/payment-methods.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
+import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { createRoleService } from './modules/roles/roles.service.ts';
 import { settingsConfigRoutes } from './modules/settings/settings-config.routes.ts';
@@ -129,6 +131,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       assetQueryRoutes(api, createAssetQueryService({ db }));
       categoryRoutes(api, createCategoryService({ db, storage }));
       assetRoutes(api, createAssetService({ db, storage }));
+      assetBatchRoutes(api, { db });
+      relocationListRoutes(api, { db });
       documentRoutes(api, createDocumentService({ db, storage }));
       operationRoutes(api, createOperationService({ db, secrets }));
       partnerOperationRoutes(api, createPartnerOperationService({ db, secrets, clientLinkUrl: config.clientLinkUrl }));

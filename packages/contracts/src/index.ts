@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './asset-batch.ts';
 export * from './asset-query.ts';
 export * from './assets.ts';
 export * from './auth.ts';
@@ -12,6 +13,7 @@ export * from './partners.ts';
 export * from './payment-methods.ts';
 export * from './permissions.ts';
 export * from './private-lists.ts';
+export * from './relocation-lists.ts';
 export * from './roles.ts';
 export * from './settings-config.ts';
 export * from './sites.ts';

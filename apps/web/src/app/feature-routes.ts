@@ -9,6 +9,7 @@ import { partnerOperationsRoutes } from '../features/partner-operations/routes.t
 import { partnerRoutes } from '../features/partners/routes.tsx';
 import { paymentMethodsRoutes } from '../features/payment-methods/routes.tsx';
 import { privateListRoutes } from '../features/private-lists/routes.tsx';
+import { relocationListRoutes } from '../features/relocation-lists/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
@@ -28,6 +29,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...categoryRoutes,
   ...assetRoutes,
   ...privateListRoutes,
+  ...relocationListRoutes,
   ...operationsRoutes,
   ...documentsRoutes,
   ...partnerOperationsRoutes,

@@ -102,7 +102,8 @@ export const assets = pgTable(
     uniqueIndex('assets_iot_device_no_key').on(t.iotDeviceNo),
     // Keyset paging: the default order (createTime desc) with the id as tie-breaker.
     index('assets_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('assets_partner_created_idx').on(t.partnerId, t.createdAt.desc()),
+    // Partner-scoped callers page the same order within their partners.
+    index('assets_partner_created_id_idx').on(t.partnerId, t.createdAt.desc(), t.id.desc()),
     index('assets_category_idx').on(t.categoryId),
     index('assets_site_idx').on(t.siteId),
     index('assets_life_cycle_idx').on(t.lifeCycleState),
@@ -155,4 +156,49 @@ export const privateListAssets = pgTable(
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.listId, t.assetId] }), index('private_list_assets_asset_idx').on(t.assetId)],
+);
+
+/**
+ * A relocation (collection) list (document 2 "Relocation list"): field staff check assets out of one site
+ * (collection, turnover Dispatching) and into another (launch, turnover InSite at the new site).
+ */
+export const relocationLists = pgTable(
+  'relocation_lists',
+  {
+    id: uuid('id').primaryKey(),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    fromSiteId: uuid('from_site_id')
+      .notNull()
+      .references(() => sites.id),
+    /** Set at check-in (launch). */
+    toSiteId: uuid('to_site_id').references(() => sites.id),
+    /** Who collected the assets. */
+    staffId: uuid('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who launched them at the new site (may be someone else). */
+    launchStaffId: uuid('launch_staff_id').references(() => users.id, { onDelete: 'set null' }),
+    assetCount: integer('asset_count').notNull(),
+    checkoutAt: timestamp('checkout_at', { withTimezone: true }).notNull(),
+    checkinAt: timestamp('checkin_at', { withTimezone: true }),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    index('relocation_lists_checkout_idx').on(t.checkoutAt.desc(), t.id.desc()),
+    index('relocation_lists_partner_idx').on(t.partnerId, t.checkoutAt.desc()),
+  ],
+);
+
+/** The assets of a relocation list; the number is kept so the history survives a later asset deletion. */
+export const relocationListAssets = pgTable(
+  'relocation_list_assets',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => relocationLists.id, { onDelete: 'cascade' }),
+    assetId: uuid('asset_id').references(() => assets.id, { onDelete: 'set null' }),
+    assetNo: text('asset_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.assetNo] }), index('relocation_list_assets_asset_idx').on(t.assetId)],
 );

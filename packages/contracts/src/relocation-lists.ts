@@ -1,0 +1,2 @@
+/** Relocation (collection) lists: filled in by the relocation work (issue 4). */
+export const relocationListEndpoints = {};
