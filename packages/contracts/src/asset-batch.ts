@@ -83,7 +83,7 @@ export const assetFileFormatQuery = z.strictObject({
 });
 
 /** The export takes the search body of `$query` (paging ignored) and the file format. */
-export const assetExportInput = assetQueryInput.omit({ pageNo: true, pageSize: true }).extend({
+export const assetExportInput = assetQueryInput.omit({ pageNo: true, pageSize: true, cursor: true }).extend({
   format: z.enum(ASSET_IMPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('csv'),
 });
 export type AssetExportInput = z.infer<typeof assetExportInput>;

@@ -21,6 +21,8 @@ export const ASSET_QUERY_EXACT_COUNT_MAX = 10_000;
 export const ASSET_QUERY_NOTE_MAX = 100;
 export const ASSET_QUERY_POLYGON_POINTS_MAX = 1_000;
 export const ASSET_QUERY_PROPERTIES_MAX = 10;
+export const ASSET_QUERY_CURSOR_MAX = 400;
+export const CURSOR_MESSAGE = 'The cursor does not belong to this search; start again from page 1';
 
 export const AT_LEAST_ONE_MESSAGE = 'Please select at least one item';
 export const RANGE_AND_OPERATOR_MESSAGE = 'Range and operator required';
@@ -125,6 +127,12 @@ export const assetQueryInput = z.strictObject({
     .min(1)
     .max(ASSET_QUERY_PAGE_SIZE_MAX, { message: `At most ${ASSET_QUERY_PAGE_SIZE_MAX} per page` })
     .default(10),
+  /**
+   * The `cursor` of the previous page's response: this page then starts right after its last row (keyset),
+   * costing the same at any depth. Without it the server still pages by keyset when it served the previous
+   * page of the same search moments ago, and otherwise skips (pageNo - 1) × pageSize rows.
+   */
+  cursor: z.string().min(1).max(ASSET_QUERY_CURSOR_MAX, { message: CURSOR_MESSAGE }).optional(),
   /** `field:asc|desc`; the server always appends createTime:desc (and the id) as the last keys. */
   sort: z
     .array(
@@ -182,6 +190,8 @@ export const assetQueryPage = z.object({
   data: z.array(asset),
   count: z.number().int(),
   countIsEstimate: z.boolean(),
+  /** Send it with pageNo + 1 to get the next page by keyset; null on the last page. */
+  cursor: z.string().nullable(),
 });
 
 export const assetSummary = z.object({

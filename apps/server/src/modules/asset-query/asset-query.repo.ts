@@ -4,7 +4,7 @@ import {
   type AssetIotStateFilter,
   type AssetQuerySortKey,
 } from '@fleetdesk/contracts';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, partners, sites } from '../../db/schema/index.ts';
@@ -44,12 +44,22 @@ export interface AssetFilter {
 
 export type SortKey = { key: AssetQuerySortKey; direction: 'asc' | 'desc' };
 
-const sortColumns: Record<AssetQuerySortKey, AnyPgColumn> = {
-  createTime: assets.createdAt,
-  updateTime: assets.updatedAt,
-  no: assets.no,
-  lifeCycleState: assets.lifeCycleState,
+/** How a key's value travels in a cursor: as PostgreSQL's own text form, cast back on the way in. */
+export type KeyCast = 'timestamptz' | 'text' | 'uuid';
+
+const sortColumns: Record<AssetQuerySortKey, { column: AnyPgColumn; cast: KeyCast }> = {
+  createTime: { column: assets.createdAt, cast: 'timestamptz' },
+  updateTime: { column: assets.updatedAt, cast: 'timestamptz' },
+  no: { column: assets.no, cast: 'text' },
+  lifeCycleState: { column: assets.lifeCycleState, cast: 'text' },
 };
+
+/** One key of the total order: a NOT NULL column, its direction and how its cursor value is cast. */
+export interface OrderKey {
+  column: AnyPgColumn;
+  direction: 'asc' | 'desc';
+  cast: KeyCast;
+}
 
 const compare = (left: SQL, op: 'gte' | 'lt', right: SQL) =>
   op === 'gte' ? sql`${left} >= ${right}` : sql`${left} < ${right}`;
@@ -148,56 +158,102 @@ export function whereOf(f: AssetFilter): SQL {
 
 /**
  * The requested keys, then createTime desc (unless already asked) and the id in the direction of the
- * createTime key: a total order, so a keyset cursor (the last row's key values) can replace OFFSET later.
- * created_at and id are written with the null ordering of `assets_created_at_id_idx` (DESC NULLS LAST, read
- * backwards for ASC NULLS FIRST): both columns are NOT NULL, so results are the same, but the planner only
- * walks the index when the ORDER BY matches it exactly, instead of sorting every match.
+ * createTime key: a total order over NOT NULL columns, so the last row's key values are a keyset cursor.
  */
-export function orderOf(sort: readonly SortKey[]): SQL[] {
+export function keysOf(sort: readonly SortKey[]): OrderKey[] {
   const keys = [...sort];
   if (!keys.some((k) => k.key === 'createTime')) keys.push({ key: 'createTime', direction: 'desc' });
   const createTime = keys.find((k) => k.key === 'createTime');
-  const indexed = (column: AnyPgColumn, direction: 'asc' | 'desc') =>
-    direction === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
-  const by = keys.map((k) =>
-    k.key === 'createTime'
-      ? indexed(assets.createdAt, k.direction)
-      : k.direction === 'asc'
-        ? asc(sortColumns[k.key])
-        : desc(sortColumns[k.key]),
-  );
-  by.push(indexed(assets.id, createTime?.direction ?? 'desc'));
-  return by;
+  return [
+    ...keys.map((k) => ({ ...sortColumns[k.key], direction: k.direction })),
+    { column: assets.id, cast: 'uuid' as const, direction: createTime?.direction ?? 'desc' },
+  ];
 }
 
 /**
- * One page: the ids are picked first from assets alone (index order, OFFSET skipping bare index entries), and
- * only the page's rows are joined to their partner, category and site, so a deep page does not join every
- * skipped row.
+ * ORDER BY of the keys. created_at and id are written with the null ordering of `assets_created_at_id_idx`
+ * (DESC NULLS LAST, read backwards for ASC NULLS FIRST): both columns are NOT NULL, so results are the same,
+ * but the planner only walks the index when the ORDER BY matches it exactly, instead of sorting every match.
+ */
+export function orderOf(keys: readonly OrderKey[]): SQL[] {
+  return keys.map((k) => (k.direction === 'asc' ? sql`${k.column} asc nulls first` : sql`${k.column} desc nulls last`));
+}
+
+const castValue = (k: OrderKey, value: string) =>
+  k.cast === 'timestamptz' ? sql`${value}::timestamptz` : k.cast === 'uuid' ? sql`${value}::uuid` : sql`${value}::text`;
+
+/**
+ * Rows strictly after the cursor in the order of the keys. When every key runs the same way this is one row
+ * comparison, which an index on those columns answers as a range; mixed directions expand to
+ * (k1 > v1) or (k1 = v1 and k2 < v2) or …
+ */
+export function afterCondition(keys: readonly OrderKey[], values: readonly string[]): SQL {
+  const first = keys[0];
+  if (first && keys.every((k) => k.direction === first.direction)) {
+    const columns = sql.join(
+      keys.map((k) => sql`${k.column}`),
+      sql`, `,
+    );
+    const cursor = sql.join(
+      keys.map((k, i) => castValue(k, values[i] as string)),
+      sql`, `,
+    );
+    return first.direction === 'desc' ? sql`(${columns}) < (${cursor})` : sql`(${columns}) > (${cursor})`;
+  }
+  const branches = keys.map((k, i) => {
+    const equal = keys.slice(0, i).map((p, j) => sql`${p.column} = ${castValue(p, values[j] as string)}`);
+    const beyond =
+      k.direction === 'desc'
+        ? sql`${k.column} < ${castValue(k, values[i] as string)}`
+        : sql`${k.column} > ${castValue(k, values[i] as string)}`;
+    return sql`(${sql.join([...equal, beyond], sql` and `)})`;
+  });
+  return sql`(${sql.join(branches, sql` or `)})`;
+}
+
+/**
+ * One page and the key values of its last row. The ids are picked first from assets alone (index order), and
+ * only the page's rows are joined to their partner, category and site. With `after` (a keyset cursor) the
+ * page starts right after that row and costs the same at any depth; without it, OFFSET skips bare index
+ * entries (a direct jump to a deep page).
  */
 export async function page(
   db: DbOrTx,
   filter: AssetFilter,
-  sort: readonly SortKey[],
-  paging: { pageNo: number; pageSize: number },
-): Promise<AssetRow[]> {
-  const order = orderOf(sort);
+  keys: readonly OrderKey[],
+  paging: { pageNo: number; pageSize: number; after?: readonly string[] },
+): Promise<{ rows: AssetRow[]; last: string[] | null }> {
+  const order = orderOf(keys);
+  const where = paging.after ? and(whereOf(filter), afterCondition(keys, paging.after)) : whereOf(filter);
+  // The key values leave as text in PostgreSQL's own format, so a timestamp keeps its microseconds.
+  const keyText = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string>`${k.column}::text`.as(`k${i}`)]));
   const picked = db
-    .select({ id: assets.id })
+    .select({ id: assets.id, ...keyText })
     .from(assets)
-    .where(whereOf(filter))
+    .where(where)
     .orderBy(...order)
     .limit(paging.pageSize)
-    .offset((paging.pageNo - 1) * paging.pageSize)
+    .offset(paging.after ? 0 : (paging.pageNo - 1) * paging.pageSize)
     .as('picked');
-  return db
-    .select(assetRowColumns)
+  const found = await db
+    .select({
+      ...assetRowColumns,
+      keys: sql<string[]>`array[${sql.join(
+        keys.map((_, i) => sql.raw(`"picked"."k${i}"`)),
+        sql`, `,
+      )}]`,
+    })
     .from(picked)
     .innerJoin(assets, eq(assets.id, picked.id))
     .innerJoin(partners, eq(partners.id, assets.partnerId))
     .innerJoin(assetCategories, eq(assetCategories.id, assets.categoryId))
     .leftJoin(sites, eq(sites.id, assets.siteId))
     .orderBy(...order);
+  const lastRow = found.at(-1);
+  return {
+    rows: found.map(({ keys: _keys, ...row }) => row as AssetRow),
+    last: found.length === paging.pageSize && lastRow ? [...lastRow.keys] : null,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  type Asset,
   type AssetLifeCycleState,
   type AssetQueryInput,
   type AssetQuerySortKey,
@@ -6,6 +7,7 @@ import {
   type AssetTurnoverState,
   assetLifeCycleStates,
   assetTurnoverStates,
+  CURSOR_MESSAGE,
 } from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { validationError } from '../../errors.ts';
@@ -90,7 +92,67 @@ function propertyFilters(
   return out;
 }
 
+/** A cursor is the last row's key values, base64url JSON; the server checks it against the search's keys. */
+function encodeCursor(values: readonly string[]): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+const KEY_TEXT: Record<repo.KeyCast, RegExp> = {
+  // PostgreSQL's ISO output of a timestamptz, e.g. 2026-11-23 17:10:00.123456+00
+  timestamptz: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  // Asset numbers and lifecycle states: letters and digits only.
+  text: /^[A-Za-z0-9]{1,64}$/,
+};
+
+/** The key values of a cursor, or a 400 when it was not made for these keys (or was tampered with). */
+function decodeCursor(cursor: string, keys: readonly repo.OrderKey[]): string[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    values = null;
+  }
+  const fits =
+    Array.isArray(values) &&
+    values.length === keys.length &&
+    values.every((v, i) => typeof v === 'string' && KEY_TEXT[(keys[i] as repo.OrderKey).cast].test(v));
+  if (!fits) throw validationError({ cursor: CURSOR_MESSAGE });
+  return values as string[];
+}
+
+/**
+ * Where recent pages ended, so a client that only sends pageNo still pages by keyset when it walks forward:
+ * page N+1 of a search starts after the last row served as page N. Entries live a few minutes; a stale one
+ * only means the next page starts right after what the user saw, which is what they expect anyway.
+ */
+class Boundaries {
+  private readonly entries = new Map<string, { values: string[]; at: number }>();
+  constructor(
+    private readonly max = 5_000,
+    private readonly ttlMs = 5 * 60_000,
+  ) {}
+  get(key: string): string[] | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || Date.now() - hit.at > this.ttlMs) return undefined;
+    return hit.values;
+  }
+  set(key: string, values: string[]) {
+    this.entries.delete(key);
+    this.entries.set(key, { values, at: Date.now() });
+    // Map keeps insertion order: the first entry is the oldest.
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+  }
+}
+
 export function createAssetQueryService(deps: { db: Db }) {
+  const boundaries = new Boundaries();
+  /** The same search by the same scope, page size and sort: everything but the page and the cursor. */
+  const boundaryKey = (caller: Caller, input: AssetQueryInput, pageNo: number) => {
+    const { pageNo: _p, cursor: _c, ...search } = input;
+    return JSON.stringify([caller.scope, search, pageNo]);
+  };
+
   const { db } = deps;
 
   /** Validates what the schema cannot see (scope, property types) and builds the filter of the builder. */
@@ -122,20 +184,58 @@ export function createAssetQueryService(deps: { db: Db }) {
     };
   }
 
-  const sortOf = (sort: readonly string[]): repo.SortKey[] =>
-    sort.map((s) => {
-      const [key, direction] = s.split(':') as [AssetQuerySortKey, 'asc' | 'desc'];
-      return { key, direction };
-    });
+  const keysOf = (sort: readonly string[]) =>
+    repo.keysOf(
+      sort.map((s) => {
+        const [key, direction] = s.split(':') as [AssetQuerySortKey, 'asc' | 'desc'];
+        return { key, direction };
+      }),
+    );
+
+  /**
+   * The keyset position a page starts after: the cursor the client sent, or the one remembered from serving
+   * the previous page of the same search to the same scope; none for page 1 or a direct jump (OFFSET).
+   */
+  function startOf(caller: Caller, input: AssetQueryInput, keys: readonly repo.OrderKey[]) {
+    if (input.cursor !== undefined) return decodeCursor(input.cursor, keys);
+    if (input.pageNo === 1) return undefined;
+    return boundaries.get(boundaryKey(caller, input, input.pageNo - 1));
+  }
 
   async function query(caller: Caller, input: AssetQueryInput) {
     const filter = await filterOf(caller, input);
+    const keys = keysOf(input.sort);
+    const after = startOf(caller, input, keys);
     const [found, counted] = await Promise.all([
-      repo.page(db, filter, sortOf(input.sort), input),
+      repo.page(db, filter, keys, { ...input, after }),
       repo.countOf(db, filter),
     ]);
-    const definitions = await propertiesOf(db, [...new Set(found.map((r) => r.asset.categoryId))]);
-    return { data: found.map((r) => toAsset(r, definitions)), ...counted };
+    if (found.last) boundaries.set(boundaryKey(caller, input, input.pageNo), found.last);
+    const definitions = await propertiesOf(db, [...new Set(found.rows.map((r) => r.asset.categoryId))]);
+    return {
+      data: found.rows.map((r) => toAsset(r, definitions)),
+      ...counted,
+      cursor: found.last ? encodeCursor(found.last) : null,
+    };
+  }
+
+  /** Every matching asset in `size` pages by keyset, for exports: memory holds one page at a time. */
+  async function* batches(
+    caller: Caller,
+    input: Omit<AssetQueryInput, 'pageNo' | 'pageSize' | 'cursor'>,
+    size: number,
+  ): AsyncGenerator<Asset[]> {
+    const filter = await filterOf(caller, { ...input, pageNo: 1, pageSize: size });
+    const keys = keysOf(input.sort);
+    let after: string[] | undefined;
+    for (;;) {
+      const found = await repo.page(db, filter, keys, { pageNo: 1, pageSize: size, after });
+      if (found.rows.length === 0) return;
+      const definitions = await propertiesOf(db, [...new Set(found.rows.map((r) => r.asset.categoryId))]);
+      yield found.rows.map((r) => toAsset(r, definitions));
+      if (!found.last) return;
+      after = found.last;
+    }
   }
 
   async function count(caller: Caller, input: AssetQueryInput) {
@@ -179,6 +279,7 @@ export function createAssetQueryService(deps: { db: Db }) {
 
   return {
     query,
+    batches,
     count,
     summary,
     async siteList(caller: Caller, input: AssetQueryInput) {
