@@ -1,5 +1,5 @@
 import { ASSET_NO_MAX } from '@fleetdesk/contracts';
-import { and, asc, count, desc, eq, gte, inArray, like, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assetCategories,
@@ -60,6 +60,20 @@ export async function lockByNo(db: DbOrTx, no: string): Promise<string | undefin
   return row?.id;
 }
 
+/**
+ * Locks the rows of these assets for the rest of the transaction, in number order so two batches touching the
+ * same assets wait for each other instead of deadlocking.
+ */
+export async function lockByNos(db: DbOrTx, nos: readonly string[]) {
+  if (nos.length === 0) return;
+  await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(inArray(assets.no, [...nos]))
+    .orderBy(asc(assets.no))
+    .for('update');
+}
+
 /** Assets of in-scope partners by number (unknown or out-of-scope numbers are simply absent). */
 export async function getManyByNos(db: DbOrTx, scope: Scope, nos: readonly string[]): Promise<AssetRow[]> {
   if (nos.length === 0) return [];
@@ -111,14 +125,35 @@ export async function getSite(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function partnerExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, id));
-  return row !== undefined;
+export type SiteRow = NonNullable<Awaited<ReturnType<typeof getSite>>>;
+
+export async function getSites(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SiteRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sites.id, partnerId: sites.partnerId, name: sites.name })
+    .from(sites)
+    .where(inArray(sites.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function noExists(db: DbOrTx, no: string): Promise<boolean> {
-  const [row] = await db.select({ id: assets.id }).from(assets).where(eq(assets.no, no));
-  return row !== undefined;
+/** Which of these partner ids exist. */
+export async function existingPartners(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(inArray(partners.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of these asset numbers are taken, whatever the scope (numbers are unique across all partners). */
+export async function existingNos(db: DbOrTx, nos: readonly string[]): Promise<Set<string>> {
+  if (nos.length === 0) return new Set();
+  const rows = await db
+    .select({ no: assets.no })
+    .from(assets)
+    .where(inArray(assets.no, [...nos]));
+  return new Set(rows.map((r) => r.no));
 }
 
 /** The asset a device is bound to, if any. */
@@ -129,6 +164,10 @@ export async function assetOfDevice(db: DbOrTx, deviceNo: string): Promise<{ id:
 
 export async function insert(db: DbOrTx, id: string, values: AssetValues) {
   await db.insert(assets).values({ id, ...values });
+}
+
+export async function insertMany(db: DbOrTx, rows: readonly (AssetValues & { id: string })[]) {
+  if (rows.length > 0) await db.insert(assets).values([...rows]);
 }
 
 export async function update(db: DbOrTx, id: string, values: Partial<AssetValues>) {
@@ -142,55 +181,56 @@ export async function remove(db: DbOrTx, id: string) {
   await db.delete(assets).where(eq(assets.id, id));
 }
 
+export async function removeMany(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length > 0) await db.delete(assets).where(inArray(assets.id, [...ids]));
+}
+
 export type UniqueValue = { propertyId: string; value: string };
 
-/** Which of these unique values another asset already holds (property ids). */
-export async function takenUniqueValues(
+/** Who holds each of these unique values now (several values of several properties at once). */
+export async function uniqueValueHolders(
   db: DbOrTx,
   values: readonly UniqueValue[],
-  exceptAssetId: string | null,
-): Promise<Set<string>> {
-  if (values.length === 0) return new Set();
-  const taken = await db
-    .select({ propertyId: assetUniqueValues.propertyId, value: assetUniqueValues.value })
+): Promise<(UniqueValue & { assetId: string })[]> {
+  if (values.length === 0) return [];
+  const held = await db
+    .select({
+      propertyId: assetUniqueValues.propertyId,
+      value: assetUniqueValues.value,
+      assetId: assetUniqueValues.assetId,
+    })
     .from(assetUniqueValues)
     .where(
       and(
-        inArray(
-          assetUniqueValues.propertyId,
-          values.map((v) => v.propertyId),
-        ),
-        inArray(
-          assetUniqueValues.value,
-          values.map((v) => v.value),
-        ),
-        exceptAssetId ? ne(assetUniqueValues.assetId, exceptAssetId) : undefined,
+        inArray(assetUniqueValues.propertyId, [...new Set(values.map((v) => v.propertyId))]),
+        inArray(assetUniqueValues.value, [...new Set(values.map((v) => v.value))]),
       ),
     );
   const wanted = new Set(values.map((v) => `${v.propertyId}\u0000${v.value}`));
-  return new Set(taken.filter((t) => wanted.has(`${t.propertyId}\u0000${t.value}`)).map((t) => t.propertyId));
+  return held.filter((h) => wanted.has(`${h.propertyId}\u0000${h.value}`));
 }
 
 /**
- * Replaces the unique-value rows of these properties for one asset; `value` null drops the row. The unique
- * index refuses a value another asset holds, even when two requests passed the check at the same time.
+ * Replaces the unique-value rows of these (asset, property) pairs: all old rows go first, so assets of one batch
+ * may swap values without the unique index seeing both at once. `value` null only drops the row.
  */
-export async function setUniqueValues(
+export async function replaceUniqueValues(
   db: DbOrTx,
-  assetId: string,
-  values: readonly { propertyId: string; value: string | null }[],
+  values: readonly { assetId: string; propertyId: string; value: string | null }[],
 ) {
   if (values.length === 0) return;
-  await db.delete(assetUniqueValues).where(
-    and(
-      eq(assetUniqueValues.assetId, assetId),
-      inArray(
-        assetUniqueValues.propertyId,
-        values.map((v) => v.propertyId),
+  await db
+    .delete(assetUniqueValues)
+    .where(
+      or(
+        ...values.map((v) =>
+          and(eq(assetUniqueValues.assetId, v.assetId), eq(assetUniqueValues.propertyId, v.propertyId)),
+        ),
       ),
-    ),
+    );
+  const kept = values.flatMap((v) =>
+    v.value === null ? [] : [{ assetId: v.assetId, propertyId: v.propertyId, value: v.value }],
   );
-  const kept = values.flatMap((v) => (v.value === null ? [] : [{ assetId, propertyId: v.propertyId, value: v.value }]));
   if (kept.length > 0) await db.insert(assetUniqueValues).values(kept);
 }
 

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type Asset,
-  type AssetFieldLog,
-  type AssetInput,
-  type AssetLifeCycleState,
-  type AssetPatch,
-  type AssetPropertyValue,
-  type AssetTurnoverState,
-  type AssetUsageMode,
-  IOT_DEVICE_BOUND_MESSAGE,
-  type IotDeviceInput,
-  type PageQuery,
+import type {
+  Asset,
+  AssetFieldLog,
+  AssetInput,
+  AssetLifeCycleState,
+  AssetPatch,
+  AssetTurnoverState,
+  AssetUsageMode,
+  IotDeviceInput,
+  PageQuery,
 } from '@fleetdesk/contracts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -20,21 +18,24 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
-import { logChange } from '../audit/audit.repo.ts';
-import * as repo from './assets.repo.ts';
-import { assertLifeCycleTransition } from './lifecycle.ts';
 import {
-  AUTOMATIC_MESSAGE,
-  applyValues,
-  UNIQUE_MESSAGE,
-  UNKNOWN_PROPERTY_MESSAGE,
-  UNMODIFIABLE_MESSAGE,
-  uniqueKey,
-} from './property-values.ts';
-
-type Values = Record<string, AssetPropertyValue>;
-
-const valuesOf = (row: repo.AssetRow): Values => (row.asset.properties ?? {}) as Values;
+  applyChanges,
+  assetNoTaken,
+  blankToNull,
+  checkChanges,
+  checkCreates,
+  deviceBound,
+  enabledCategory,
+  insertCreates,
+  logAssetChange,
+  removalProblem,
+  sentUniqueValues,
+  valuesOf,
+  valueTaken,
+  writeRemovals,
+} from './asset-rules.ts';
+import * as repo from './assets.repo.ts';
+import { AUTOMATIC_MESSAGE, UNKNOWN_PROPERTY_MESSAGE, UNMODIFIABLE_MESSAGE } from './property-values.ts';
 
 export function toAsset(row: repo.AssetRow, definitions: readonly repo.PropertyRow[]): Asset {
   const a = row.asset;
@@ -76,45 +77,11 @@ export function toAsset(row: repo.AssetRow, definitions: readonly repo.PropertyR
   };
 }
 
-/** What the field log records: the stored fields, and each property value as `properties.<id>`. */
-function audited(row: repo.AssetRow): Record<string, unknown> {
-  const a = row.asset;
-  const properties = Object.fromEntries(
-    Object.entries(valuesOf(row))
-      .filter(([, v]) => v !== null)
-      .map(([k, v]) => [`properties.${k}`, v]),
-  );
-  return {
-    no: a.no,
-    partnerId: a.partnerId,
-    categoryId: a.categoryId,
-    siteId: a.siteId,
-    lifeCycleState: a.lifeCycleState,
-    turnoverState: a.turnoverState,
-    usageMode: a.usageMode,
-    note: a.note,
-    iotDeviceNo: a.iotDeviceNo,
-    iotVendor: a.iotVendor,
-    iotModel: a.iotModel,
-    ...properties,
-  };
+/** The first refusal of a checked asset, as the single calls answer it. */
+function throwFirst(problems: readonly DomainError[] | undefined) {
+  const [first] = problems ?? [];
+  if (first) throw first;
 }
-
-const blankToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
-
-const assetNoTaken = () =>
-  new DomainError('AssetNoAlreadyExists', 409, 'Asset number already exists', {
-    fields: { no: 'Asset number already exists' },
-  });
-const deviceBound = (boundTo?: string) =>
-  new DomainError('IotDeviceAlreadyBound', 409, IOT_DEVICE_BOUND_MESSAGE, {
-    fields: { no: IOT_DEVICE_BOUND_MESSAGE },
-    ...(boundTo ? { assetNo: boundTo } : {}),
-  });
-const valueTaken = (propertyIds: Iterable<string>) =>
-  new DomainError('PropertyValueAlreadyUsed', 409, UNIQUE_MESSAGE, {
-    fields: Object.fromEntries([...propertyIds].map((id) => [`properties.${id}`, UNIQUE_MESSAGE])),
-  });
 
 export function createAssetService(deps: { db: Db; storage: FileStorage }) {
   const { db, storage } = deps;
@@ -131,44 +98,6 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
     return toAsset(row, await repo.propertiesOf(tx, [row.asset.categoryId]));
   }
 
-  /** A site for an asset of `partnerId`: it must exist and belong to that partner. */
-  async function checkSite(tx: DbOrTx, siteId: string, partnerId: string) {
-    const site = await repo.getSite(tx, siteId);
-    if (!site) throw validationError({ siteId: 'Unknown site' });
-    if (site.partnerId !== partnerId) {
-      throw new DomainError('SiteOfAnotherPartner', 422, 'The site belongs to another partner than the asset', {
-        fields: { siteId: 'The site belongs to another partner than the asset' },
-      });
-    }
-  }
-
-  /**
-   * Checks the unique values among `changed` against other assets (a friendly 409 naming the fields) and
-   * returns the rows to write; the unique index still decides when two requests race.
-   */
-  async function uniqueRows(
-    tx: DbOrTx,
-    definitions: readonly repo.PropertyRow[],
-    values: Values,
-    changed: readonly string[],
-    assetId: string | null,
-  ) {
-    const unique = new Set(definitions.filter((d) => d.isUnique).map((d) => d.id));
-    const rows = changed
-      .filter((id) => unique.has(id))
-      .map((propertyId) => {
-        const value = values[propertyId] ?? null;
-        return { propertyId, value: value === null ? null : uniqueKey(value) };
-      });
-    const taken = await repo.takenUniqueValues(
-      tx,
-      rows.flatMap((r) => (r.value === null ? [] : [{ propertyId: r.propertyId, value: r.value }])),
-      assetId,
-    );
-    if (taken.size > 0) throw valueTaken(taken);
-    return rows;
-  }
-
   /**
    * Runs a write and turns the unique indexes' refusals (two requests passing the checks at once) into the
    * same answers the checks give.
@@ -182,7 +111,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
       if (constraint === 'assets_iot_device_no_key') throw deviceBound();
       if (constraint === 'asset_unique_values_key') {
         const sent = uniqueSent();
-        const taken = await repo.takenUniqueValues(db, sent, null);
+        const taken = new Set((await repo.uniqueValueHolders(db, sent)).map((h) => h.propertyId));
         throw valueTaken(taken.size > 0 ? taken : sent.map((s) => s.propertyId));
       }
       throw error;
@@ -204,7 +133,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
           const definitions = await repo.propertiesOf(tx, [before.asset.categoryId]);
           await apply(tx, before, definitions);
           const after = (await repo.getByNo(tx, no)) as repo.AssetRow;
-          await logChange(tx, caller, 'asset', after.asset.id, audited(before), audited(after));
+          await logAssetChange(tx, caller, before, after);
           return toAsset(after, definitions);
         }),
       uniqueSent,
@@ -229,42 +158,17 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
     /** Creates an asset of an enabled category for an in-scope partner, with its values and field logs. */
     async create(caller: Caller, categoryId: string, input: AssetInput): Promise<Asset> {
       assertPartnerInScope(caller.scope, input.partnerId);
-      let sentUnique: { propertyId: string; value: string }[] = [];
+      let sentUnique: repo.UniqueValue[] = [];
       return raceSafe(
         () =>
           db.transaction(async (tx) => {
-            const category = await repo.getCategory(tx, categoryId);
-            if (!category) throw notFound('The category does not exist');
-            if (!category.isEnabled) {
-              throw new DomainError('CategoryDisabled', 422, 'The category is disabled; enable it to add assets');
-            }
-            if (!(await repo.partnerExists(tx, input.partnerId)))
-              throw validationError({ partnerId: 'Unknown partner' });
-            if (input.siteId) await checkSite(tx, input.siteId, input.partnerId);
+            await enabledCategory(tx, categoryId);
             const definitions = await repo.propertiesOf(tx, [categoryId]);
-            const { values, changed, errors } = applyValues(definitions, {}, input.properties ?? {}, true);
-            if (Object.keys(errors).length > 0) throw validationError(errors);
-            if (await repo.noExists(tx, input.no)) throw assetNoTaken();
-            const id = randomUUID();
-            const unique = await uniqueRows(tx, definitions, values, changed, null);
-            sentUnique = unique.flatMap((u) =>
-              u.value === null ? [] : [{ propertyId: u.propertyId, value: u.value }],
-            );
-            await repo.insert(tx, id, {
-              no: input.no,
-              partnerId: input.partnerId,
-              categoryId,
-              siteId: input.siteId ?? null,
-              lifeCycleState: input.lifeCycleState,
-              turnoverState: input.turnoverState,
-              usageMode: input.usageMode,
-              note: blankToNull(input.note),
-              properties: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null)),
-            });
-            await repo.setUniqueValues(tx, id, unique);
-            const created = (await repo.getByNo(tx, input.no)) as repo.AssetRow;
-            await logChange(tx, caller, 'asset', id, null, audited(created));
-            return toAsset(created, definitions);
+            const { problems, planned } = await checkCreates(tx, caller, categoryId, definitions, [input]);
+            throwFirst(problems[0]);
+            sentUnique = sentUniqueValues(planned.flatMap((p) => p.unique));
+            const [created] = await insertCreates(tx, caller, planned);
+            return toAsset(created as repo.AssetRow, definitions);
           }),
         () => sentUnique,
       );
@@ -272,41 +176,17 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
 
     /** Changes what the patch carries; property values are merged and the lifecycle move is checked. */
     async update(caller: Caller, categoryId: string, no: string, patch: AssetPatch): Promise<Asset> {
-      let sentUnique: { propertyId: string; value: string }[] = [];
+      let sentUnique: repo.UniqueValue[] = [];
       return change(
         caller,
         no,
         async (tx, row, definitions) => {
-          const a = row.asset;
           // The path names the category; an asset of another category is not "this" asset.
-          if (a.categoryId !== categoryId) throw notFound('Asset deleted or not found');
-          const values: Partial<repo.AssetValues> = {};
-          if (patch.siteId !== undefined) {
-            if (patch.siteId !== null) await checkSite(tx, patch.siteId, a.partnerId);
-            values.siteId = patch.siteId;
-          }
-          if (patch.usageMode !== undefined) values.usageMode = patch.usageMode;
-          if (patch.note !== undefined) values.note = blankToNull(patch.note);
-          if (patch.lifeCycleState !== undefined) {
-            assertLifeCycleTransition(a.lifeCycleState as AssetLifeCycleState, patch.lifeCycleState, {
-              categoryEnabled: row.category.isEnabled,
-            });
-            values.lifeCycleState = patch.lifeCycleState;
-          }
-          if (patch.turnoverState !== undefined) values.turnoverState = patch.turnoverState;
-          if (patch.properties !== undefined) {
-            const merged = applyValues(definitions, valuesOf(row), patch.properties, false);
-            if (Object.keys(merged.errors).length > 0) throw validationError(merged.errors);
-            const unique = await uniqueRows(tx, definitions, merged.values, merged.changed, a.id);
-            sentUnique = unique.flatMap((u) =>
-              u.value === null ? [] : [{ propertyId: u.propertyId, value: u.value }],
-            );
-            if (merged.changed.length > 0) {
-              values.properties = Object.fromEntries(Object.entries(merged.values).filter(([, v]) => v !== null));
-              await repo.setUniqueValues(tx, a.id, unique);
-            }
-          }
-          if (Object.keys(values).length > 0) await repo.update(tx, a.id, values);
+          if (row.asset.categoryId !== categoryId) throw notFound('Asset deleted or not found');
+          const { problems, planned } = await checkChanges(tx, [{ row, patch }], new Map([[categoryId, definitions]]));
+          throwFirst(problems[0]);
+          sentUnique = sentUniqueValues(planned.flatMap((p) => p.unique));
+          await applyChanges(tx, planned);
         },
         () => sentUnique,
       );
@@ -317,17 +197,8 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
       await db.transaction(async (tx) => {
         await repo.lockByNo(tx, no);
         const current = await visible(tx, caller, no);
-        const turnover = current.asset.turnoverState;
-        if (turnover === 'RentingOut' || turnover === 'Dispatching') {
-          throw new DomainError(
-            'AssetInUse',
-            409,
-            `The asset is ${turnover === 'RentingOut' ? 'renting out' : 'dispatching'} and cannot be deleted`,
-            { turnoverState: turnover },
-          );
-        }
-        await repo.remove(tx, current.asset.id);
-        await logChange(tx, caller, 'asset', current.asset.id, audited(current), null);
+        throwFirst([removalProblem(current)].filter((p) => p !== null));
+        await writeRemovals(tx, caller, [current]);
       });
     },
 
