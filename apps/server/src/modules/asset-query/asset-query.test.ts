@@ -407,11 +407,9 @@ describe('asset query API', () => {
         byNo.push(...(await query({ pageSize: 7, pageNo, sort })).json<CursorPage>().data.map((a) => a.no));
       }
       expect(byNo, JSON.stringify(sort)).toEqual(expectedOrder);
-      // A direct jump (OFFSET) lands on the same rows.
-      const jump = (await query({ pageSize: 7, pageNo: 6, sort: [...sort, 'no:desc'].slice(0, sort.length) }))
-        .json<CursorPage>()
-        .data.map((a) => a.no);
-      expect(jump).toEqual(expectedOrder.slice(35, 42));
+      // A direct jump (OFFSET: no page of this size was served before) lands on the same rows.
+      const jump = (await query({ pageSize: 5, pageNo: 8, sort })).json<CursorPage>().data.map((a) => a.no);
+      expect(jump).toEqual(expectedOrder.slice(35, 40));
     }
   });
 
