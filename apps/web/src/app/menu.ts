@@ -84,7 +84,9 @@ export const menu: MenuNode[] = [
         leaf('operation.checklist.management', '/checklist/management/list', requires('checklist.checklist.read')),
         leaf('operation.checklist.workItem', '/checklist/work-item/list', requires('checklist.work_item.read')),
       ]),
-      leaf('operation.relocation', '/relocation/list', requires('collection_list.read')),
+      leaf('operation.relocation', '/relocation/list', requires('collection_list.read'), [
+        hidden('operation.relocation.detail', '/relocation/detail/:id'),
+      ]),
       group('operation.reminder', [
         leaf('operation.reminder.assetTimerLog', '/reminder/asset-timer-log/list', requires('work_reminder.log.read')),
         leaf('operation.reminder.assetTimerGroup', '/reminder/asset-timer-group/list', requires('work_reminder.read')),
