@@ -7,6 +7,7 @@ import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
+import { seedDemoRelocationLists } from './demo-relocation-lists.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
 
@@ -143,5 +144,7 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets
     partnerScope: [seoul.id],
     roleIds: [manager.id],
   });
+  // After the staff exist: each relocation list names who collected it.
+  await seedDemoRelocationLists(db, partners);
   return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer }, taxGroups };
 }
