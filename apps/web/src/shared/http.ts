@@ -141,14 +141,10 @@ export function urlOf<E extends Endpoint>(endpoint: E, input: { params?: unknown
   return `${apiOrigin()}${path}${search ? `?${search}` : ''}`;
 }
 
-/** Calls one endpoint of the contracts and resolves with its typed response body. */
-export async function call<E extends Endpoint>(
-  endpoint: E,
-  input: CallInput<E>,
-  options: CallOptions = {},
-): Promise<ResponseOf<E>> {
+/** Sends one request of an endpoint and returns the successful response; every failure becomes an ApiError. */
+async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions, accept: string) {
   const url = urlOf(endpoint, input);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = input.body !== undefined;
@@ -175,6 +171,7 @@ export async function call<E extends Endpoint>(
     throw fail(new ApiError(0, code, i18n.t(key), null, url), options);
   }
   clearTimeout(timer);
+  if (response.ok) return response;
 
   const text = await response.text();
   let body: unknown = null;
@@ -185,16 +182,37 @@ export async function call<E extends Endpoint>(
       body = text;
     }
   }
-  if (!response.ok) {
-    const error = toApiError(response.status, body, url);
-    if (response.status === 401 && endpoint.requires !== 'public' && !isOnLoginPage()) {
-      clearToken();
-      onUnauthorized();
-    }
-    throw fail(error, options);
+  const error = toApiError(response.status, body, url);
+  if (response.status === 401 && endpoint.requires !== 'public' && !isOnLoginPage()) {
+    clearToken();
+    onUnauthorized();
   }
+  throw fail(error, options);
+}
+
+/** Calls one endpoint of the contracts and resolves with its typed response body. */
+export async function call<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const response = await send(endpoint, input, options, 'application/json');
+  const text = await response.text();
   // The server serialises with the same zod schema, so the body already has the response's shape.
-  return (body ?? { data: null }) as ResponseOf<E>;
+  return (text ? JSON.parse(text) : { data: null }) as ResponseOf<E>;
+}
+
+/** Calls an endpoint that answers with a file (an export, a template): its bytes and the name the server gave. */
+export async function callFile<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: CallOptions = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send(endpoint, input, options, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
+  const encoded = match?.[1];
+  return { blob: await response.blob(), fileName: encoded ? decodeURIComponent(encoded) : (match?.[2] ?? null) };
 }
 
 function fail(error: ApiError, options: CallOptions): ApiError {

@@ -1,13 +1,23 @@
 import {
+  type AssetBatchCreateInput,
+  type AssetBatchUpdateInput,
+  type AssetExportInput,
+  type AssetFileFormat,
   type AssetInput,
   type AssetPatch,
+  type AssetQueryBody,
+  type AssetSummary,
+  assetBatchEndpoints,
   assetEndpoints,
+  assetQueryEndpoints,
   categoryEndpoints,
   type IotDeviceInput,
+  SETTINGS_CONFIG_DEFAULTS,
+  settingsConfigEndpoints,
   siteEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, unlessFieldErrors } from '../../shared/http.ts';
+import { type ApiError, call, callFile, unlessFieldErrors } from '../../shared/http.ts';
 
 /** Query keys of the assets feature; mutations invalidate by prefix. */
 export const assetKeys = {
@@ -19,6 +29,11 @@ export const assetKeys = {
   categorySummaries: ['assets', 'category-summaries'] as const,
   categoryProperties: (id: string) => ['assets', 'category-properties', id] as const,
   sites: ['assets', 'site-options'] as const,
+  lists: ['assets', 'list'] as const,
+  page: (body: AssetQueryBody) => [...assetKeys.lists, 'page', body] as const,
+  summary: (body: AssetQueryBody) => [...assetKeys.lists, 'summary', body] as const,
+  /** The same key the customization feature reads and writes, so a saved change shows here at once. */
+  settingsConfig: ['settings', 'config'] as const,
 };
 
 export function useAsset(no: string) {
@@ -151,4 +166,124 @@ export function useUnbindIotDevice(no: string) {
     mutationFn: () => call(assetEndpoints.unbindIotDevice, { params: { no } }).then((r) => r.data),
     onSuccess: changed,
   });
+}
+
+/** A search, validated or refused by the server: field errors go to the search panel, the rest notify. */
+const searchNotify = (e: ApiError) => e.code !== 'ValidationError';
+
+/** One page of the asset search (document 1 §7.3 `$query`). */
+export function useAssetQuery(body: AssetQueryBody | null) {
+  return useQuery({
+    queryKey: assetKeys.page(body ?? {}),
+    queryFn: ({ signal }) => call(assetQueryEndpoints.query, { body: body ?? {} }, { signal, notify: searchNotify }),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Counts per lifecycle and turnover state for the same filters (paging and sort do not change them). */
+export function useAssetSummary(body: AssetQueryBody | null) {
+  return useQuery<AssetSummary>({
+    queryKey: assetKeys.summary(body ?? {}),
+    queryFn: ({ signal }) =>
+      call(assetQueryEndpoints.getSummary, { body: body ?? {} }, { signal, notify: false }).then((r) => r.data),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The console limits (search cooldown, bulk-action ceiling); the defaults until they arrive or if they fail. */
+export function useConsoleLimits() {
+  const config = useQuery({
+    queryKey: assetKeys.settingsConfig,
+    queryFn: ({ signal }) => call(settingsConfigEndpoints.get, {}, { signal, notify: false }).then((r) => r.data),
+    staleTime: 60_000,
+  });
+  return {
+    searchCooldownSeconds:
+      config.data?.assetSearchCooldownSeconds ?? SETTINGS_CONFIG_DEFAULTS.assetSearchCooldownSeconds,
+    bulkActionMaxSelection: config.data?.bulkActionMaxSelection ?? SETTINGS_CONFIG_DEFAULTS.bulkActionMaxSelection,
+  };
+}
+
+/** Every change made from the list refreshes the search, the counts and any open detail page. */
+function useListChanged() {
+  const client = useQueryClient();
+  return () =>
+    client
+      .invalidateQueries({ queryKey: assetKeys.all })
+      .then(() => client.invalidateQueries({ queryKey: assetKeys.lists }));
+}
+
+/** An inline edit in the table: one field of one asset; the cell shows a refusal, so no notification for 400/422. */
+export function usePatchAssetCell() {
+  const changed = useListChanged();
+  return useMutation({
+    mutationFn: ({ no, categoryId, body }: { no: string; categoryId: string; body: AssetPatch }) =>
+      call(
+        assetEndpoints.update,
+        { params: { categoryId, no }, body },
+        { notify: (e) => e.status !== 400 && e.status !== 422 },
+      ).then((r) => r.data),
+    onSuccess: changed,
+  });
+}
+
+/** Batch refusals are listed against the asset numbers in the dialog, not as a notification. */
+const batchNotify = (e: ApiError) => e.status !== 400 && e.status !== 422;
+
+export function useBatchUpdateAssets() {
+  const changed = useListChanged();
+  return useMutation({
+    mutationFn: (body: AssetBatchUpdateInput) =>
+      call(assetBatchEndpoints.batchUpdate, { body }, { notify: batchNotify }).then((r) => r.data),
+    onSuccess: changed,
+  });
+}
+
+export function useBatchDeleteAssets() {
+  const changed = useListChanged();
+  return useMutation({
+    mutationFn: (nos: string[]) => call(assetBatchEndpoints.batchDelete, { body: { nos } }, { notify: batchNotify }),
+    onSuccess: changed,
+  });
+}
+
+export function useBatchCreateAssets() {
+  const changed = useListChanged();
+  return useMutation({
+    mutationFn: ({ categoryId, body }: { categoryId: string; body: AssetBatchCreateInput }) =>
+      call(assetBatchEndpoints.batchCreate, { params: { categoryId }, body }, { notify: batchNotify }).then(
+        (r) => r.data,
+      ),
+    onSuccess: changed,
+  });
+}
+
+/** The import file of a category: a preview (dryRun) reports every row; a real run creates all or nothing. */
+export function useImportAssets() {
+  const changed = useListChanged();
+  return useMutation({
+    mutationFn: ({ categoryId, file, dryRun }: { categoryId: string; file: File; dryRun: boolean }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return call(
+        assetBatchEndpoints.import,
+        { params: { categoryId }, query: { dryRun: dryRun ? 'true' : 'false' } },
+        // A file with bad rows comes back as a report (422 ImportHasErrors): the drawer shows it.
+        { formData: form, notify: (e) => e.status !== 422 && e.code !== 'ValidationError' },
+      ).then((r) => r.data);
+    },
+    onSuccess: (_report, { dryRun }) => (dryRun ? undefined : changed()),
+  });
+}
+
+export function downloadImportTemplate(categoryId: string, format: AssetFileFormat) {
+  return callFile(assetBatchEndpoints.importTemplate, { params: { categoryId }, query: { format } });
+}
+
+export function exportAssets(body: AssetExportInput) {
+  return callFile(assetBatchEndpoints.export, { body });
 }

@@ -1,10 +1,15 @@
-import { assetEndpoints } from '@fleetdesk/contracts';
+import { assetEndpoints, assetQueryEndpoints } from '@fleetdesk/contracts';
 import { requirementOf } from '../../shared/permissions.ts';
 import type { FeatureRoute } from '../../shared/routing.ts';
 import { assetPaths } from './urls.ts';
 
-/** Asset → Asset list's hidden pages: one asset's detail and the create form (the list is its own part). */
+/** Asset → Asset list, with its hidden pages: one asset's detail and the create form. */
 export const assetRoutes: FeatureRoute[] = [
+  {
+    path: assetPaths.list,
+    page: () => import('./pages/asset-list.page.tsx'),
+    meta: { requires: requirementOf(assetQueryEndpoints.query) },
+  },
   {
     path: assetPaths.new,
     page: () => import('./pages/asset-new.page.tsx'),

@@ -11,10 +11,18 @@ export function toCsv(header: readonly string[], rows: readonly (readonly unknow
 
 /** Saves text as a file; the BOM makes Excel read UTF-8 (names in Italian, Korean, Chinese). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  saveBlob(
+    fileName.endsWith('.csv') ? fileName : `${fileName}.csv`,
+    new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }),
+  );
+}
+
+/** Offers bytes built or fetched by the console (an export, a template) as a download. */
+export function saveBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName.endsWith('.csv') ? fileName : `${fileName}.csv`;
+  link.download = fileName;
   link.click();
   URL.revokeObjectURL(url);
 }

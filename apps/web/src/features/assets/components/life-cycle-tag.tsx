@@ -14,10 +14,19 @@ export const lifeCycleColors: Record<AssetLifeCycleState, string> = {
 };
 
 /** An asset's lifecycle state as a coloured, translated tag (asset list, detail, pickers). */
-export function LifeCycleTag({ state }: { state: AssetLifeCycleState }) {
+export function LifeCycleTag({
+  state,
+  closable,
+  onClose,
+}: {
+  state: AssetLifeCycleState;
+  /** In a multiple select: the tag removes its state. */
+  closable?: boolean;
+  onClose?: () => void;
+}) {
   const { t } = useTranslation('assets');
   return (
-    <Tag color={lifeCycleColors[state]} data-state={state}>
+    <Tag color={lifeCycleColors[state]} data-state={state} closable={closable} onClose={onClose}>
       {t(`lifeCycle.${state}`)}
     </Tag>
   );
