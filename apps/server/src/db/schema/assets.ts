@@ -100,13 +100,28 @@ export const assets = pgTable(
   (t) => [
     uniqueIndex('assets_no_key').on(t.no),
     uniqueIndex('assets_iot_device_no_key').on(t.iotDeviceNo),
-    // Keyset paging: the default order (createTime desc) with the id as tie-breaker.
-    index('assets_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Keyset paging: the default order (createTime desc) with the id as tie-breaker. Every index of a sort
+    // uses PostgreSQL's default null ordering (DESC NULLS FIRST), as the ORDER BY does, so it can be read
+    // both ways.
+    index('assets_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Partner-scoped callers page the same order within their partners.
-    index('assets_partner_created_id_idx').on(t.partnerId, t.createdAt.desc(), t.id.desc()),
+    index('assets_partner_created_id_idx').on(t.partnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('assets_category_idx').on(t.categoryId),
     index('assets_site_idx').on(t.siteId),
-    index('assets_life_cycle_idx').on(t.lifeCycleState),
+    // Filter by lifecycle, or sort by it, still in the default order within each state.
+    index('assets_life_cycle_created_id_idx').on(
+      t.lifeCycleState,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // Sort by update time (the list's "updated" column), ties by the default order.
+    index('assets_updated_created_id_idx').on(
+      t.updatedAt.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // The serial range compares bytes (collate "C"), whatever the database's collation.
+    index('assets_no_c_idx').on(sql`${t.no} collate "C"`),
     index('assets_properties_gin').using('gin', sql`${t.properties} jsonb_path_ops`),
   ],
 );
