@@ -131,7 +131,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       assetQueryRoutes(api, createAssetQueryService({ db }));
       categoryRoutes(api, createCategoryService({ db, storage }));
       assetRoutes(api, createAssetService({ db, storage }));
-      assetBatchRoutes(api, { db });
+      assetBatchRoutes(api, { db, query: createAssetQueryService({ db }) });
       relocationListRoutes(api, { db });
       documentRoutes(api, createDocumentService({ db, storage }));
       operationRoutes(api, createOperationService({ db, secrets }));

@@ -51,7 +51,8 @@ export function route<E extends Endpoint>(
         request,
         reply,
       });
-      reply.code(status);
+      // A handler may answer another success status itself (an import answers 201, its preview 200).
+      if (reply.statusCode === 200) reply.code(status);
       return result;
     },
   });
