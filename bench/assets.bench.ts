@@ -212,7 +212,7 @@ function mix(fleet: Fleet) {
       siteIdIn: fleet.sites[1]?.slice(0, 3),
       sort: ['updateTime:desc'],
     },
-    'serial range': { pageSize: 20, filters: { noFrom: 'A0400000', noTo: 'A0400999' } },
+    'serial range': { pageSize: 20, filters: { noFrom: 'A0090000', noTo: 'A0090999' } },
     'IoT state': { pageSize: 20, partnerIdIn: [p2], iotState: { chargePct: { op: 'lt', value: 20 } } },
     'lifecycle sort, page 3': { pageSize: 20, pageNo: 3, lifeCycleIn: ['Missing'], sort: ['lifeCycleState:asc'] },
     'category c3, page 50': { pageSize: 20, pageNo: 50, categoryIdIn: [c3] },
@@ -281,7 +281,7 @@ async function counts(server: Server, fleet: Fleet) {
       'partner + category + lifecycle',
       { partnerIdIn: [fleet.partners[0]], categoryIdIn: [fleet.categories[0]], lifeCycleIn: ['Ready'] },
     ],
-    ['serial range of 1,000', { filters: { noFrom: 'A0400000', noTo: 'A0400999' } }],
+    ['serial range of 1,000', { filters: { noFrom: 'A0090000', noTo: 'A0090999' } }],
   ];
   let worst = 0;
   for (const [name, body] of cases) {
