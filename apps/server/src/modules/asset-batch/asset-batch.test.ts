@@ -528,6 +528,7 @@ describe('asset batch API', () => {
           'The column "Odometer" is updated automatically and cannot be imported',
         ],
         [Buffer.from(`no,NO\nA1,A2\n`), 'The column "NO" appears twice'],
+        [Buffer.from(`no,usageMode\nA1,non-leasable\n`), 'The file has no "partner" column'],
         [Buffer.from(''), 'The file is empty'],
         [Buffer.from('\n\n'), 'The file is empty'],
         [Buffer.from('no,partner,usageMode\n'), 'Please add at least one asset'],
@@ -567,7 +568,7 @@ describe('asset batch API', () => {
         partnerId: i % 5 === 0 ? t.partnerB.id : t.partnerA.id,
         categoryId: otherCategoryId,
         usageMode: 'customer-rental',
-        note: i === 7 ? 'Basket, "big"\nsecond line' : null,
+        note: i === 7 ? 'Basket, "big"\nsecond line' : i === 8 ? '=HYPERLINK("http://x.test")' : null,
       }));
       for (let i = 0; i < rows.length; i += 500) await t.database.db.insert(assets).values(rows.slice(i, i + 500));
     });
@@ -598,6 +599,8 @@ describe('asset batch API', () => {
       const noted = records.find((r) => r[0] === 'EXP000007');
       expect(noted?.[7]).toBe('Basket, "big"\nsecond line');
       expect(res.body).toContain('"Basket, ""big""\nsecond line"');
+      // A note a spreadsheet would run as a formula is written as text.
+      expect(records.find((r) => r[0] === 'EXP000008')?.[7]).toBe(`'=HYPERLINK("http://x.test")`);
     });
 
     it('streams XLSX that reads back with every row', async () => {
@@ -607,6 +610,7 @@ describe('asset batch API', () => {
       const rows = await readXlsx(res.rawPayload);
       expect(rows).toHaveLength(BULK + 1);
       expect(rows.find((r) => r[0] === 'EXP000007')?.[7]).toBe('Basket, "big"\nsecond line');
+      expect(rows.find((r) => r[0] === 'EXP000008')?.[7]).toBe('=HYPERLINK("http://x.test")');
     });
 
     it("exports only the caller's partners, and the property values of a single category", async () => {

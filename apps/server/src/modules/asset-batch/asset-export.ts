@@ -87,9 +87,17 @@ export async function exportRows(
   return rows();
 }
 
+/**
+ * Text a spreadsheet would run as a formula (a note typed as `=HYPERLINK(…)`) is written with a leading
+ * apostrophe, as OWASP advises for CSV; XLSX cells are typed, so the workbook needs no such guard.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const defuse = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
 /** The rows as a CSV stream (BOM first, so Excel reads UTF-8); Readable.from pulls only as fast as it is read. */
 export function csvStream(rows: AsyncGenerator<Cell[]>, log: FastifyBaseLogger) {
-  return pipeline(Readable.from(rows), stringify({ bom: true, cast: { boolean: (v) => String(v) } }), (error) => {
+  const options = { bom: true, cast: { boolean: (v: boolean) => String(v), string: defuse } };
+  return pipeline(Readable.from(rows), stringify(options), (error) => {
     if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.error({ err: error }, 'asset export failed');
   });
 }

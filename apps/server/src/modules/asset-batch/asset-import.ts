@@ -60,8 +60,14 @@ function layoutOf(header: readonly string[], definitions: readonly assetsRepo.Pr
     }
     return { name: property.name, property };
   });
-  if (!layout.some((c) => c !== null && 'fixed' in c && c.fixed === 'no')) {
-    throw fileProblem('The file has no "no" column (the asset number)');
+  // Without these every row would fail on a column the report does not even show.
+  const required: [FixedColumn, string][] = [
+    ['no', 'The file has no "no" column (the asset number)'],
+    ['partner', 'The file has no "partner" column'],
+    ['usageMode', 'The file has no "usageMode" column'],
+  ];
+  for (const [column, message] of required) {
+    if (!layout.some((c) => c !== null && 'fixed' in c && c.fixed === column)) throw fileProblem(message);
   }
   return layout;
 }
