@@ -26,13 +26,13 @@ type Fields = Record<string, string>;
 const hasAny = (fields: Fields) => Object.keys(fields).length > 0;
 
 /** A refusal's field messages: its `data.fields`, or its message on `fallback`. */
-function fieldsOfProblem(problem: DomainError, fallback: string): Fields {
+export function fieldsOfProblem(problem: DomainError, fallback: string): Fields {
   const fields = (problem.data as { fields?: Fields } | null)?.fields;
   return fields && hasAny(fields) ? fields : { [fallback]: problem.message };
 }
 
 /** Every refusal of one row, keyed `<prefix>.<field>` (the first message of a field wins). */
-export function rowFields(into: Fields, prefix: string, problems: readonly DomainError[]) {
+function rowFields(into: Fields, prefix: string, problems: readonly DomainError[]) {
   for (const problem of problems) {
     for (const [field, message] of Object.entries(fieldsOfProblem(problem, 'no'))) {
       into[`${prefix}.${field}`] ??= message;

@@ -548,6 +548,9 @@ describe('asset batch API', () => {
         expect(errorOf(res).message).toContain(message);
         expect(fieldsOf(res).file).toContain(message);
       }
+      const huge = await importFile(Buffer.alloc(2 * 1024 * 1024 + 1, 'a'));
+      expect(huge.statusCode).toBe(413);
+      expect(errorOf(huge).code).toBe('PayloadTooLarge');
       const many = [
         'no,partner,usageMode',
         ...Array.from({ length: 101 }, () => `${nextNo()},Partner A,customer-rental`),

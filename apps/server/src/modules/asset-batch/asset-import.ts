@@ -19,7 +19,7 @@ import { enabledCategory } from '../assets/asset-rules.ts';
 import * as assetsRepo from '../assets/assets.repo.ts';
 import { applyValues } from '../assets/property-values.ts';
 import * as repo from './asset-batch.repo.ts';
-import type { AssetBatchService } from './asset-batch.service.ts';
+import { type AssetBatchService, fieldsOfProblem } from './asset-batch.service.ts';
 import { fileProblem, readSheet, writeSheet } from './asset-sheet.ts';
 
 /**
@@ -266,10 +266,9 @@ export function createAssetImportService(deps: { db: Db; batch: AssetBatchServic
         problems.forEach((found, k) => {
           const row = rowOfInput[k] as AssetImportRow;
           for (const problem of found) {
-            const fields = (problem.data as { fields?: Record<string, string> } | null)?.fields ?? {
-              no: problem.message,
-            };
-            for (const [field, message] of Object.entries(fields)) addError(row, columnOf(field, definitions), message);
+            for (const [field, message] of Object.entries(fieldsOfProblem(problem, 'no'))) {
+              addError(row, columnOf(field, definitions), message);
+            }
           }
         });
         return report(columns, rows, 0);
