@@ -66,7 +66,7 @@ async function raceSafe<T>(write: () => Promise<T>, recheck: () => Promise<Field
 export function createAssetBatchService(deps: { db: Db }) {
   const { db } = deps;
 
-  /** Checks new assets of one category; refusals keyed by row index (`<i>.<field>` without a prefix). */
+  /** Checks new assets of one enabled category: the refusals of each input, by its index. */
   async function checkNew(tx: DbOrTx, caller: Caller, categoryId: string, inputs: readonly AssetInput[]) {
     await enabledCategory(tx, categoryId);
     const definitions = await assetsRepo.propertiesOf(tx, [categoryId]);
