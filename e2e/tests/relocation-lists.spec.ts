@@ -27,7 +27,7 @@ test.describe('relocation lists (Operation → Relocation, read-only)', () => {
     await expect(page).toHaveURL(/[?&]status=open/);
     await expect(page).toHaveURL(/[?&]partnerId=/);
     await expect(list.rows()).toHaveCount(1);
-    await expect(list.rows().first()).toContainText('Milano Bike Hub');
+    await expect(list.rows().first()).toContainText('Duomo Station');
     await expect(list.rows().first()).toContainText('Luca Ferrari');
     await expect(list.statusTags()).toHaveText(['Open']);
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Caller } from '../../lib/caller.ts';
 import { createRelocationListService } from '../../modules/relocation-lists/relocation-lists.service.ts';
 import type { Db, DbOrTx } from '../client.ts';
@@ -8,7 +8,7 @@ import type { DemoPartners } from './demo.ts';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-/** One demo relocation: from the partner's n-th site to its m-th (null: still on the road), by whom, when. */
+/** One demo relocation: from the partner's n-th site by name to its m-th (null: still on the road), by whom, when. */
 interface DemoRelocation {
   partner: keyof DemoPartners;
   from: number;
@@ -25,14 +25,14 @@ const relocations: DemoRelocation[] = [
   {
     partner: 'milano',
     from: 2,
-    to: 0,
+    to: 1,
     count: 3,
     staff: 'mechanic.milano',
     daysAgo: 4,
     hoursOnRoad: 2,
     note: 'Brakes to check at the service center',
   },
-  { partner: 'milano', from: 1, to: null, count: 4, staff: 'mechanic.milano', daysAgo: 0, hoursOnRoad: 0 },
+  { partner: 'milano', from: 0, to: null, count: 4, staff: 'mechanic.milano', daysAgo: 0, hoursOnRoad: 0 },
   { partner: 'barcelona', from: 1, to: 2, count: 6, staff: 'ops.manager', daysAgo: 6, hoursOnRoad: 4 },
   { partner: 'seoul', from: 2, to: 1, count: 4, staff: 'manager.seoul', daysAgo: 3, hoursOnRoad: 5 },
   {
@@ -58,11 +58,12 @@ export async function seedDemoRelocationLists(db: DbOrTx, partners: DemoPartners
   const now = Date.now();
   const taken: string[] = [];
   for (const r of relocations) {
+    // Sites are created together (same created_at), so they are picked by name to keep the demo stable.
     const partnerSites = await db
       .select({ id: sites.id })
       .from(sites)
       .where(eq(sites.partnerId, partners[r.partner].id))
-      .orderBy(asc(sites.createdAt), asc(sites.id));
+      .orderBy(asc(sites.name), asc(sites.id));
     const from = partnerSites[r.from];
     const to = r.to === null ? null : partnerSites[r.to];
     const [staff] = await db.select({ id: users.id }).from(users).where(eq(users.username, r.staff));
@@ -78,7 +79,8 @@ export async function seedDemoRelocationLists(db: DbOrTx, partners: DemoPartners
           taken.length ? notInArray(assets.no, taken) : undefined,
         ),
       )
-      .orderBy(asc(assets.no))
+      // A stable but mixed pick (by number alone every list would hold the same category).
+      .orderBy(sql`md5(${assets.no})`)
       .limit(r.count);
     if (candidates.length === 0) continue;
     const nos = candidates.map((c) => c.no);

@@ -58,7 +58,6 @@ export default function RelocationDetailPage() {
     <DetailPage
       title={l ? t('detail.title', { id: shortId(l.id) }) : undefined}
       documentTitle={l ? t('detail.title', { id: shortId(l.id) }) : undefined}
-      extra={l && <RelocationStatusTag status={l.status} />}
       loading={list.isPending}
       error={list.error}
       sections={

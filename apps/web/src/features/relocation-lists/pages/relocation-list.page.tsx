@@ -36,18 +36,24 @@ export default function RelocationListPage() {
     {
       key: 'partner',
       title: t('field.partner'),
+      // The filter names the partner; the column is there for account staff who want it.
+      defaultHidden: true,
       render: (_, l) => l.partner.name,
       exportValue: (l) => l.partner.name,
     },
     {
       key: 'fromSite',
       title: t('field.fromSite'),
+      width: 190,
+      ellipsis: true,
       render: (_, l) => l.fromSite.name,
       exportValue: (l) => l.fromSite.name,
     },
     {
       key: 'toSite',
       title: t('field.toSite'),
+      width: 190,
+      ellipsis: true,
       render: (_, l) => l.toSite?.name ?? none,
       exportValue: (l) => l.toSite?.name ?? '',
     },
@@ -84,6 +90,7 @@ export default function RelocationListPage() {
       key: 'status',
       title: t('field.status'),
       dataIndex: 'status',
+      fixed: 'right',
       render: (_, l) => <RelocationStatusTag status={l.status} />,
       exportValue: (l) => t(`status.${l.status}`),
     },
