@@ -397,4 +397,14 @@ describe('relocation lists API', () => {
       [siteA1, siteA2, siteArchived].sort(),
     );
   });
+  it('documents the relocation calls in the OpenAPI document', async () => {
+    const res = await call(t.app, 'GET', '/openapi.json');
+    const doc = res.json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; parameters?: unknown[] }>>;
+    }>();
+    expect(doc.paths['/asset/collection-lists']?.get?.parameters?.length).toBeGreaterThan(0);
+    expect(doc.paths['/asset/collection-lists/{id}']?.get).toBeDefined();
+    expect(doc.paths['/asset/collection-lists/$collect']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/asset/collection-lists/{id}/$launch']?.post?.requestBody).toBeDefined();
+  });
 });
