@@ -27,7 +27,7 @@ export function assetBatchRoutes(app: FastifyInstance, deps: { db: Db; query: As
     return { data: null };
   });
   route(app, e.importTemplate, async ({ params, query, reply }) => {
-    const { content } = await importer.template(params.categoryId, query.format);
+    const content = await importer.template(params.categoryId, query.format);
     reply.type(SHEET_TYPES[query.format]).header('content-disposition', attachment(`asset-import.${query.format}`));
     return content;
   });

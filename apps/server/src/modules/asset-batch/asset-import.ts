@@ -123,6 +123,54 @@ function addError(row: AssetImportRow, column: string, message: string) {
   row.errors[column] ??= message;
 }
 
+const cellOf = (row: AssetImportRow, column: string) => row.values[column] ?? '';
+
+const ENUM_COLUMNS: [FixedColumn, readonly string[]][] = [
+  ['usageMode', assetUsageModes],
+  ['lifeCycleState', assetLifeCycleStates],
+  ['turnoverState', assetStaffTurnoverStates],
+];
+
+/**
+ * The asset input a row describes, for the contract's schema to check; cells that cannot be read (a site
+ * name, an enum value, a property value of the wrong form) are marked on the row and left out.
+ */
+function candidateOf(
+  row: AssetImportRow,
+  layout: readonly (Column | null)[],
+  partnerId: string | undefined,
+  sitesNamed: (name: string) => string[],
+): Record<string, unknown> {
+  const candidate: Record<string, unknown> = { no: cellOf(row, 'no') };
+  if (partnerId) candidate.partnerId = partnerId;
+  const site = cellOf(row, 'site');
+  if (site !== '' && partnerId) {
+    const ids = sitesNamed(site);
+    if (ids.length === 1) candidate.siteId = ids[0];
+    else if (ids.length === 0) addError(row, 'site', 'No site of this name at this partner');
+    else addError(row, 'site', 'Several sites of this partner have this name');
+  }
+  for (const [column, values] of ENUM_COLUMNS) {
+    const text = cellOf(row, column);
+    if (text === '') continue;
+    const value = enumValue(values, text);
+    if (value) candidate[column] = value;
+    else addError(row, column, `Must be one of ${values.join(', ')}`);
+  }
+  if (cellOf(row, 'note') !== '') candidate.note = cellOf(row, 'note');
+  const properties: Record<string, unknown> = {};
+  for (const column of layout) {
+    if (!column || !('property' in column)) continue;
+    const text = cellOf(row, column.name);
+    if (text === '') continue;
+    const converted = propertyValue(column.property.valueType, text);
+    if (converted.ok) properties[column.property.id] = converted.value;
+    else addError(row, column.name, converted.message);
+  }
+  candidate.properties = properties;
+  return candidate;
+}
+
 const report = (columns: string[], rows: AssetImportRow[], created: number): AssetImportReport => {
   const invalid = rows.filter((r) => Object.keys(r.errors).length > 0).length;
   return { columns, rows, valid: rows.length - invalid, invalid, created };
@@ -157,9 +205,9 @@ export function createAssetImportService(deps: { db: Db; batch: AssetBatchServic
   return {
     /** An empty import file for an enabled category: the header row only. */
     async template(categoryId: string, format: AssetFileFormat) {
-      const category = await enabledCategory(db, categoryId);
+      await enabledCategory(db, categoryId);
       const definitions = await assetsRepo.propertiesOf(db, [categoryId]);
-      return { content: await writeSheet(format, [templateColumns(definitions)]), categoryName: category.name };
+      return writeSheet(format, [templateColumns(definitions)]);
     },
 
     /**
@@ -185,67 +233,31 @@ export function createAssetImportService(deps: { db: Db; batch: AssetBatchServic
         });
         return { line: r.line, values, errors };
       });
-      const cell = (row: AssetImportRow, column: string) => row.values[column] ?? '';
 
       const partners = await partnersByName(
         caller,
-        rows.map((r) => cell(r, 'partner')).filter((n) => n !== ''),
+        rows.map((r) => cellOf(r, 'partner')).filter((n) => n !== ''),
       );
-      const partnerOf = rows.map((row) => {
-        const name = cell(row, 'partner');
-        if (name === '') return addError(row, 'partner', 'This field is required');
+      const partnerOf = rows.map((row): string | undefined => {
+        const name = cellOf(row, 'partner');
         const ids = partners.get(name.toLowerCase()) ?? [];
-        if (ids.length === 0) return addError(row, 'partner', 'No partner of this name in your partner scope');
-        if (ids.length > 1) return addError(row, 'partner', 'Several partners have this name');
-        return ids[0];
+        if (name === '') addError(row, 'partner', 'This field is required');
+        else if (ids.length === 0) addError(row, 'partner', 'No partner of this name in your partner scope');
+        else if (ids.length > 1) addError(row, 'partner', 'Several partners have this name');
+        return ids.length === 1 ? ids[0] : undefined;
       });
       const sites = await sitesByName(
         partnerOf.filter((id): id is string => id !== undefined),
-        rows.map((r) => cell(r, 'site')).filter((n) => n !== ''),
+        rows.map((r) => cellOf(r, 'site')).filter((n) => n !== ''),
       );
 
       const inputs: AssetInput[] = [];
       const rowOfInput: AssetImportRow[] = [];
       rows.forEach((row, i) => {
-        const candidate: Record<string, unknown> = { no: cell(row, 'no') };
         const partnerId = partnerOf[i];
-        if (partnerId) candidate.partnerId = partnerId;
-        const site = cell(row, 'site');
-        if (site !== '' && partnerId) {
-          const ids = sites.get(`${partnerId}\u0000${site.toLowerCase()}`) ?? [];
-          if (ids.length === 1) candidate.siteId = ids[0];
-          else
-            addError(
-              row,
-              'site',
-              ids.length === 0
-                ? 'No site of this name at this partner'
-                : 'Several sites of this partner have this name',
-            );
-        }
-        const enums: [FixedColumn, readonly string[]][] = [
-          ['usageMode', assetUsageModes],
-          ['lifeCycleState', assetLifeCycleStates],
-          ['turnoverState', assetStaffTurnoverStates],
-        ];
-        for (const [column, values] of enums) {
-          const text = cell(row, column);
-          if (text === '') continue;
-          const value = enumValue(values, text);
-          if (value) candidate[column] = value;
-          else addError(row, column, `Must be one of ${values.join(', ')}`);
-        }
-        if (cell(row, 'note') !== '') candidate.note = cell(row, 'note');
-        const properties: Record<string, unknown> = {};
-        for (const column of layout) {
-          if (!column || !('property' in column)) continue;
-          const text = cell(row, column.name);
-          if (text === '') continue;
-          const converted = propertyValue(column.property.valueType, text);
-          if (converted.ok) properties[column.property.id] = converted.value;
-          else addError(row, column.name, converted.message);
-        }
-        candidate.properties = properties;
+        const candidate = candidateOf(row, layout, partnerId, (name) =>
+          partnerId ? (sites.get(`${partnerId}\u0000${name.toLowerCase()}`) ?? []) : [],
+        );
         const parsed = assetInput.safeParse(candidate);
         if (!parsed.success) {
           for (const issue of parsed.error.issues) {
@@ -257,7 +269,7 @@ export function createAssetImportService(deps: { db: Db; batch: AssetBatchServic
           rowOfInput.push(row);
         } else {
           // The row cannot join the batch check; its property values are still checked the same way.
-          const { errors } = applyValues(definitions, {}, properties, true);
+          const { errors } = applyValues(definitions, {}, candidate.properties as Record<string, unknown>, true);
           for (const [field, message] of Object.entries(errors)) addError(row, columnOf(field, definitions), message);
         }
       });
