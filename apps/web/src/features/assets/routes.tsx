@@ -8,7 +8,8 @@ export const assetRoutes: FeatureRoute[] = [
   {
     path: assetPaths.list,
     page: () => import('./pages/asset-list.page.tsx'),
-    meta: { requires: requirementOf(assetQueryEndpoints.query) },
+    // A wide, editable table: the side menu folds away (document 1 §2.6).
+    meta: { requires: requirementOf(assetQueryEndpoints.query), collapseMenu: true },
   },
   {
     path: assetPaths.new,

@@ -3,10 +3,11 @@ import {
   ASSET_NO_MAX,
   ASSET_QUERY_LIST_MAX,
   ASSET_QUERY_NOTE_MAX,
+  type AssetLifeCycleState,
   assetLifeCycleStates,
   assetUsageModes,
 } from '@fleetdesk/contracts';
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Space, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -189,8 +190,8 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
               <Select
                 mode="tags"
                 allowClear
-                open={false}
                 suffixIcon={null}
+                notFoundContent={null}
                 tokenSeparators={[',', ' ', ';', '\n', '\t']}
                 placeholder="MIE00001, MIE00002"
                 maxTagCount="responsive"
@@ -268,15 +269,16 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
                 allowClear
                 maxTagCount="responsive"
                 options={assetLifeCycleStates.map((s) => ({ value: s, label: t(`lifeCycle.${s}`) }))}
-                tagRender={({ value, closable, onClose }) => (
-                  <span style={{ marginInlineEnd: 4 }}>
-                    <LifeCycleTag
-                      state={value as (typeof assetLifeCycleStates)[number]}
-                      closable={closable}
-                      onClose={onClose}
-                    />
-                  </span>
-                )}
+                tagRender={({ value, label, closable, onClose }) =>
+                  (assetLifeCycleStates as readonly string[]).includes(String(value)) ? (
+                    <span style={{ marginInlineEnd: 4 }}>
+                      <LifeCycleTag state={value as AssetLifeCycleState} closable={closable} onClose={onClose} />
+                    </span>
+                  ) : (
+                    // The "+ 3 …" summary of the tags that do not fit.
+                    <Tag style={{ marginInlineEnd: 4 }}>{label}</Tag>
+                  )
+                }
               />
             </Form.Item>
           </Col>

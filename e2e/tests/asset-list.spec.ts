@@ -1,0 +1,212 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { LOCALE_KEY } from '../fixtures/env.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { AssetListPage, pickOption } from '../pages/asset-list.page.ts';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+/** Demo assets are numbered partner + type letter + five digits (apps/server/src/db/seed/demo-assets.ts). */
+const inRange = (no: string, from: string, to: string) => no.length === from.length && no >= from && no <= to;
+
+/** A number no other run uses: capital letters and digits only. */
+const freshNo = (prefix: string) => `${prefix}${Date.now().toString(36).toUpperCase()}`;
+
+async function drawer(page: Page, title: string) {
+  const box = page.getByRole('dialog').filter({ hasText: title });
+  await expect(box).toBeVisible();
+  return box;
+}
+
+test.describe('asset list (Asset → Asset list)', () => {
+  test.use({ signedInAs: 'owner', viewport: { width: 1440, height: 900 } });
+
+  test('search by serial range and partner: unequal lengths are refused on the field, the search is a link Back restores', async ({
+    page,
+  }) => {
+    const list = new AssetListPage(page);
+    await list.open();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-list.en-US.png`, fullPage: true });
+
+    await list.field('Serial range from').fill('mie00001');
+    await list.field('Serial range to').fill('MIE0040');
+    await list.submit();
+    await expect(list.fieldError('From and To must have the same length')).toBeVisible();
+    await expect(page).not.toHaveURL(/noFrom=/);
+
+    await list.field('Serial range to').fill('MIE00040');
+    await list.choose('Partner', ['Milano Bike Hub']);
+    await list.submit();
+    // The cooldown of the settings (3 s by default) holds the next search back, with a countdown.
+    await expect(list.search.getByRole('button', { name: /Search \(\ds\)/ })).toBeDisabled();
+    await expect(page).toHaveURL(/noFrom=MIE00001/);
+    await expect(page).toHaveURL(/noTo=MIE00040/);
+    await expect(list.fieldError('From and To must have the same length')).toHaveCount(0);
+    await expect(async () => {
+      const nos = await list.nos();
+      expect(nos.length).toBeGreaterThan(0);
+      for (const no of nos) expect(inRange(no, 'MIE00001', 'MIE00040'), no).toBe(true);
+    }).toPass();
+    for (const partner of await list.rows().locator('td:nth-child(4)').allInnerTexts())
+      expect(partner.trim()).toBe('Milano Bike Hub');
+
+    // Sorting by number follows the URL too.
+    await list.table.getByRole('columnheader', { name: /Asset number/ }).click();
+    await expect(page).toHaveURL(/sort=no%3Aasc|sort=no:asc/);
+    await expect(async () => {
+      const sorted = await list.nos();
+      expect(sorted).toEqual([...sorted].sort());
+    }).toPass();
+
+    // A count narrows the search to its lifecycle state.
+    await page.getByTestId('asset-summary').locator('button[data-state="Ready"]').click();
+    await expect(page).toHaveURL(/life=Ready/);
+    await expect(async () => {
+      const shown = await list
+        .rows()
+        .locator('[data-state]')
+        .evaluateAll((tags) => tags.map((t) => t.getAttribute('data-state')));
+      expect(new Set(shown)).toEqual(new Set(['Ready']));
+    }).toPass();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-list-filtered.en-US.png`, fullPage: true });
+
+    // Back returns to the previous search, and the form shows its filters again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/life=Ready/);
+    await expect(page).toHaveURL(/noTo=MIE00040/);
+    await expect(list.field('Serial range to')).toHaveValue('MIE00040');
+
+    // Emptying the lifecycle states refuses the search.
+    const lifeCycles = list.field('Lifecycle state');
+    await lifeCycles.click();
+    for (let i = 0; i < 6; i++) await lifeCycles.press('Backspace');
+    await lifeCycles.press('Escape');
+    await list.submit();
+    await expect(list.fieldError('Please select at least one item')).toBeVisible();
+    await expect(page.getByText('Cannot query without any selection')).toBeVisible();
+  });
+
+  test('batch edit of selected rows changes usage mode and note; an inline edit changes one note', async ({ page }) => {
+    const list = new AssetListPage(page);
+    await list.open('?noFrom=MIB00001&noTo=MIB00030&sort=no%3Aasc');
+    const nos = (await list.nos()).slice(0, 3);
+    expect(nos).toHaveLength(3);
+    const note = `Batch e2e ${Date.now().toString(36)}`;
+
+    await list.select(nos);
+    await page.getByRole('button', { name: 'Edit selected' }).click();
+    const modal = await drawer(page, 'Edit 3 assets');
+    await pickOption(page, modal.getByLabel('Usage mode'), 'Non-leasable');
+    await modal.getByLabel('Note').fill(note);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-list-batch-edit.en-US.png` });
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('3 assets changed')).toBeVisible();
+    await expect(modal).toBeHidden();
+
+    for (const no of nos) {
+      await expect(await list.cell(no, 'Usage mode')).toContainText('Non-leasable');
+      await expect(await list.cell(no, 'Note')).toContainText(note);
+    }
+
+    // One cell, edited in place.
+    const first = nos[0] as string;
+    const inline = `${note} inline`;
+    await page.getByRole('button', { name: `Edit Note of ${first}` }).click();
+    const input = list.row(first).getByRole('textbox', { name: 'Note' });
+    await input.fill(inline);
+    await input.press('Enter');
+    await expect(await list.cell(first, 'Note')).toContainText(inline);
+  });
+
+  test('CSV import: the preview marks the bad row and refuses; the fixed file imports', async ({ page }) => {
+    const list = new AssetListPage(page);
+    await list.open();
+    const good = freshNo('IMPA');
+    const second = freshNo('IMPB');
+    const header = 'no,partner,site,usageMode,lifeCycleState,turnoverState,note';
+    const bad = `${header}\n${good},Milano Bike Hub,,customer-rental,New,InSite,from e2e\nbad no,Milano Bike Hub,,customer-rental,New,InSite,\n`;
+    const fixed = `${header}\n${good},Milano Bike Hub,,customer-rental,New,InSite,from e2e\n${second},Milano Bike Hub,,customer-rental,Ready,InSite,\n`;
+
+    await page.getByRole('button', { name: 'Import' }).first().click();
+    await expect(page).toHaveURL(/panel=import/);
+    const box = await drawer(page, 'Import assets from a file');
+    await pickOption(page, box.getByLabel('Category'), 'Accessories');
+
+    // The template of the category downloads.
+    const templateDownload = page.waitForEvent('download');
+    await box.getByRole('button', { name: 'Download CSV template' }).click();
+    const template = await templateDownload;
+    expect(template.suggestedFilename()).toMatch(/\.csv$/);
+    expect(await readFile((await template.path()) as string, 'utf8')).toContain(header);
+
+    await box
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await box.getByRole('button', { name: 'Check the file' }).click();
+    const report = box.getByTestId('import-report');
+    await expect(report.getByText('1 rows have errors', { exact: false })).toBeVisible();
+    await expect(
+      report.locator('[data-error="true"]').filter({ hasText: 'Asset number must be capital letters and digits' }),
+    ).toBeVisible();
+    await expect(box.getByRole('button', { name: /^upload Import/ })).toBeDisabled();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-import-errors.en-US.png` });
+
+    const errorDownload = page.waitForEvent('download');
+    await report.getByRole('button', { name: 'Download error report' }).click();
+    const errors = await readFile((await (await errorDownload).path()) as string, 'utf8');
+    expect(errors).toContain('line,column,message');
+    expect(errors).toContain('3,no,Asset number must be capital letters and digits');
+
+    await box
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(fixed) });
+    await box.getByRole('button', { name: 'Check the file' }).click();
+    await expect(report.getByText('All 2 rows are valid and ready to import')).toBeVisible();
+    await box.getByRole('button', { name: 'Import 2 assets' }).click();
+    await expect(page.getByText('2 assets imported')).toBeVisible();
+    await expect(page).not.toHaveURL(/panel=import/);
+
+    await list.field('Asset numbers').fill(`${good} ${second.toLowerCase()} `);
+    await list.field('Asset numbers').press('Enter');
+    await list.submit();
+    await expect(list.row(good)).toBeVisible();
+    await expect(list.row(second)).toBeVisible();
+    await expect(list.rows()).toHaveCount(2);
+  });
+
+  test('export downloads the current search as CSV and XLSX', async ({ page }) => {
+    const list = new AssetListPage(page);
+    await list.open('?noFrom=SEE00001&noTo=SEE00020');
+    const shown = await list.nos();
+
+    const csvDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Export/ }).click();
+    await page.getByRole('menuitem', { name: 'CSV file' }).click();
+    const csv = await csvDownload;
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const text = await readFile((await csv.path()) as string, 'utf8');
+    for (const no of shown) expect(text).toContain(no);
+    expect(text).not.toContain('MIE00001');
+
+    const xlsxDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Export/ }).click();
+    await page.getByRole('menuitem', { name: 'Excel file (XLSX)' }).click();
+    const xlsx = await xlsxDownload;
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    // An XLSX file is a zip archive.
+    expect((await readFile((await xlsx.path()) as string)).subarray(0, 2).toString()).toBe('PK');
+  });
+
+  test('zh-CN: the list, the counts and the batch create grid are translated', async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, 'zh-CN'), LOCALE_KEY);
+    const list = new AssetListPage(page);
+    await page.goto('/asset/list');
+    await expect(list.rows().first()).toBeVisible();
+    await expect(page.getByText('搜索资产')).toBeVisible();
+    await expect(page.getByTestId('asset-summary').getByText('生命周期')).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-list.zh-CN.png`, fullPage: true });
+    await page.getByRole('button', { name: '批量创建' }).click();
+    await expect(page.getByRole('dialog').filter({ hasText: '批量创建资产' })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-batch-create.zh-CN.png` });
+  });
+});
