@@ -79,7 +79,12 @@ describe('batch refusals', () => {
       (f) => f,
     );
     expect(problems.map((p) => p.no)).toEqual(['MIE00001', 'MIE00003']);
-    const edit = rowProblems({ 'assets.1.lifeCycleState': 'move refused' }, 'assets', ['A1', 'B2'], (f) => `label:${f}`);
+    const edit = rowProblems(
+      { 'assets.1.lifeCycleState': 'move refused' },
+      'assets',
+      ['A1', 'B2'],
+      (f) => `label:${f}`,
+    );
     expect(edit).toEqual([{ no: 'B2', field: 'label:lifeCycleState', message: 'move refused' }]);
   });
 
