@@ -128,10 +128,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       textSuggestionRoutes(api, createTextSuggestionService({ db }));
       siteRoutes(api, createSiteService({ db, storage }));
       privateListRoutes(api, createPrivateListService({ db }));
-      assetQueryRoutes(api, createAssetQueryService({ db }));
+      // One query service: its remembered page boundaries serve the list and the export alike.
+      const assetQuery = createAssetQueryService({ db });
+      assetQueryRoutes(api, assetQuery);
       categoryRoutes(api, createCategoryService({ db, storage }));
       assetRoutes(api, createAssetService({ db, storage }));
-      assetBatchRoutes(api, { db, query: createAssetQueryService({ db }) });
+      assetBatchRoutes(api, { db, query: assetQuery });
       relocationListRoutes(api, { db });
       documentRoutes(api, createDocumentService({ db, storage }));
       operationRoutes(api, createOperationService({ db, secrets }));

@@ -140,7 +140,12 @@ export const siteQuery = z.strictObject({
 export type SiteQuery = z.infer<typeof siteQuery>;
 
 /** What still points at a site and so blocks its deletion (counts; archive the site instead). */
-export const siteReferences = z.object({ assets: z.number().int(), orders: z.number().int() });
+/** What still points at a site and so blocks its deletion (a SiteInUse refusal's data). */
+export const siteReferences = z.object({
+  assets: z.number().int(),
+  orders: z.number().int(),
+  relocationLists: z.number().int().default(0),
+});
 export type SiteReferences = z.infer<typeof siteReferences>;
 
 export const siteEndpoints = {
@@ -203,7 +208,7 @@ export const siteEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/inventory/sites/:id',
-    summary: 'Delete a site no asset or order uses (archive it otherwise)',
+    summary: 'Delete a site no asset, order or relocation list uses (archive it otherwise)',
     tag: 'sites',
     requires: requires('site.write'),
     params: idParams,

@@ -188,6 +188,7 @@ describe('relocation lists API', () => {
     // Back at a site and InSite, the assets can be collected again.
     await collected(['RLA0010'], siteA2);
   });
+  });
 
   it('leaves assets staff corrected meanwhile as they are when launching', async () => {
     const list = await collected(['RLA0020', 'RLA0021']);
@@ -406,5 +407,28 @@ describe('relocation lists API', () => {
     expect(doc.paths['/asset/collection-lists/{id}']?.get).toBeDefined();
     expect(doc.paths['/asset/collection-lists/$collect']?.post?.requestBody).toBeDefined();
     expect(doc.paths['/asset/collection-lists/{id}/$launch']?.post?.requestBody).toBeDefined();
+  });
+  // Last: it adds a list the listing test above does not expect.
+  it('keeps a site a relocation list names from being deleted (422 SiteInUse, archive it instead)', async () => {
+    const { db } = t.database;
+    const [history] = await db
+      .insert(sites)
+      .values({ id: randomUUID(), partnerId: t.partnerA.id, name: 'Old depot', type: 'station', city: 'Milano' })
+      .returning();
+    await db.insert(relocationLists).values({
+      id: randomUUID(),
+      partnerId: t.partnerA.id,
+      fromSiteId: siteA1,
+      toSiteId: history?.id,
+      assetCount: 0,
+      checkoutAt: new Date(),
+      checkinAt: new Date(),
+    });
+    const removal = await call(t.app, 'DELETE', `/inventory/sites/${history?.id}`, { token: t.owner.token });
+    expect(removal.statusCode, removal.body).toBe(422);
+    expect(errorOf(removal)).toMatchObject({
+      code: 'SiteInUse',
+      data: { assets: 0, orders: 0, relocationLists: 1 },
+    });
   });
 });

@@ -1,7 +1,7 @@
-import type { SiteQuery } from '@fleetdesk/contracts';
-import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { SiteQuery, SiteReferences } from '@fleetdesk/contracts';
+import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, partners, sites, taxGroups } from '../../db/schema/index.ts';
+import { assets, partners, relocationLists, sites, taxGroups } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 
@@ -122,7 +122,12 @@ export async function remove(db: DbOrTx, id: string) {
  * How many assets and orders still point at a site. Later domains (orders) add their counts here; until
  * their tables exist nothing can.
  */
-export async function references(db: DbOrTx, id: string): Promise<{ assets: number; orders: number }> {
+export async function references(db: DbOrTx, id: string): Promise<SiteReferences> {
   const [atSite] = await db.select({ n: count() }).from(assets).where(eq(assets.siteId, id));
-  return { assets: atSite?.n ?? 0, orders: 0 };
+  // Relocation lists keep their sites as history: a site they name stays (archived) rather than deleted.
+  const [lists] = await db
+    .select({ n: count() })
+    .from(relocationLists)
+    .where(or(eq(relocationLists.fromSiteId, id), eq(relocationLists.toSiteId, id)));
+  return { assets: atSite?.n ?? 0, orders: 0, relocationLists: lists?.n ?? 0 };
 }

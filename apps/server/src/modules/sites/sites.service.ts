@@ -176,16 +176,16 @@ export function createSiteService(deps: { db: Db; storage: FileStorage }) {
         await repo.update(tx, id, toValues(patch));
       }),
 
-    /** Deletes a site nothing uses; otherwise 422 SiteInUse with the counts (archive it instead). */
+    /** Deletes a site nothing uses (assets, orders, relocation lists); otherwise 422 SiteInUse with the counts. */
     async remove(caller: Caller, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = toSite(await visible(tx, caller, id));
         const references = await repo.references(tx, id);
-        if (references.assets > 0 || references.orders > 0) {
+        if (Object.values(references).some((n) => n > 0)) {
           throw new DomainError(
             'SiteInUse',
             422,
-            'The site is still used by assets or orders; archive it instead',
+            'The site is still used by assets, orders or relocation lists; archive it instead',
             references,
           );
         }

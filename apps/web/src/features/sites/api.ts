@@ -2,6 +2,7 @@ import {
   type BodyInputOf,
   type SiteInput,
   type SitePatch,
+  type SiteReferences,
   siteEndpoints,
   siteReferences,
   taxGroupEndpoints,
@@ -137,10 +138,10 @@ export function useDeleteSite() {
   });
 }
 
-/** How many assets and orders block a delete, read from a SiteInUse error's data. */
-export function siteUsage(error: ApiError): { assets: number; orders: number } {
+/** How many assets, orders and relocation lists block a delete, read from a SiteInUse error's data. */
+export function siteUsage(error: ApiError): SiteReferences {
   const parsed = siteReferences.safeParse(error.data);
-  return parsed.success ? parsed.data : { assets: 0, orders: 0 };
+  return parsed.success ? parsed.data : { assets: 0, orders: 0, relocationLists: 0 };
 }
 
 export function useUploadSiteImage(id: string) {
