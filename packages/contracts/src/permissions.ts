@@ -160,3 +160,11 @@ export function satisfies(held: ReadonlySet<string> | readonly string[], require
 
 /** Shorthand for the common case of one permission: `requires('user.read')`. */
 export const requires = (...alternatives: string[]): Requirement => alternatives.map((p) => [p]);
+
+/**
+ * A caller holds an operation-app permission as `app:<family>.<action>`: the names overlap with web ones
+ * (`asset.read` exists on both platforms) and must not grant each other.
+ */
+export const appPermission = (permission: string) => `app:${permission}`;
+/** Calls of the operation app: `requiresApp('collection_list.collect')`. */
+export const requiresApp = (...alternatives: string[]): Requirement => alternatives.map((p) => [appPermission(p)]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assetLifeCycleState, assetNo, assetTurnoverStates } from './assets.ts';
 import { dataOf, id, idParams, isoDateTime, listOf, optionalText, pageQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { requires } from './permissions.ts';
+import { requires, requiresApp } from './permissions.ts';
 
 /**
  * Relocation (collection) lists (document 2 "Relocation list"): field staff check assets out of one site
@@ -143,15 +143,14 @@ export const relocationListEndpoints = {
     params: idParams,
     response: dataOf(relocationListDetail),
   }),
-  // The operation app's calls. Their permissions (collection_list.collect / .launch) are app permissions of
-  // the caller's roles, which the web guard does not carry: the service checks them (docs/decisions.md).
+  // The operation app's calls: app permissions of the caller's roles (requiresApp, `app:` prefixed).
   collect: endpoint({
     method: 'POST',
     path: '/asset/collection-lists/$collect',
     summary:
       'Operation app: check 1..100 assets out of a site into a new relocation list (they go Dispatching); needs the app permission collection_list.collect',
     tag: 'relocation-lists',
-    requires: [],
+    requires: requiresApp('collection_list.collect'),
     body: relocationCollectInput,
     response: dataOf(relocationListDetail),
     status: 201,
@@ -162,7 +161,7 @@ export const relocationListEndpoints = {
     summary:
       'Operation app: check the list’s dispatching assets in at a site of the same partner (InSite there); needs the app permission collection_list.launch',
     tag: 'relocation-lists',
-    requires: [],
+    requires: requiresApp('collection_list.launch'),
     params: idParams,
     body: relocationLaunchInput,
     response: dataOf(relocationListDetail),

@@ -1,4 +1,4 @@
-import { satisfies } from '@fleetdesk/contracts';
+import { appPermission, satisfies } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { DomainError, forbidden } from '../errors.ts';
 import type { Caller } from '../lib/caller.ts';
@@ -38,7 +38,8 @@ export function registerAuth(app: FastifyInstance, auth: AuthService) {
       userId: row.user_id,
       sessionId: row.session_id,
       username: row.username,
-      permissions: new Set(row.permissions),
+      // App permissions share names with web ones (asset.read on both): the prefix keeps them apart.
+      permissions: new Set([...row.permissions, ...row.app_permissions.map(appPermission)]),
       scope: row.all_partners ? '*' : row.partner_ids,
     };
     if (!satisfies(caller.permissions, requires)) throw forbidden();

@@ -73,6 +73,8 @@ export const users = pgTable(
      * change to them, so authenticating a request is one indexed read (docs/decisions.md, "Access columns").
      */
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    /** The operation-app permissions of the user's roles (same derivation as `permissions`). */
+    appPermissions: text('app_permissions').array().notNull().default(sql`'{}'::text[]`),
     roleRefs: jsonb('role_refs').$type<{ id: string; title: string }[]>().notNull().default([]),
     partnerIds: uuid('partner_ids').array().notNull().default(sql`'{}'::uuid[]`),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

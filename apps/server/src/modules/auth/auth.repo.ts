@@ -19,6 +19,7 @@ export interface SessionRow {
   created_at: Date;
   updated_at: Date;
   permissions: string[];
+  app_permissions: string[];
   roles: { id: string; title: string }[];
   partner_ids: string[];
   account: AccountJson | null;
@@ -61,6 +62,7 @@ function prepareLiveSession(db: DbOrTx) {
       created_at: users.createdAt,
       updated_at: users.updatedAt,
       permissions: users.permissions,
+      app_permissions: users.appPermissions,
       roles: users.roleRefs,
       partner_ids: users.partnerIds,
       // One account per installation; carried along so the profile needs no second round trip.

@@ -243,14 +243,3 @@ export async function sitesInScope(db: DbOrTx, scope: Scope) {
     .where(inScope(scope, sites.partnerId))
     .orderBy(asc(sites.name), asc(sites.id));
 }
-
-/** Whether one of the user's roles grants this operation-app permission. */
-export async function hasAppPermission(db: DbOrTx, userId: string, permission: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), arrayContains(roles.appPermissions, [permission])))
-    .limit(1);
-  return row !== undefined;
-}

@@ -66,17 +66,6 @@ const placed = (a: { siteId: string | null; turnoverState: string }) => ({
 export function createRelocationListService(deps: { db: Db }) {
   const { db } = deps;
 
-  /**
-   * collect and launch are operation-app permissions. The auth guard reads the web permissions only, so the
-   * app permissions of the caller's roles are looked up here; base:admin (or a web permission of the same
-   * name, should the guard ever carry app permissions) passes at once.
-   */
-  async function assertAppPermission(caller: Caller, permission: string) {
-    if (satisfies(caller.permissions, requires(permission))) return;
-    if (await repo.hasAppPermission(db, caller.userId, permission)) return;
-    throw forbidden();
-  }
-
   /** A list the caller may see: 404 when absent, 403 when its partner is outside the scope. */
   async function visible(tx: DbOrTx, caller: Caller, id: string) {
     const row = await repo.get(tx, id);
@@ -121,7 +110,6 @@ export function createRelocationListService(deps: { db: Db }) {
      * and go Dispatching until the list is launched.
      */
     async collect(caller: Caller, input: RelocationCollectInput): Promise<RelocationListDetail> {
-      await assertAppPermission(caller, 'collection_list.collect');
       return db.transaction(async (tx) => {
         const site = await repo.getSite(tx, input.fromSiteId);
         if (!site) throw validationError({ fromSiteId: 'Unknown site' });
@@ -195,7 +183,6 @@ export function createRelocationListService(deps: { db: Db }) {
      * InSite there. Assets staff corrected meanwhile (or deleted) are left as they are.
      */
     async launch(caller: Caller, id: string, input: RelocationLaunchInput): Promise<RelocationListDetail> {
-      await assertAppPermission(caller, 'collection_list.launch');
       return db.transaction(async (tx) => {
         if (!(await repo.lock(tx, id))) throw notFound('The relocation list does not exist');
         const row = await visible(tx, caller, id);

@@ -188,7 +188,6 @@ describe('relocation lists API', () => {
     // Back at a site and InSite, the assets can be collected again.
     await collected(['RLA0010'], siteA2);
   });
-  });
 
   it('leaves assets staff corrected meanwhile as they are when launching', async () => {
     const list = await collected(['RLA0020', 'RLA0021']);
@@ -279,6 +278,13 @@ describe('relocation lists API', () => {
     // Reading is the console's web permission; the app permissions alone do not read.
     const read = await call(t.app, 'GET', '/asset/collection-lists', { token: collector.token });
     expect(read.statusCode).toBe(403);
+
+    // An app permission never stands in for the web permission of the same name, nor the other way round.
+    const appReader = await appUser(['asset.read'], [t.partnerA.id]);
+    const webAsset = await call(t.app, 'GET', '/asset/assets/$findAssetNos?prefix=RLA', { token: appReader.token });
+    expect(webAsset.statusCode).toBe(403);
+    const webNamed = await t.userWith(['collection_list.read'], [t.partnerA.id]);
+    expect((await collect({ fromSiteId: siteA1, assetNos: ['RLA0061'] }, webNamed.token)).statusCode).toBe(403);
   });
 
   it('refuses a launch site of another partner, an archived one, an unknown one and a list out of scope', async () => {

@@ -167,6 +167,8 @@ export async function refreshAccess(db: DbOrTx, which: SQL) {
   await db.execute(sql`update users u set
       permissions = coalesce((select array_agg(distinct p order by p) from user_roles ur join roles r on r.id = ur.role_id
         cross join lateral unnest(r.permissions) p where ur.user_id = u.id), '{}'::text[]),
+      app_permissions = coalesce((select array_agg(distinct p order by p) from user_roles ur join roles r on r.id = ur.role_id
+        cross join lateral unnest(r.app_permissions) p where ur.user_id = u.id), '{}'::text[]),
       role_refs = coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'title', r.title) order by r.title)
         from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::jsonb),
       partner_ids = coalesce((select array_agg(up.partner_id order by up.partner_id) from user_partners up
