@@ -1,5 +1,5 @@
 import type { RelocationListStatus, RelocationSortKey } from '@fleetdesk/contracts';
-import { and, arrayContains, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -8,9 +8,7 @@ import {
   partners,
   relocationListAssets,
   relocationLists,
-  roles,
   sites,
-  userRoles,
   users,
 } from '../../db/schema/index.ts';
 import { offsetOf } from '../../lib/paging.ts';

@@ -10,11 +10,9 @@ import {
   type RelocationListDetail,
   type RelocationListQuery,
   type RelocationSiteOption,
-  requires,
-  satisfies,
 } from '@fleetdesk/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { DomainError, forbidden, notFound, validationError } from '../../errors.ts';
+import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
