@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { LOCALE_KEY } from '../fixtures/env.ts';
+import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { AssetListPage, pickOption } from '../pages/asset-list.page.ts';
 
@@ -167,11 +167,82 @@ test.describe('asset list (Asset → Asset list)', () => {
     await expect(page).not.toHaveURL(/panel=import/);
 
     await list.field('Asset numbers').fill(`${good} ${second.toLowerCase()} `);
-    await list.field('Asset numbers').press('Enter');
+    // Typed numbers become tags, capitalised.
+    await expect(list.search.locator(`[title="${second}"]`)).toBeVisible();
     await list.submit();
     await expect(list.row(good)).toBeVisible();
     await expect(list.row(second)).toBeVisible();
     await expect(list.rows()).toHaveCount(2);
+  });
+
+  test('batch create by pasting rows marks the bad cell; a delete that includes a renting-out asset is refused per row', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    // A renting-out demo asset, read through the API (the delete must refuse it).
+    const headers = { authorization: `Bearer ${await tokens('owner')}` };
+    const nos = Array.from({ length: 60 }, (_, i) => `MIE${String(i + 1).padStart(5, '0')}`);
+    const found = await request.post(`${BASE_URL}/api/asset/assets/$search`, { headers, data: { nos } });
+    const renting = ((await found.json()) as { data: { no: string; turnoverState: string }[] }).data.find(
+      (a) => a.turnoverState === 'RentingOut',
+    );
+    if (!renting) throw new Error('no renting-out demo asset');
+
+    const list = new AssetListPage(page);
+    await list.open();
+    const first = freshNo('BATA');
+    const second = freshNo('BATB');
+    await page.getByRole('button', { name: 'Batch create' }).click();
+    await expect(page).toHaveURL(/panel=create/);
+    const box = await drawer(page, 'Create assets in a batch');
+    await pickOption(page, box.getByLabel('Category'), 'Accessories');
+    await pickOption(page, box.getByLabel('Partner'), 'Milano Bike Hub');
+
+    // Two rows copied from a spreadsheet, pasted into the first cell.
+    const pasted = `${first}\tDuomo Station\tReady\tpasted row\nbad no\t\tNew\t\n`;
+    await box.getByLabel('Asset number, row 1').evaluate((input, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, pasted);
+    await expect(box.getByLabel('Site, row 1')).toHaveValue('Duomo Station');
+    await expect(box.getByLabel('Asset number, row 2')).toHaveValue('bad no');
+    await box.getByRole('button', { name: 'Create assets' }).click();
+    await expect(
+      box.getByRole('alert').filter({ hasText: 'Asset number must be capital letters and digits' }),
+    ).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-batch-create-error.en-US.png` });
+
+    await box.getByLabel('Asset number, row 2').fill(second);
+    await box.getByRole('button', { name: 'Create assets' }).click();
+    await expect(page.getByText('2 assets created')).toBeVisible();
+    await expect(page).not.toHaveURL(/panel=create/);
+
+    await list.field('Asset numbers').fill(`${first} ${second} ${renting.no} `);
+    await expect(list.search.locator(`[title="${renting.no}"]`)).toBeVisible();
+    await list.submit();
+    await expect(list.rows()).toHaveCount(3);
+    await expect(await list.cell(first, 'Site')).toContainText('Duomo Station');
+    await expect(await list.cell(first, 'Lifecycle state')).toContainText('Ready');
+
+    await list.select([first, second, renting.no]);
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    const confirm = await drawer(page, 'Delete 3 assets?');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    const problems = confirm.getByTestId('batch-problems');
+    await expect(problems).toContainText(renting.no);
+    await expect(problems).toContainText('The asset is renting out and cannot be deleted');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(list.rows()).toHaveCount(3);
+
+    await list.row(renting.no).getByRole('checkbox').uncheck();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    const again = await drawer(page, 'Delete 2 assets?');
+    await again.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('2 assets deleted')).toBeVisible();
+    await expect(list.rows()).toHaveCount(1);
+    await expect(page.getByTestId('asset-selection')).toHaveText('0 selected');
   });
 
   test('export downloads the current search as CSV and XLSX', async ({ page }) => {

@@ -99,11 +99,14 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
   const searchable = (properties.data ?? []).filter((p) => p.valueType !== 'IMAGE');
   const property = searchable.find((p) => p.id === propertyId);
 
+  // The form follows the URL's filters (Back, a shared link, a count clicked), but only when they change:
+  // other URL changes (a drawer opening) must not wipe what is being typed.
+  const filtersKey = JSON.stringify(filters);
   useEffect(() => {
     form.resetFields();
-    form.setFieldsValue(toForm(filters));
+    form.setFieldsValue(toForm(JSON.parse(filtersKey) as AssetSearchFilters));
     setEmptySelection(false);
-  }, [form, filters]);
+  }, [form, filtersKey]);
 
   // Errors of the URL's filters (or the server's) show on the fields they belong to.
   useEffect(() => {
