@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ASSET_BATCH_DUPLICATE_MESSAGE, ASSET_BATCH_MESSAGE } from '@fleetdesk/contracts';
+import { ASSET_BATCH_DUPLICATE_MESSAGE, ASSET_BATCH_MESSAGE, ASSET_IMPORT_MAX_BYTES } from '@fleetdesk/contracts';
 import { parse } from 'csv-parse/sync';
 import { count, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { zip } from '../../../test/zip.ts';
 import {
   assetCategories,
   assetProperties,
@@ -484,6 +485,17 @@ describe('asset batch API', () => {
         a.properties.map((p: { property: { name: string }; value: unknown }) => [p.property.name, p.value]),
       );
       expect(values).toMatchObject({ Gears: 5, 'Helmet box': true, 'Bought on': '2025-06-15', 'Weight kg': 9.75 });
+    });
+
+    it('refuses a workbook that would unpack into more than 32 MB, before reading it', async () => {
+      const bomb = zip([
+        { name: '[Content_Types].xml', content: Buffer.from('<Types/>') },
+        { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(40 * 1024 * 1024, 32) },
+      ]);
+      expect(bomb.length).toBeLessThan(ASSET_IMPORT_MAX_BYTES);
+      const res = await importFile(bomb, { filename: 'assets.xlsx', dryRun: true });
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).data).toEqual({ fields: { file: 'The workbook is too large once unpacked (over 32 MB)' } });
     });
 
     it('reports rows that duplicate numbers or unique values, and numbers that exist', async () => {

@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { validationError } from '../../errors.ts';
+import { checkZip } from '../../lib/zip-guard.ts';
 
 /**
  * Reading and writing the sheets people exchange with the asset list: CSV (UTF-8, comma or semicolon, a BOM
@@ -76,7 +77,14 @@ function readCsv(content: Buffer): Sheet {
   return headerAndRows(rows);
 }
 
+/** How big a workbook may grow once unpacked: far above 100 rows, far below what hurts the server. */
+export const XLSX_UNPACKED_MAX = 32 * 1024 * 1024;
+
 async function readXlsx(content: Buffer): Promise<Sheet> {
+  // ExcelJS inflates the whole zip in memory: a small upload must not unpack into gigabytes.
+  const zip = checkZip(content, XLSX_UNPACKED_MAX);
+  if (zip === 'too-large') throw fileProblem('The workbook is too large once unpacked (over 32 MB)');
+  if (zip === 'malformed') throw fileProblem(UNREADABLE);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(content as unknown as ArrayBuffer);
