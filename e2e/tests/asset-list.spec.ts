@@ -281,3 +281,74 @@ test.describe('asset list (Asset → Asset list)', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-batch-create.zh-CN.png` });
   });
 });
+
+test.describe('asset list limits and permissions', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test.describe('owner', () => {
+    test.use({ signedInAs: 'owner' });
+
+    test('a selection above the ceiling of the settings is refused before anything is sent', async ({
+      page,
+      request,
+      tokens,
+    }) => {
+      const headers = { authorization: `Bearer ${await tokens('owner')}` };
+      const set = (bulkActionMaxSelection: number) =>
+        request.patch(`${BASE_URL}/api/account/settings/config`, { headers, data: { bulkActionMaxSelection } });
+      expect((await set(2)).status()).toBe(200);
+      try {
+        const list = new AssetListPage(page);
+        await list.open('?noFrom=SEB00001&noTo=SEB00020&sort=no%3Aasc');
+        const nos = (await list.nos()).slice(0, 3);
+        await list.select(nos.slice(0, 2));
+        await expect(page.getByRole('button', { name: 'Edit selected' })).toBeEnabled();
+        await list
+          .row(nos[2] as string)
+          .getByRole('checkbox')
+          .check();
+        await expect(page.getByText('batch operations above 2 refused')).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Edit selected' })).toBeDisabled();
+        await expect(page.getByRole('button', { name: 'Delete selected' })).toBeDisabled();
+        await page.getByRole('button', { name: 'Clear selection' }).click();
+        await expect(page.getByTestId('asset-selection')).toHaveText('0 selected');
+      } finally {
+        await set(100);
+      }
+    });
+  });
+
+  test.describe('mechanic (asset.read only, Milano)', () => {
+    test.use({ signedInAs: 'luca' });
+
+    test('sees the Milano assets without any create, edit, delete, import or export control', async ({ page }) => {
+      const list = new AssetListPage(page);
+      await list.open();
+      for (const partner of await list.rows().locator('td:nth-child(3)').allInnerTexts())
+        expect(partner.trim()).toBe('Milano Bike Hub');
+      for (const name of ['Import', 'Batch create', 'Edit selected', 'Delete selected', 'Export'])
+        await expect(page.getByRole('button', { name })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Create asset' })).toHaveCount(0);
+      await expect(list.rows().getByRole('checkbox')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^edit Edit Note of/ })).toHaveCount(0);
+    });
+  });
+
+  test.describe('operations manager (asset.read and asset.update)', () => {
+    test.use({ signedInAs: 'elena' });
+
+    test('may edit selected rows and cells, but not delete, create, import or export', async ({ page }) => {
+      const list = new AssetListPage(page);
+      await list.open();
+      await expect(page.getByRole('button', { name: 'Edit selected' })).toBeVisible();
+      await expect(
+        list
+          .rows()
+          .first()
+          .getByRole('button', { name: /Edit Note of/ }),
+      ).toBeVisible();
+      for (const name of ['Import', 'Batch create', 'Delete selected', 'Export'])
+        await expect(page.getByRole('button', { name })).toHaveCount(0);
+    });
+  });
+});
