@@ -86,6 +86,43 @@ test.describe('asset list (Asset → Asset list)', () => {
     await expect(page.getByText('Cannot query without any selection')).toBeVisible();
   });
 
+  test('IoT-state and custom property filters; a shown column stays shown after a reload', async ({ page }) => {
+    const list = new AssetListPage(page);
+    await list.open();
+    await list.search.getByRole('button', { name: /More filters/ }).click();
+
+    // Volts as people read them; the body carries millivolts (3.7 V → 3700).
+    await pickOption(page, list.field('Battery voltage operator'), 'at least');
+    await list.search.getByRole('spinbutton', { name: 'Battery voltage (V)' }).fill('4');
+    await list.choose('Category', ['City e-bike']);
+    await pickOption(page, list.field('Custom property'), 'Battery capacity (Wh)');
+    await pickOption(page, list.field('Property operator'), 'at least');
+    await list.field('Property value').fill('600');
+    const query = page.waitForRequest((r) => r.url().endsWith('/asset/assets/$query') && r.method() === 'POST');
+    await list.submit();
+    const body = (await query).postDataJSON() as Record<string, unknown>;
+    expect(body.iotState).toEqual({ iotBatteryVoltageMilli: { op: 'gte', value: 4000 } });
+    expect(body.properties).toEqual([expect.objectContaining({ op: 'gte', value: 600 })]);
+    await expect(page).toHaveURL(/volt=4/);
+
+    // The voltage column is hidden at first; shown, it is remembered in this browser.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Battery voltage' }).check();
+    await page.keyboard.press('Escape');
+    await expect(list.rows().first()).toBeVisible();
+    const check = async () => {
+      const volts = (await (await list.cell((await list.nos())[0] as string, 'Battery voltage')).textContent()) ?? '';
+      expect(Number.parseFloat(volts)).toBeGreaterThanOrEqual(4);
+      for (const category of await list.rows().locator('td:nth-child(3)').allInnerTexts())
+        expect(category.trim()).toBe('City e-bike');
+    };
+    await expect(check).toPass();
+    await page.reload();
+    await expect(list.rows().first()).toBeVisible();
+    await expect(check).toPass();
+    await expect(list.field('Property value')).toHaveValue('600');
+  });
+
   test('batch edit of selected rows changes usage mode and note; an inline edit changes one note', async ({ page }) => {
     const list = new AssetListPage(page);
     await list.open('?noFrom=MIB00001&noTo=MIB00030&sort=no%3Aasc');
