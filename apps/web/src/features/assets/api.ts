@@ -208,13 +208,10 @@ export function useConsoleLimits() {
   };
 }
 
-/** Every change made from the list refreshes the search, the counts and any open detail page. */
+/** Every change made from the list refreshes the search, the counts and any open detail page (all under 'assets'). */
 function useListChanged() {
   const client = useQueryClient();
-  return () =>
-    client
-      .invalidateQueries({ queryKey: assetKeys.all })
-      .then(() => client.invalidateQueries({ queryKey: assetKeys.lists }));
+  return () => client.invalidateQueries({ queryKey: assetKeys.all });
 }
 
 /** An inline edit in the table: one field of one asset; the cell shows a refusal, so no notification for 400/422. */

@@ -144,10 +144,12 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
     onSearch(next);
   };
 
+  // Reset clears the form and, unless the cooldown holds it back, shows the unfiltered list at once.
   const reset = () => {
     form.resetFields();
     form.setFieldsValue(toForm(readDefaults()));
     setEmptySelection(false);
+    if (cooldown === 0) onSearch(readDefaults());
   };
 
   const upper = (value: string | undefined) => value?.toUpperCase();
