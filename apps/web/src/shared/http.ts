@@ -141,6 +141,17 @@ export function urlOf<E extends Endpoint>(endpoint: E, input: { params?: unknown
   return `${apiOrigin()}${path}${search ? `?${search}` : ''}`;
 }
 
+/** A response body as JSON when it is JSON (a proxy may answer with text or HTML); null when empty. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Sends one request of an endpoint and returns the successful response; every failure becomes an ApiError. */
 async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions, accept: string) {
   const url = urlOf(endpoint, input);
@@ -173,16 +184,7 @@ async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, option
   clearTimeout(timer);
   if (response.ok) return response;
 
-  const text = await response.text();
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = text;
-    }
-  }
-  const error = toApiError(response.status, body, url);
+  const error = toApiError(response.status, await readBody(response), url);
   if (response.status === 401 && endpoint.requires !== 'public' && !isOnLoginPage()) {
     clearToken();
     onUnauthorized();
@@ -197,9 +199,8 @@ export async function call<E extends Endpoint>(
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
   const response = await send(endpoint, input, options, 'application/json');
-  const text = await response.text();
   // The server serialises with the same zod schema, so the body already has the response's shape.
-  return (text ? JSON.parse(text) : { data: null }) as ResponseOf<E>;
+  return ((await readBody(response)) ?? { data: null }) as ResponseOf<E>;
 }
 
 /** Calls an endpoint that answers with a file (an export, a template): its bytes and the name the server gave. */
