@@ -106,6 +106,9 @@ export const assets = pgTable(
     index('assets_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Partner-scoped callers page the same order within their partners.
     index('assets_partner_created_id_idx').on(t.partnerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Counting a partner's matches builds a bitmap of its rows: a deduplicated single-column index is ~8× smaller
+    // than the keyset one above and scans that much faster (bench:assets, docs/performance.md).
+    index('assets_partner_idx').on(t.partnerId),
     index('assets_category_idx').on(t.categoryId),
     index('assets_site_idx').on(t.siteId),
     // Filter by lifecycle, or sort by it, still in the default order within each state.

@@ -1,0 +1,1 @@
+CREATE INDEX "assets_partner_idx" ON "assets" USING btree ("partner_id");
