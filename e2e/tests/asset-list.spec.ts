@@ -181,7 +181,7 @@ test.describe('asset list (Asset → Asset list)', () => {
       .setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await box.getByRole('button', { name: 'Check the file' }).click();
     const report = box.getByTestId('import-report');
-    await expect(report.getByText('1 rows have errors', { exact: false })).toBeVisible();
+    await expect(report.getByText('1 row has an error', { exact: false })).toBeVisible();
     await expect(
       report.locator('[data-error="true"]').filter({ hasText: 'Asset number must be capital letters and digits' }),
     ).toBeVisible();

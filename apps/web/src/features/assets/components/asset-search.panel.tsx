@@ -7,7 +7,22 @@ import {
   assetLifeCycleStates,
   assetUsageModes,
 } from '@fleetdesk/contracts';
-import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Space, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  type InputNumberProps,
+  Row,
+  Select,
+  Space,
+  Tag,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -307,50 +322,26 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
         {expanded && (
           <Row gutter={16}>
             <Col xs={24} sm={12} xl={6}>
-              <Form.Item label={t('search.charge')} style={{ marginBottom: 0 }}>
-                <Space.Compact block>
-                  <Form.Item name="chargeOp" style={{ width: '45%' }}>
-                    <Select
-                      allowClear
-                      placeholder={t('search.operator')}
-                      options={comparison}
-                      aria-label={t('search.chargeOp')}
-                    />
-                  </Form.Item>
-                  <Form.Item name="charge" style={{ width: '55%' }}>
-                    <InputNumber
-                      min={0}
-                      max={100}
-                      suffix="%"
-                      style={{ width: '100%' }}
-                      aria-label={t('search.charge')}
-                    />
-                  </Form.Item>
-                </Space.Compact>
-              </Form.Item>
+              <ComparisonField
+                label={t('search.charge')}
+                opName="chargeOp"
+                opLabel={t('search.chargeOp')}
+                valueName="charge"
+                input={{ min: 0, max: 100, suffix: '%' }}
+                operatorPlaceholder={t('search.operator')}
+                options={comparison}
+              />
             </Col>
             <Col xs={24} sm={12} xl={6}>
-              <Form.Item label={t('search.voltage')} style={{ marginBottom: 0 }}>
-                <Space.Compact block>
-                  <Form.Item name="voltOp" style={{ width: '45%' }}>
-                    <Select
-                      allowClear
-                      placeholder={t('search.operator')}
-                      options={comparison}
-                      aria-label={t('search.voltOp')}
-                    />
-                  </Form.Item>
-                  <Form.Item name="volt" style={{ width: '55%' }}>
-                    <InputNumber
-                      min={0}
-                      step={0.1}
-                      suffix="V"
-                      style={{ width: '100%' }}
-                      aria-label={t('search.voltage')}
-                    />
-                  </Form.Item>
-                </Space.Compact>
-              </Form.Item>
+              <ComparisonField
+                label={t('search.voltage')}
+                opName="voltOp"
+                opLabel={t('search.voltOp')}
+                valueName="volt"
+                input={{ min: 0, step: 0.1, suffix: 'V' }}
+                operatorPlaceholder={t('search.operator')}
+                options={comparison}
+              />
             </Col>
             <Col xs={12} sm={6} xl={3}>
               <Form.Item name="hasCharge" label={t('search.hasCharge')}>
@@ -485,5 +476,34 @@ function PropertyValueInput({
       value={value}
       onChange={(e) => onChange?.(e.target.value)}
     />
+  );
+}
+
+/** An operator and a number side by side under one label (charge %, battery volts). */
+function ComparisonField(props: {
+  label: string;
+  opName: string;
+  opLabel: string;
+  valueName: string;
+  input: InputNumberProps<number>;
+  operatorPlaceholder: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Form.Item label={props.label} style={{ marginBottom: 0 }}>
+      <Space.Compact block>
+        <Form.Item name={props.opName} style={{ width: '45%' }}>
+          <Select
+            allowClear
+            placeholder={props.operatorPlaceholder}
+            options={props.options}
+            aria-label={props.opLabel}
+          />
+        </Form.Item>
+        <Form.Item name={props.valueName} style={{ width: '55%' }}>
+          <InputNumber {...props.input} style={{ width: '100%' }} aria-label={props.label} />
+        </Form.Item>
+      </Space.Compact>
+    </Form.Item>
   );
 }
