@@ -33,10 +33,7 @@ export const ASSET_IMPORT_COLUMNS = [
 ] as const;
 
 const batch = <T extends z.ZodType>(row: T) =>
-  z
-    .array(row)
-    .min(1, { message: ASSET_BATCH_EMPTY_MESSAGE })
-    .max(ASSET_BATCH_MAX, { message: ASSET_BATCH_MESSAGE });
+  z.array(row).min(1, { message: ASSET_BATCH_EMPTY_MESSAGE }).max(ASSET_BATCH_MAX, { message: ASSET_BATCH_MESSAGE });
 
 export const assetBatchCreateInput = z.strictObject({ assets: batch(assetInput) });
 export type AssetBatchCreateInput = z.infer<typeof assetBatchCreateInput>;
