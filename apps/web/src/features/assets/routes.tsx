@@ -8,8 +8,8 @@ export const assetRoutes: FeatureRoute[] = [
   {
     path: assetPaths.list,
     page: () => import('./pages/asset-list.page.tsx'),
-    // A wide, editable table: the side menu folds away (document 1 §2.6).
-    meta: { requires: requirementOf(assetQueryEndpoints.query), collapseMenu: true },
+    // The menu stays as the user left it: document 1 folds it only on the asset map and the B2C ticket list.
+    meta: { requires: requirementOf(assetQueryEndpoints.query) },
   },
   {
     path: assetPaths.new,
