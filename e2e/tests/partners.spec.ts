@@ -65,6 +65,21 @@ test.describe('partners (Settings → General → Partners)', () => {
     await expect(page.getByText('No data').first()).toBeVisible();
   });
 
+  test('a partner with staff, sites and assets is not deleted: the dialog names what is left, once', async ({ page }) => {
+    const list = new PartnerListPage(page);
+    await list.goto();
+    await list.delete('Milano Bike Hub');
+    const dialog = page.getByRole('dialog').filter({ hasText: 'cannot be deleted yet' });
+    await expect(dialog.getByText('Partner "Milano Bike Hub" cannot be deleted yet')).toBeVisible();
+    await expect(dialog.getByText(/These users still belong to the partner/)).toBeVisible();
+    await expect(dialog.getByText(/These sites still belong to the partner/)).toBeVisible();
+    await expect(dialog.getByText(/assets still belong to the partner/)).toBeVisible();
+    // The server's own sentence is not repeated above the lists.
+    await expect(dialog.getByText(/staff member\(s\)/)).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(list.row('Milano Bike Hub')).toBeVisible();
+  });
+
   test('the form checks the contract rules before sending', async ({ page }) => {
     const form = new PartnerFormPage(page);
     await page.goto('/setting/general/partner/new');

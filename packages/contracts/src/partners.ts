@@ -85,7 +85,9 @@ export type PartnerListQuery = z.infer<typeof partnerListQuery>;
 export const partnerReferences = z.object({
   users: z.array(z.object({ id, name: z.string() })),
   sites: z.array(z.object({ id, name: z.string() })),
+  assets: z.number().int().default(0),
 });
+export type PartnerReferences = z.infer<typeof partnerReferences>;
 
 export const partnerEndpoints = {
   list: endpoint({

@@ -1,4 +1,10 @@
-import { type PartnerInput, partnerEndpoints, partnerReferences, type QueryInputOf } from '@fleetdesk/contracts';
+import {
+  type PartnerInput,
+  type PartnerReferences,
+  partnerEndpoints,
+  partnerReferences,
+  type QueryInputOf,
+} from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, call, unlessFieldErrors } from '../../shared/http.ts';
 import { referenceQueries } from '../../shared/reference-data.ts';
@@ -85,10 +91,7 @@ export function useDeletePartner() {
 }
 
 /** The staff and sites that block a delete, read from a ReferencedByOthers error's data. */
-export function blockingReferences(error: ApiError): {
-  users: { id: string; name: string }[];
-  sites: { id: string; name: string }[];
-} {
+export function blockingReferences(error: ApiError): PartnerReferences {
   const parsed = partnerReferences.safeParse(error.data);
-  return parsed.success ? parsed.data : { users: [], sites: [] };
+  return parsed.success ? parsed.data : { users: [], sites: [], assets: 0 };
 }

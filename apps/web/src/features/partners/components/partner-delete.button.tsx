@@ -4,12 +4,11 @@ import { App, type ButtonProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
-import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { blockingReferences, useDeletePartner } from '../api.ts';
 
 /**
- * Delete with confirmation. The server refuses (422 ReferencedByOthers) while staff still belong to the
- * partner; the dialog then names them, so the operator knows whom to move first.
+ * Delete with confirmation. The server refuses (422 ReferencedByOthers) while staff, sites or assets still belong
+ * to the partner; the dialog then names them, so the operator knows what to move first.
  */
 export function PartnerDeleteButton({
   partner,
@@ -26,9 +25,10 @@ export function PartnerDeleteButton({
       onDeleted?.();
     } catch (error) {
       if (!isApiError(error) || error.code !== 'ReferencedByOthers') throw error;
-      const { users, sites } = blockingReferences(error);
+      const { users, sites, assets } = blockingReferences(error);
+      // The title says that it cannot be deleted; the lists say why (the server's sentence would say it twice).
       modal.error({
-        title: translateValidationMessage(error.message),
+        title: t('delete.refused', { name: partner.name }),
         content: (
           <>
             {users.length > 0 && (
@@ -50,6 +50,9 @@ export function PartnerDeleteButton({
                   ))}
                 </ul>
               </>
+            )}
+            {assets > 0 && (
+              <Typography.Paragraph>{t('delete.blockedByAssets', { count: assets })}</Typography.Paragraph>
             )}
           </>
         ),

@@ -2,9 +2,9 @@ import { type Partner, partnerEndpoints } from '@fleetdesk/contracts';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, scopeAllows, useCan } from '../../../shared/permissions.ts';
 import { useSignedInProfile } from '../../../shared/profile.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -42,14 +42,7 @@ export default function PartnerListPage() {
       render: (_, partner) => [partner.contactPerson.name, partner.contactPerson.phone].filter(Boolean).join(' · '),
       exportValue: (partner) => [partner.contactPerson.name, partner.contactPerson.phone].filter(Boolean).join(' '),
     },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: 'createdAt',
-      render: (value: string) => formatDateTime(value),
-      exportValue: (partner) => partner.createdAt,
-    },
+    dateTimeColumn('createdAt', t('column.createdAt')),
   ];
   if (canWrite) {
     columns.push({
