@@ -3,8 +3,8 @@ import { Flex, Form, Select, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -67,23 +67,8 @@ export default function CategoryListPage() {
       render: (_, c) => c.properties.length,
       exportValue: (c) => c.properties.map((p) => p.name).join('; '),
     },
-    {
-      key: 'updatedAt',
-      title: t('column.updatedAt'),
-      dataIndex: 'updatedAt',
-      sortKey: 'updatedAt',
-      render: (value: string) => formatDateTime(value),
-      exportValue: (c) => c.updatedAt,
-    },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-      exportValue: (c) => c.createdAt,
-    },
+    dateTimeColumn('updatedAt', t('column.updatedAt')),
+    dateTimeColumn('createdAt', t('column.createdAt'), { defaultHidden: true }),
   ];
   if (canUpdate) {
     columns.push({

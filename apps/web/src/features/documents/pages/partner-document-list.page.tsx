@@ -8,9 +8,9 @@ import {
 import { Button, Dropdown, Flex, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -69,20 +69,8 @@ export default function PartnerDocumentListPage() {
           .map((l) => l.toUpperCase())
           .join(' '),
     },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      sortKey: 'createdAt',
-      render: (_, doc) => formatDateTime(doc.createdAt),
-      exportValue: (doc) => doc.createdAt,
-    },
-    {
-      key: 'updatedAt',
-      title: t('column.updatedAt'),
-      sortKey: 'updatedAt',
-      render: (_, doc) => formatDateTime(doc.updatedAt),
-      exportValue: (doc) => doc.updatedAt,
-    },
+    dateTimeColumn('createdAt', t('column.createdAt')),
+    dateTimeColumn('updatedAt', t('column.updatedAt')),
     {
       key: 'actions',
       title: t('column.actions'),

@@ -2,9 +2,9 @@ import { type PartnerOperations, partnerOperationsEndpoints } from '@fleetdesk/c
 import { Flex, Form, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -71,21 +71,8 @@ export default function PartnerOperationsListPage() {
       render: (_, row) => row.signUpEmailDomains.join(', '),
       exportValue: (row) => row.signUpEmailDomains.join(' '),
     },
-    {
-      key: 'updatedAt',
-      title: t('column.updatedAt'),
-      dataIndex: 'updatedAt',
-      sortKey: 'updatedAt',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('updatedAt', t('column.updatedAt')),
+    dateTimeColumn('createdAt', t('column.createdAt'), { defaultHidden: true }),
   ];
   if (canWrite) {
     columns.push({

@@ -2,8 +2,8 @@ import { type PaymentMethod, paymentMethodEndpoints } from '@fleetdesk/contracts
 import { Flex, Form, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -64,21 +64,8 @@ export default function PaymentMethodListPage() {
       defaultHidden: true,
       ellipsis: true,
     },
-    {
-      key: 'updatedAt',
-      title: t('column.updatedAt'),
-      dataIndex: 'updatedAt',
-      sortKey: 'updatedAt',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('updatedAt', t('column.updatedAt')),
+    dateTimeColumn('createdAt', t('column.createdAt'), { defaultHidden: true }),
   ];
   if (settable.length > 0) {
     columns.push({

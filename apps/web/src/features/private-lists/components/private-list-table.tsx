@@ -2,7 +2,7 @@ import type { PrivateList } from '@fleetdesk/contracts';
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink } from '../../../shared/ui/list-actions.tsx';
 import type { ListColumn } from '../../../shared/ui/list-page.tsx';
 import { privateListUrls } from '../urls.ts';
@@ -39,19 +39,8 @@ export function usePrivateListColumns({
     });
   }
   columns.push(
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'updatedAt',
-      title: t('column.updatedAt'),
-      dataIndex: 'updatedAt',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createdAt', t('column.createdAt'), { sortKey: false }),
+    dateTimeColumn('updatedAt', t('column.updatedAt'), { sortKey: false, defaultHidden: true }),
     {
       key: 'actions',
       title: t('column.actions'),

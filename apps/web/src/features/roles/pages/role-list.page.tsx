@@ -2,8 +2,8 @@ import { type Role, roleEndpoints } from '@fleetdesk/contracts';
 import { Empty, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -39,21 +39,8 @@ export default function RoleListPage() {
       exportValue: (role) => (isAdminRole(role.permissions) ? t('column.allPermissions') : permissionCount(role)),
     },
     { key: 'userCount', title: t('column.userCount'), dataIndex: 'userCount', align: 'right' },
-    {
-      key: 'updatedAt',
-      title: t('column.updatedAt'),
-      dataIndex: 'updatedAt',
-      sortKey: 'updatedAt',
-      render: (value: string) => formatDateTime(value),
-    },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('updatedAt', t('column.updatedAt')),
+    dateTimeColumn('createdAt', t('column.createdAt'), { defaultHidden: true }),
   ];
   if (canUpdate || canDelete) {
     columns.push({

@@ -2,8 +2,8 @@ import { type TaxGroup, type TaxSubject, taxGroupEndpoints } from '@fleetdesk/co
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -42,15 +42,7 @@ export default function TaxGroupListPage() {
     rateColumn('service-hardware', 'serviceHardware'),
     rateColumn('service-labour', 'serviceLabour'),
     { key: 'siteCount', title: t('column.siteCount'), dataIndex: 'siteCount', align: 'right' },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-      exportValue: (group) => group.createdAt,
-    },
+    dateTimeColumn('createdAt', t('column.createdAt'), { defaultHidden: true }),
   ];
   if (canWrite) {
     columns.push({

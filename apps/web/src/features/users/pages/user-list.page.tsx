@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { useSignedInProfile } from '../../../shared/profile.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -66,14 +67,7 @@ export default function UserListPage() {
       render: (value: string | null) => (value ? formatDateTime(value) : t('column.neverActive')),
       exportValue: (user) => user.lastActiveTime ?? '',
     },
-    {
-      key: 'createdAt',
-      title: t('column.createdAt'),
-      dataIndex: 'createdAt',
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (value: string) => formatDateTime(value),
-    },
+    dateTimeColumn('createdAt', t('column.createdAt'), { defaultHidden: true }),
   ];
   if (canUpdate || canDelete) {
     columns.push({
