@@ -69,8 +69,9 @@ test.describe('partners (Settings → General → Partners)', () => {
     const list = new PartnerListPage(page);
     await list.goto();
     await list.delete('Milano Bike Hub');
-    const dialog = page.getByRole('dialog').filter({ hasText: 'cannot be deleted yet' });
-    await expect(dialog.getByText('Partner "Milano Bike Hub" cannot be deleted yet')).toBeVisible();
+    // The dialog is named by its title (antd keeps an accessible copy of it for the name).
+    const dialog = page.getByRole('dialog', { name: 'Partner "Milano Bike Hub" cannot be deleted yet' });
+    await expect(dialog).toBeVisible();
     await expect(dialog.getByText(/These users still belong to the partner/)).toBeVisible();
     await expect(dialog.getByText(/These sites still belong to the partner/)).toBeVisible();
     await expect(dialog.getByText(/assets still belong to the partner/)).toBeVisible();
