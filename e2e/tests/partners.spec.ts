@@ -65,7 +65,9 @@ test.describe('partners (Settings → General → Partners)', () => {
     await expect(page.getByText('No data').first()).toBeVisible();
   });
 
-  test('a partner with staff, sites and assets is not deleted: the dialog names what is left, once', async ({ page }) => {
+  test('a partner with staff, sites and assets is not deleted: the dialog names what is left, once', async ({
+    page,
+  }) => {
     const list = new PartnerListPage(page);
     await list.goto();
     await list.delete('Milano Bike Hub');
