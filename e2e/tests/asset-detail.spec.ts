@@ -72,21 +72,25 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
     const drawer = page.getByRole('dialog').filter({ hasText: `Edit asset ${asset.no}` });
     await expect(drawer.getByText(`Edit asset ${asset.no}`)).toBeVisible();
 
-    // Only the contract's moves (and staying put) are offered.
-    await drawer.getByRole('combobox', { name: 'Lifecycle state' }).click();
-    const offered = await page
-      .locator('.ant-select-dropdown')
-      .filter({ visible: true })
-      .locator('.ant-select-item-option')
-      .evaluateAll((items) => items.map((i) => i.getAttribute('title')));
-    expect(offered.sort()).toEqual(
-      [asset.lifeCycleState, ...(moves[asset.lifeCycleState] ?? [])].map((s) => label[s]).sort(),
-    );
-    await page
-      .locator('.ant-select-dropdown')
-      .filter({ visible: true })
-      .getByTitle(label[target] as string)
-      .click();
+    // Only the contract's moves (and staying put) are offered. The options render after the dropdown opens, so
+    // their count is awaited before they are read; the choice is repeated until the field holds it.
+    const lifecycle = drawer.getByRole('combobox', { name: 'Lifecycle state' });
+    const expectedOffered = [asset.lifeCycleState, ...(moves[asset.lifeCycleState] ?? [])].map((s) => label[s]).sort();
+    const options = page.locator('.ant-select-dropdown').filter({ visible: true }).locator('.ant-select-item-option');
+    await lifecycle.click();
+    await expect(options).toHaveCount(expectedOffered.length);
+    const offered = await options.evaluateAll((items) => items.map((i) => i.getAttribute('title')));
+    expect(offered.sort()).toEqual(expectedOffered);
+    // The field's own text is the chosen state's label (a tag, not a title attribute).
+    const chosen = drawer
+      .locator('.ant-select')
+      .filter({ has: page.getByRole('combobox', { name: 'Lifecycle state' }) })
+      .locator('.ant-select-content');
+    await expect(async () => {
+      if (!(await options.first().isVisible())) await lifecycle.click();
+      await options.and(page.getByTitle(label[target] as string)).click({ timeout: 2_000 });
+      await expect(chosen).toHaveText(label[target] as string, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
     await drawer.getByLabel('Note').fill(note);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-edit.en-US.png`, fullPage: true });
     await drawer.getByRole('button', { name: 'Save' }).click();
