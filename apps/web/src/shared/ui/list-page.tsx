@@ -16,7 +16,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { downloadCsv, toCsv } from './csv.ts';
-import type { ListState } from './list-state.ts';
+import { type ListState, sortOrderOf } from './list-state.ts';
 import { PageContainer } from './page-container.tsx';
 import type { UrlShape, UrlStateOf } from './url-state.ts';
 
@@ -95,12 +95,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
       // On a phone a pinned column would cover the whole table; let everything scroll together instead.
       fixed: screens.md ? column.fixed : undefined,
       sorter: sortKey !== undefined,
-      sortOrder:
-        sortKey !== undefined && state.sortState.key === sortKey
-          ? state.sortState.direction === 'asc'
-            ? 'ascend'
-            : 'descend'
-          : null,
+      sortOrder: sortOrderOf(sortKey, state.sortState),
       // Remember the API key on the column so onChange can map antd's sorter back to it.
       sortKey,
     }),

@@ -26,6 +26,12 @@ export function parseSort<K extends string>(value: string): SortState<K> {
 }
 
 /** Largest page the API serves (contracts pageQuery.max). */
+/** antd's sortOrder of a column sorted by `sortKey`, read from the list's sort state (null: not this column). */
+export function sortOrderOf(sortKey: string | undefined, sort: SortState): 'ascend' | 'descend' | null {
+  if (sortKey === undefined || sort.key !== sortKey) return null;
+  return sort.direction === 'asc' ? 'ascend' : 'descend';
+}
+
 export const MAX_PAGE_SIZE = 100;
 
 export interface ListStateDefinition<F extends UrlShape, K extends string> {

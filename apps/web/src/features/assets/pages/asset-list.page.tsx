@@ -16,7 +16,7 @@ import { isApiError } from '../../../shared/http.ts';
 import { Can, requirementOf, useCan } from '../../../shared/permissions.ts';
 import { ColumnSettings, useHiddenColumns } from '../../../shared/ui/column-settings.tsx';
 import { NewButton } from '../../../shared/ui/list-actions.tsx';
-import { useListState } from '../../../shared/ui/list-state.ts';
+import { sortOrderOf, useListState } from '../../../shared/ui/list-state.ts';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { urlParam, useUrlState } from '../../../shared/ui/url-state.ts';
 import { useAssetQuery, useAssetSummary, useCategoryProperties, useConsoleLimits } from '../api.ts';
@@ -213,12 +213,7 @@ export default function AssetListPage() {
     .map(({ sortKey, alwaysVisible: _a, ...column }) => ({
       ...column,
       sorter: sortKey !== undefined,
-      sortOrder:
-        sortKey !== undefined && state.sortState.key === sortKey
-          ? state.sortState.direction === 'asc'
-            ? 'ascend'
-            : 'descend'
-          : null,
+      sortOrder: sortOrderOf(sortKey, state.sortState),
       sortKey,
     }));
 
