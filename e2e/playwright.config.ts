@@ -72,6 +72,8 @@ export default defineConfig({
       ADMIN_PASSWORD: PASSWORD,
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
+      // Parallel runs each bring their own embedded MQTT broker.
+      MQTT_PORT: String(PORT + 10_000),
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -12,6 +12,7 @@ import { secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { assetBatchRoutes } from './modules/asset-batch/asset-batch.routes.ts';
+import { assetMapRoutes } from './modules/asset-map/asset-map.routes.ts';
 import { assetQueryRoutes } from './modules/asset-query/asset-query.routes.ts';
 import { createAssetQueryService } from './modules/asset-query/asset-query.service.ts';
 import { assetRoutes } from './modules/assets/assets.routes.ts';
@@ -20,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentService } from './modules/documents/documents.service.ts';
 import { operationRoutes } from './modules/operations/operations.routes.ts';
@@ -140,6 +142,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       partnerOperationRoutes(api, createPartnerOperationService({ db, secrets, clientLinkUrl: config.clientLinkUrl }));
       paymentMethodRoutes(api, createPaymentMethodService({ db, secrets }));
       settingsConfigRoutes(api, createSettingsConfigService({ db }));
+      assetMapRoutes(api, { db });
+      dashboardRoutes(api, { db });
     },
     { prefix: '/api' },
   );

@@ -36,6 +36,24 @@ const envSchema = z.object({
     .optional(),
   /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
   TRUST_PROXY: flag,
+  /** An external MQTT broker (mqtt://host:1883); unset → the embedded broker on MQTT_PORT. */
+  MQTT_URL: z
+    .url({ protocol: /^(mqtts?|wss?)$/, message: 'MQTT_URL must be mqtt://, mqtts://, ws:// or wss://' })
+    .optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** The gateway's own credentials at an external broker. */
+  MQTT_USERNAME: z.string().optional(),
+  MQTT_PASSWORD: z.string().optional(),
+  /** Every device topic starts with this (docs/device-protocol.md). */
+  MQTT_TOPIC_ROOT: z
+    .string()
+    .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, { message: 'MQTT_TOPIC_ROOT: lower-case words separated by /' })
+    .default('fleetdesk'),
+  /** Run the device simulator for the demo fleet inside the server (default: with DEMO_DATA). */
+  SIMULATOR: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  /** A MapLibre style URL for the asset map; `{key}` in it is replaced by MAP_ACCESS_KEY. Unset → offline basemap. */
+  MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MAP_ACCESS_KEY: z.string().optional(),
 });
 
 export type Config = {
@@ -54,6 +72,15 @@ export type Config = {
   trustProxy: boolean;
   secretsKey: string | undefined;
   version: string;
+  mqtt: {
+    url: string | undefined;
+    port: number;
+    username: string | undefined;
+    password: string | undefined;
+    topicRoot: string;
+  };
+  simulator: boolean;
+  map: { styleUrl: string | undefined; accessKey: string | undefined };
 };
 
 /** Parses the environment once; a bad value stops start-up with a readable list of problems. */
@@ -86,6 +113,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientLinkUrl: e.CLIENT_LINK_URL,
     trustProxy: e.TRUST_PROXY,
     secretsKey: e.SECRETS_KEY,
+    mqtt: {
+      url: e.MQTT_URL,
+      port: e.MQTT_PORT,
+      username: e.MQTT_USERNAME,
+      password: e.MQTT_PASSWORD,
+      topicRoot: e.MQTT_TOPIC_ROOT,
+    },
+    simulator:
+      e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
+    map: { styleUrl: e.MAP_STYLE_URL, accessKey: e.MAP_ACCESS_KEY },
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

@@ -1,9 +1,12 @@
 import { matchPath } from 'react-router';
 import { accountRoutes } from '../features/account/routes.tsx';
+import { assetMapRoutes } from '../features/asset-map/routes.tsx';
 import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
+import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
+import { iotRoutes } from '../features/iot/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
 import { partnerOperationsRoutes } from '../features/partner-operations/routes.tsx';
 import { partnerRoutes } from '../features/partners/routes.tsx';
@@ -35,6 +38,9 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...partnerOperationsRoutes,
   ...paymentMethodsRoutes,
   ...customizationRoutes,
+  ...assetMapRoutes,
+  ...iotRoutes,
+  ...dashboardRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

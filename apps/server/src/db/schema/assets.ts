@@ -95,6 +95,11 @@ export const assets = pgTable(
     lockState: text('lock_state'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The last alarm and error the device raised (display status Alarm / Error while recent). */
+    alarmCode: text('alarm_code'),
+    alarmAt: timestamp('alarm_at', { withTimezone: true }),
+    errorCode: text('error_code'),
+    errorAt: timestamp('error_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -2,3 +2,4 @@ export * from './account.ts';
 export * from './assets.ts';
 export * from './configuration.ts';
 export * from './settings.ts';
+export * from './iot.ts';

@@ -1,0 +1,3 @@
+import type { FeatureRoute } from '../../shared/routing.ts';
+
+export const dashboardRoutes: FeatureRoute[] = [];

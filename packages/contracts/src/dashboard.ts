@@ -1,0 +1,2 @@
+/** The asset dashboard's calls (issue 5). */
+export const dashboardEndpoints = {};
