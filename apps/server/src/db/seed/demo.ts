@@ -1,6 +1,7 @@
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { DbOrTx } from '../client.ts';
 import { seed } from './builders.ts';
+import { seedDemoAssetEvents } from './demo-asset-events.ts';
 import { seedDemoAssets } from './demo-assets.ts';
 import { seedDemoCategories } from './demo-categories.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
@@ -101,6 +102,7 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets
   await seedDemoPaymentMethods(db, partners, opts.secrets);
   await seedDemoCategories(db);
   await seedDemoAssets(db, partners);
+  await seedDemoAssetEvents(db);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {
