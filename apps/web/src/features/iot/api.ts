@@ -34,6 +34,38 @@ export function useIotDeviceModels(enabled = true) {
   });
 }
 
+/** The list's URL state as the API query: empty filters left out, the requested range as two instants. */
+export function controlRecordQuery(
+  kind: ControlRecordKind,
+  state: {
+    pageNo: number;
+    pageSize: number;
+    sort: string;
+    assetNo: string | undefined;
+    command: string | undefined;
+    status: ControlRecordQuery['status'];
+    channel: ControlRecordQuery['channel'];
+    initiator: ControlRecordQuery['initiator'];
+    requested: string[];
+  },
+): ControlRecordQuery {
+  const [from, to] = state.requested;
+  const valid = (v: string | undefined): v is string => Boolean(v) && !Number.isNaN(Date.parse(v ?? ''));
+  return {
+    pageNo: state.pageNo,
+    pageSize: state.pageSize,
+    sort: state.sort === 'requestedAt:asc' ? 'requestedAt:asc' : 'requestedAt:desc',
+    ...(state.assetNo?.trim() ? { assetNo: state.assetNo.trim().toUpperCase() } : {}),
+    ...(kind === 'command' && state.command ? { command: state.command } : {}),
+    ...(state.status ? { status: state.status } : {}),
+    ...(state.channel ? { channel: state.channel } : {}),
+    ...(state.initiator ? { initiator: state.initiator } : {}),
+    ...(valid(from) && valid(to)
+      ? { requestedFrom: new Date(from).toISOString(), requestedTo: new Date(to).toISOString() }
+      : {}),
+  };
+}
+
 /** The list endpoint of one kind of record. */
 const listEndpoint = (kind: ControlRecordKind) => (kind === 'command' ? e.commandRecords : e.configRecords);
 

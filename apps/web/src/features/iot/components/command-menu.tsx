@@ -66,7 +66,7 @@ export function CommandMenu({ assetNos, vendor, onSent, size }: CommandMenuProps
     }
     modal.confirm({
       title: t('send.confirm', { command: labelOf(choice), count: assetNos.length }),
-      content: assetNos.length === 1 ? assetNos[0] : t('send.confirmMany', { count: assetNos.length }),
+      content: assetNos.length === 1 ? assetNos[0] : t('send.confirmHint'),
       okText: t('send.ok'),
       cancelText: t('send.cancel'),
       onOk: () => dispatch(choice),

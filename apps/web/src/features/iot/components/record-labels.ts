@@ -16,3 +16,35 @@ export function recordSubject(t: TFunction, record: IotControlRecord): string {
 export function failedReasonText(t: TFunction, record: Pick<IotControlRecord, 'failedReason'>): string {
   return record.failedReason ? t(`failedReason.${record.failedReason}`) : '';
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function rangeText(range: unknown): string {
+  return isRecord(range) && range.startTime && range.endTime ? `${range.startTime}–${range.endTime}` : '';
+}
+
+/** One config item's value in words: "On · 22:00–06:00", "On · every 30 seconds", "Level 2 · quiet 23:00–07:00". */
+export function describeConfigItem(t: TFunction, item: string, value: unknown): string {
+  if (!isRecord(value)) return String(value ?? '');
+  const parts: string[] = [];
+  if (value.switch === 'on' || value.switch === 'off') parts.push(t(`switch.${value.switch}`));
+  if (value.switch !== 'off') {
+    const range = rangeText(value.timeRange);
+    if (range) parts.push(range);
+    if (isRecord(value.interval) && typeof value.interval.value === 'number') {
+      parts.push(
+        t('configText.every', { value: value.interval.value, unit: t(`unit.${String(value.interval.unit)}`) }),
+      );
+    }
+    if (typeof value.speedKmh === 'number') parts.push(`${value.speedKmh} km/h`);
+  }
+  if (item === 'tboxVolume') {
+    if (value.level === 1 || value.level === 2) parts.push(t(`configForm.level${value.level}`));
+    if (isRecord(value.quietTime)) {
+      const mode = String(value.quietTime.mode);
+      const range = mode === 'time-range' ? rangeText(value.quietTime.timeRange) : '';
+      parts.push(range ? t('configText.quietDuring', { range }) : t(`quietMode.${mode}`));
+    }
+  }
+  return parts.join(' · ');
+}
