@@ -278,6 +278,8 @@ export function createAssetQueryService(deps: { db: Db }) {
   }
 
   return {
+    /** The validated filter of a search, for other views of the same assets (the asset map). */
+    filterOf,
     query,
     batches,
     count,

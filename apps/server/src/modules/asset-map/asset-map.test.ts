@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ASSET_MAP_ASSETS_MAX,
+  type AssetMapData,
+  TOO_MANY_MAP_RESULTS,
+  TOO_MANY_MAP_RESULTS_MESSAGE,
+} from '@fleetdesk/contracts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { assetCategories, assets } from '../../db/schema/index.ts';
+
+type TestUser = Awaited<ReturnType<TestContext['userWith']>>;
+type Row = typeof assets.$inferInsert;
+
+const HOUR = 3_600_000;
+const WORLD = { west: -180, south: -85, east: 180, north: 85 };
+/** The Milano grid of partner A: 200 assets 0.001° apart, all visible at zoom 14. */
+const MILANO = { west: 8.999, south: 44.999, east: 9.021, north: 45.021 };
+const PILE = { lat: 41.4, lng: 2.15 };
+const PILE_SIZE = ASSET_MAP_ASSETS_MAX + 100;
+
+describe('asset map API', () => {
+  let t: TestContext;
+  let mapper: TestUser;
+  let scopedA: TestUser;
+  let noMap: TestUser;
+  const fixture: Row[] = [];
+  let categoryId = '';
+
+  const map = (body: unknown, token = mapper.token) => call(t.app, 'POST', '/asset/assets/$map', { token, body });
+  async function data(body: Record<string, unknown>, token = mapper.token): Promise<AssetMapData> {
+    const res = await map(body, token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ data: AssetMapData }>().data;
+  }
+  /** Every asset a map answer accounts for: cluster members plus single assets. */
+  const counted = (d: AssetMapData) => d.clusters.reduce((n, c) => n + c.count, 0) + d.assets.length;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    const { db } = t.database;
+    categoryId = randomUUID();
+    await db.insert(assetCategories).values({ id: categoryId, name: 'City e-bike', assetType: 'EBIKE' });
+    const now = Date.now();
+    const base = (no: string, partnerId: string): Row => ({
+      id: randomUUID(),
+      no,
+      partnerId,
+      categoryId,
+      usageMode: 'customer-rental',
+      lifeCycleState: 'Ready',
+    });
+    for (let i = 0; i < 200; i++) {
+      const kind = i % 5;
+      fixture.push({
+        ...base(`MA${String(i).padStart(4, '0')}`, t.partnerA.id),
+        lifeCycleState: kind === 0 ? 'Missing' : kind === 4 ? 'New' : 'Ready',
+        iotDeviceNo: kind === 1 || kind === 2 ? `DEVA${i}` : null,
+        iotLastUpdateTime: kind === 1 ? new Date(now - 60_000) : kind === 2 ? new Date(now - 2 * HOUR) : null,
+        alarmAt: kind === 3 ? new Date(now - HOUR) : null,
+        chargePct: kind === 1 ? 80 : null,
+        lockState: kind === 1 ? 'LOCKED' : null,
+        latitude: 45 + (i % 20) * 0.001,
+        longitude: 9 + Math.floor(i / 20) * 0.001,
+      });
+    }
+    for (let i = 0; i < 10; i++) fixture.push(base(`MN${i}`, t.partnerA.id));
+    for (let i = 0; i < 50; i++) {
+      fixture.push({
+        ...base(`MB${String(i).padStart(4, '0')}`, t.partnerB.id),
+        latitude: 41.38 + (i % 10) * 0.002,
+        longitude: 2.17 + Math.floor(i / 10) * 0.002,
+      });
+    }
+    for (let i = 0; i < PILE_SIZE; i++) {
+      fixture.push({
+        ...base(`MP${String(i).padStart(5, '0')}`, t.partnerB.id),
+        latitude: PILE.lat,
+        longitude: PILE.lng,
+      });
+    }
+    for (let i = 0; i < fixture.length; i += 500) await db.insert(assets).values(fixture.slice(i, i + 500));
+    mapper = await t.userWith(['asset.map.basic']);
+    scopedA = await t.userWith(['asset.map.basic'], [t.partnerA.id]);
+    noMap = await t.userWith(['asset.read']);
+  });
+  afterAll(() => t.close());
+
+  const positioned = (keep: (r: Row) => boolean = () => true) =>
+    fixture.filter((r) => r.latitude != null && keep(r)).length;
+
+  it('clusters the world at low zoom: every positioned asset is counted once, per status too', async () => {
+    const d = await data({ viewport: WORLD, zoom: 3 });
+    expect(d.mode).toBe('clusters');
+    expect(d.total).toBe(positioned());
+    expect(counted(d)).toBe(d.total);
+    for (const c of d.clusters) {
+      expect(Object.values(c.statuses).reduce((n, v) => n + (v ?? 0), 0)).toBe(c.count);
+      const [w, s, e, n] = c.bounds;
+      expect(c.lng).toBeGreaterThanOrEqual(w);
+      expect(c.lng).toBeLessThanOrEqual(e);
+      expect(c.lat).toBeGreaterThanOrEqual(s);
+      expect(c.lat).toBeLessThanOrEqual(n);
+    }
+    // The Milano grid at zoom 3 is one cell; its statuses are the display statuses of document 2 §4.
+    const milano = d.clusters.find((c) => c.lat > 44 && c.lat < 46);
+    expect(milano).toMatchObject({
+      count: 200,
+      statuses: { Missing: 40, Active: 40, Inactive: 40, Alarm: 40, New: 40 },
+    });
+  });
+
+  it('keeps co-located assets in one cluster whose extent is a single point', async () => {
+    const d = await data({ viewport: { west: 2.1, south: 41.35, east: 2.25, north: 41.45 }, zoom: 12 });
+    expect(d.total).toBe(50 + PILE_SIZE);
+    const pile = d.clusters.find((c) => c.count === PILE_SIZE);
+    expect(pile?.bounds).toEqual([PILE.lng, PILE.lat, PILE.lng, PILE.lat]);
+    expect(pile).toMatchObject({ lng: PILE.lng, lat: PILE.lat });
+  });
+
+  it('splits into finer cells as the zoom grows, with the same totals', async () => {
+    const coarse = await data({ viewport: MILANO, zoom: 8 });
+    const fine = await data({ viewport: MILANO, zoom: 13 });
+    expect(coarse.total).toBe(200);
+    expect(fine.total).toBe(200);
+    expect(counted(fine)).toBe(200);
+    expect(fine.clusters.length).toBeGreaterThan(coarse.clusters.length);
+  });
+
+  it('answers single assets from zoom 14, with their display status, battery, lock and last update', async () => {
+    const d = await data({ viewport: MILANO, zoom: 14 });
+    expect(d.mode).toBe('assets');
+    expect(d.clusters).toEqual([]);
+    expect(d.total).toBe(200);
+    const byNo = new Map(d.assets.map((a) => [a.no, a]));
+    expect(byNo.get('MA0000')).toMatchObject({
+      status: 'Missing',
+      lat: 45,
+      lng: 9,
+      partnerId: t.partnerA.id,
+      categoryId,
+    });
+    expect(byNo.get('MA0001')).toMatchObject({ status: 'Active', chargePct: 80, lockState: 'LOCKED' });
+    expect(byNo.get('MA0001')?.iotLastUpdateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // Reported two hours ago: outside the one-hour online window (document 2 §9).
+    expect(byNo.get('MA0002')?.status).toBe('Inactive');
+    expect(byNo.get('MA0003')?.status).toBe('Alarm');
+    expect(byNo.get('MA0004')?.status).toBe('New');
+  });
+
+  it('applies the asset list filters', async () => {
+    const missing = await data({ viewport: WORLD, zoom: 3, lifeCycleIn: ['Missing'] });
+    expect(missing.total).toBe(positioned((r) => r.lifeCycleState === 'Missing'));
+    expect(missing.clusters.every((c) => Object.keys(c.statuses).join() === 'Missing')).toBe(true);
+    const partnerB = await data({ viewport: WORLD, zoom: 3, partnerIdIn: [t.partnerB.id] });
+    expect(partnerB.total).toBe(50 + PILE_SIZE);
+    const nos = await data({ viewport: MILANO, zoom: 15, noIn: ['MA0001', 'MA0002', 'MB0001'] });
+    expect(nos.assets.map((a) => a.no)).toEqual(['MA0001', 'MA0002']);
+    const iot = await data({ viewport: MILANO, zoom: 14, hasIot: true });
+    expect(iot.total).toBe(80);
+  });
+
+  it('keeps a partner user to their partners and refuses another partner by name', async () => {
+    const d = await data({ viewport: WORLD, zoom: 3 }, scopedA.token);
+    expect(d.total).toBe(200);
+    const res = await map({ viewport: WORLD, zoom: 3, partnerIdIn: [t.partnerB.id] }, scopedA.token);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('PartnerOutOfScope');
+  });
+
+  it('asks to zoom in when a viewport holds more single assets than the map shows', async () => {
+    const around = { west: PILE.lng - 0.01, south: PILE.lat - 0.005, east: PILE.lng + 0.01, north: PILE.lat + 0.005 };
+    const res = await map({ viewport: around, zoom: 16 });
+    expect(res.statusCode).toBe(422);
+    const err = errorOf(res);
+    expect(err.code).toBe(TOO_MANY_MAP_RESULTS);
+    expect(err.message).toBe(TOO_MANY_MAP_RESULTS_MESSAGE);
+    expect(err.data).toEqual({ max: ASSET_MAP_ASSETS_MAX });
+    // The same place with a filter that leaves few enough is fine.
+    const few = await data({ viewport: around, zoom: 16, noIn: ['MP00001', 'MP00002'] });
+    expect(few.assets).toHaveLength(2);
+  });
+
+  it('crosses the antimeridian when west is east of east', async () => {
+    const d = await data({ viewport: { west: 170, south: -10, east: -170, north: 10 }, zoom: 3 });
+    expect(d.total).toBe(0);
+    const wrapped = await data({ viewport: { west: 8, south: 44, east: -170, north: 46 }, zoom: 3 });
+    expect(wrapped.total).toBe(200);
+  });
+
+  it('refuses a bad viewport or zoom with 400', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['south above north', { viewport: { ...MILANO, south: 46 }, zoom: 14 }],
+      ['longitude out of range', { viewport: { ...MILANO, east: 200 }, zoom: 14 }],
+      ['latitude out of range', { viewport: { ...MILANO, north: 95 }, zoom: 14 }],
+      ['zoom above 22', { viewport: MILANO, zoom: 23 }],
+      ['negative zoom', { viewport: MILANO, zoom: -1 }],
+      ['no viewport', { zoom: 5 }],
+      ['the world at zoom 13', { viewport: WORLD, zoom: 13 }],
+      ['an unknown key', { viewport: MILANO, zoom: 14, pageNo: 1 }],
+      ['a bad filter', { viewport: MILANO, zoom: 14, lifeCycleIn: [] }],
+    ];
+    for (const [name, body] of cases) {
+      const res = await map(body);
+      expect(res.statusCode, name).toBe(400);
+      expect(errorOf(res).code, name).toBe('ValidationError');
+    }
+  });
+
+  it('needs a session and asset.map.basic', async () => {
+    const anonymous = await call(t.app, 'POST', '/asset/assets/$map', { body: { viewport: MILANO, zoom: 14 } });
+    expect(anonymous.statusCode).toBe(401);
+    const res = await map({ viewport: MILANO, zoom: 14 }, noMap.token);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('Forbidden');
+    const live = await call(t.app, 'POST', '/asset/assets/$map-live', {
+      token: noMap.token,
+      body: { viewport: MILANO, zoom: 14 },
+    });
+    expect(live.statusCode).toBe(403);
+  });
+
+  it('gzips a large answer for a client that accepts it', async () => {
+    const res = await call(t.app, 'POST', '/asset/assets/$map', {
+      token: mapper.token,
+      body: { viewport: MILANO, zoom: 14 },
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  describe('live stream', () => {
+    let origin = '';
+    beforeAll(async () => {
+      origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    /** Reads server-sent events until `until` says stop (or the time runs out). */
+    async function events(body: unknown, until: (seen: { type: string; data: unknown }[]) => boolean, ms = 12_000) {
+      const abort = new AbortController();
+      const timer = setTimeout(() => abort.abort(), ms);
+      const res = await fetch(`${origin}/api/asset/assets/$map-live`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${mapper.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: abort.signal,
+      });
+      const seen: { type: string; data: unknown }[] = [];
+      if (!res.ok || !res.body) return { status: res.status, type: res.headers.get('content-type'), seen };
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      try {
+        while (!until(seen)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let cut = buffer.indexOf('\n\n');
+          while (cut >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const type = /^event: (.+)$/m.exec(block)?.[1];
+            const payload = /^data: (.+)$/m.exec(block)?.[1];
+            if (type && payload) seen.push({ type, data: JSON.parse(payload) });
+            cut = buffer.indexOf('\n\n');
+          }
+        }
+      } catch {
+        // Aborted at the deadline: the caller checks what arrived.
+      } finally {
+        clearTimeout(timer);
+        abort.abort();
+      }
+      return { status: res.status, type: res.headers.get('content-type'), seen };
+    }
+
+    it('starts with a snapshot, then sends the assets that changed in the viewport', async () => {
+      const body = { viewport: MILANO, zoom: 14 };
+      const first = await data(body);
+      const { db } = t.database;
+      // Move one asset and lose another out of the viewport shortly after the stream starts.
+      setTimeout(async () => {
+        await db.update(assets).set({ chargePct: 12 }).where(eq(assets.no, 'MA0001'));
+        await db.update(assets).set({ latitude: 10 }).where(eq(assets.no, 'MA0004'));
+      }, 500);
+      const stream = await events({ ...body, version: 'stale' }, (seen) => seen.some((e) => e.type === 'changes'));
+      expect(stream.status).toBe(200);
+      expect(stream.type).toMatch(/^text\/event-stream/);
+      expect(stream.seen[0]).toMatchObject({ type: 'snapshot', data: { version: first.version, total: 200 } });
+      const changes = stream.seen.find((e) => e.type === 'changes')?.data as {
+        upserts: { no: string; chargePct: number }[];
+        removed: string[];
+        total: number;
+      };
+      expect(changes.upserts).toEqual([expect.objectContaining({ no: 'MA0001', chargePct: 12 })]);
+      expect(changes.removed).toEqual(['MA0004']);
+      expect(changes.total).toBe(199);
+    }, 20_000);
+
+    it('sends no snapshot to a client that already shows the current version', async () => {
+      const body = { viewport: { west: 2.16, south: 41.37, east: 2.2, north: 41.41 }, zoom: 14 };
+      const current = await data(body);
+      const stream = await events({ ...body, version: current.version }, () => false, 6_500);
+      expect(stream.status).toBe(200);
+      expect(stream.seen).toEqual([]);
+    }, 20_000);
+
+    it('refuses a viewport with too many assets before streaming', async () => {
+      const around = { west: PILE.lng - 0.01, south: PILE.lat - 0.005, east: PILE.lng + 0.01, north: PILE.lat + 0.005 };
+      const stream = await events({ viewport: around, zoom: 16 }, () => true);
+      expect(stream.status).toBe(422);
+    });
+  });
+});
