@@ -12,6 +12,7 @@ import { DataMissing } from '../../../shared/ui/data-missing.tsx';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { categoryUrls } from '../../categories/urls.ts';
+import { AssetControlCard } from '../../iot/components/asset-control.card.tsx';
 import { useAsset, useDeleteAsset, useRemovePropertyImage, useUploadPropertyImage } from '../api.ts';
 import { AssetEditDrawer } from '../components/asset-edit.drawer.tsx';
 import { AssetFieldLogCard } from '../components/asset-field-log.card.tsx';
@@ -113,6 +114,7 @@ function AssetDetail({ no }: { no: string }) {
         <>
           <PropertiesCard asset={a} canUpdate={canUpdate} />
           {a.category.isIot && <AssetIotCard asset={a} canUpdate={canUpdate} />}
+          {a.iot && <AssetControlCard asset={a} />}
           <AssetFieldLogCard asset={a} />
           <Card title={t('card.orders')}>
             <Empty description={t('orders.none')} />

@@ -19,6 +19,7 @@ import { NewButton } from '../../../shared/ui/list-actions.tsx';
 import { sortOrderOf, useListState } from '../../../shared/ui/list-state.ts';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { urlParam, useUrlState } from '../../../shared/ui/url-state.ts';
+import { IotBatchActions, useCanControlDevices } from '../../iot/components/iot-batch-actions.tsx';
 import { useAssetQuery, useAssetSummary, useCategoryProperties, useConsoleLimits } from '../api.ts';
 import { AssetBatchCreateDrawer } from '../components/asset-batch-create.drawer.tsx';
 import { AssetBatchDeleteModal } from '../components/asset-batch-delete.modal.tsx';
@@ -127,7 +128,8 @@ export default function AssetListPage() {
   const ceiling = Math.min(limits.bulkActionMaxSelection, ASSET_BATCH_MAX);
   const overCeiling = selected.size > ceiling;
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
-  const selectable = canUpdate || canDelete;
+  const canControlDevices = useCanControlDevices();
+  const selectable = canUpdate || canDelete || canControlDevices;
 
   const cell = (asset: Asset, field: 'note' | 'siteId' | 'usageMode' | 'lifeCycleState', content: ReactNode) => (
     <AssetCell asset={asset} field={field} canEdit={canUpdate}>
@@ -278,6 +280,7 @@ export default function AssetListPage() {
                     {t('batch.deleteOpen')}
                   </Button>
                 </Can>
+                <IotBatchActions assetNos={overCeiling ? [] : [...selected.keys()]} />
               </>
             )}
           </Flex>
