@@ -46,35 +46,34 @@ export function createDashboardService(deps: { db: Db }) {
     async overview(caller: Caller, query: DashboardQuery): Promise<DashboardOverview> {
       const filter = filterOf(caller, query);
       const period = periodOf(query);
-      const [counts, series] = await Promise.all([
-        repo.fleetCounts(db, filter),
-        repo.alarmErrorSeries(db, filter, period),
-      ]);
-      const tally = (key: keyof Omit<repo.FleetCountRow, 'count'>) => {
+      const { states, partners, categories, series, names } = await repo.reading(db, async (tx) => {
+        const states = await repo.fleetStateCounts(tx, filter);
+        const partners = (await repo.fleetBy(tx, filter, 'partner')).sort((a, b) => b.count - a.count);
+        const categories = (await repo.fleetBy(tx, filter, 'category')).sort((a, b) => b.count - a.count);
+        const series = await repo.alarmErrorSeries(tx, filter, period);
+        const names = await repo.names(
+          tx,
+          partners.map((p) => p.id),
+          categories.map((c) => c.id),
+        );
+        return { states, partners, categories, series, names };
+      });
+      const tally = (key: 'status' | 'iot' | 'battery') => {
         const map = new Map<string, number>();
-        for (const row of counts) {
-          const value = row[key];
-          if (value !== null) map.set(value, (map.get(value) ?? 0) + row.count);
-        }
+        for (const row of states) map.set(row[key], (map.get(row[key]) ?? 0) + row.count);
         return map;
       };
       const byStatus = tally('status');
       const iot = tally('iot');
       const battery = tally('battery');
-      const byPartner = [...tally('partnerId').entries()].sort((a, b) => b[1] - a[1]);
-      const byCategory = [...tally('categoryId').entries()].sort((a, b) => b[1] - a[1]);
-      const names = await repo.names(
-        db,
-        byPartner.map(([id]) => id),
-        byCategory.map(([id]) => id),
-      );
 
       const buckets = new Map<number, { at: string; alarms: number; errors: number }>();
       let alarms = 0;
       let errors = 0;
       for (const row of series) {
-        const key = row.at.getTime();
-        const entry = buckets.get(key) ?? { at: toIso(row.at), alarms: 0, errors: 0 };
+        const at = toIso(row.at);
+        const key = Date.parse(at);
+        const entry = buckets.get(key) ?? { at, alarms: 0, errors: 0 };
         if (row.type === 'device-alarm') {
           entry.alarms += row.count;
           alarms += row.count;
@@ -86,12 +85,12 @@ export function createDashboardService(deps: { db: Db }) {
       }
 
       return {
-        total: [...byStatus.values()].reduce((sum, n) => sum + n, 0),
+        total: states.reduce((sum, row) => sum + row.count, 0),
         byStatus: assetDisplayStatuses.map((status) => ({ status, count: byStatus.get(status) ?? 0 })),
         iot: { online: iot.get('online') ?? 0, offline: iot.get('offline') ?? 0, unbound: iot.get('unbound') ?? 0 },
         battery: batteryBuckets.map((bucket) => ({ bucket, count: battery.get(bucket) ?? 0 })),
-        byPartner: byPartner.map(([id, count]) => ({ id, name: names.partners.get(id) ?? '', count })),
-        byCategory: byCategory.map(([id, count]) => ({ id, name: names.categories.get(id) ?? '', count })),
+        byPartner: partners.map(({ id, count }) => ({ id, name: names.partners.get(id) ?? '', count })),
+        byCategory: categories.map(({ id, count }) => ({ id, name: names.categories.get(id) ?? '', count })),
         events: { bucket: period.bucket, alarms, errors, series: [...buckets.values()] },
       };
     },
@@ -101,21 +100,25 @@ export function createDashboardService(deps: { db: Db }) {
       const filter = filterOf(caller, query);
       const period = periodOf(query);
       const type = dashboardEventType[kind];
-      const { series, assets, partnerIds } = await repo.eventSeries(db, filter, type, period);
-      const [top, current] = await Promise.all([
-        repo.topAssets(db, filter, type, period, DASHBOARD_TOP_ASSETS, partnerIds),
-        repo.currentByCode(db, filter, kind),
-      ]);
+      const { series, top, current } = await repo.reading(db, async (tx) => {
+        const { series, partnerIds } = await repo.eventSeries(tx, filter, type, period);
+        const top = await repo.topAssets(tx, filter, type, period, DASHBOARD_TOP_ASSETS, partnerIds);
+        const current = await repo.currentByCode(tx, filter, kind);
+        return { series, top, current };
+      });
       const counts = new Map<string, number>();
-      for (const row of series) counts.set(row.code, (counts.get(row.code) ?? 0) + row.count);
+      for (const row of series) {
+        const code = row.code ?? 'unknown';
+        counts.set(code, (counts.get(code) ?? 0) + row.count);
+      }
       return {
         kind,
         bucket: period.bucket,
         total: series.reduce((sum, row) => sum + row.count, 0),
-        assets,
+        assets: top.assets,
         byCode: byCodeOf(dashboardEventCodes[kind], counts),
-        series: series.map((row) => ({ at: toIso(row.at), code: row.code, count: row.count })),
-        topAssets: top.map((row) => ({
+        series: series.map((row) => ({ at: toIso(row.at), code: row.code ?? 'unknown', count: row.count })),
+        topAssets: top.top.map((row) => ({
           assetId: row.assetId,
           no: row.no,
           partner: { id: row.partnerId, name: row.partnerName },
