@@ -7,8 +7,10 @@ import { localMail, localSms } from './adapters/messaging.ts';
 import { localStorage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
+import { deviceCredentials } from './iot/credentials.ts';
+import { createLiveFleet, type LiveFleet } from './iot/live-fleet.ts';
 import { route } from './lib/route.ts';
-import { secretBoxFor } from './lib/secret-box.ts';
+import { loadSecretsKey, secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
 import { assetBatchRoutes } from './modules/asset-batch/asset-batch.routes.ts';
@@ -24,6 +26,7 @@ import { createCategoryService } from './modules/categories/categories.service.t
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentService } from './modules/documents/documents.service.ts';
+import { iotRoutes } from './modules/iot/iot.routes.ts';
 import { operationRoutes } from './modules/operations/operations.routes.ts';
 import { createOperationService } from './modules/operations/operations.service.ts';
 import { partnerOperationRoutes } from './modules/partner-operations/partner-operations.routes.ts';
@@ -62,6 +65,8 @@ export interface RouteEntry {
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** Broker, gateway, ingest and command dispatch: main.ts starts it once the server listens. */
+    liveFleet: LiveFleet;
   }
 }
 
@@ -105,6 +110,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const storage = localStorage(path.join(config.dataDir, 'files'));
   const auth = createAuthService({ db, sms });
   const secrets = secretBoxFor(config);
+  const liveFleet = createLiveFleet({
+    db,
+    config,
+    log: app.log,
+    sms,
+    credentials: deviceCredentials(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir })),
+  });
+  app.decorate('liveFleet', liveFleet);
+  app.addHook('onClose', () => liveFleet.stop());
 
   await app.register(
     async (api) => {
@@ -142,6 +156,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       partnerOperationRoutes(api, createPartnerOperationService({ db, secrets, clientLinkUrl: config.clientLinkUrl }));
       paymentMethodRoutes(api, createPaymentMethodService({ db, secrets }));
       settingsConfigRoutes(api, createSettingsConfigService({ db }));
+      iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db });
       dashboardRoutes(api, { db });
     },

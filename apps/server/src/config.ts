@@ -54,6 +54,9 @@ const envSchema = z.object({
   /** A MapLibre style URL for the asset map; `{key}` in it is replaced by MAP_ACCESS_KEY. Unset → offline basemap. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_ACCESS_KEY: z.string().optional(),
+  /** How long an IoT command or config may take to be answered, and the first retry's delay (doubling). */
+  IOT_COMMAND_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
 });
 
 export type Config = {
@@ -80,6 +83,7 @@ export type Config = {
     topicRoot: string;
   };
   simulator: boolean;
+  iot: { commandTtlMs: number; retryBaseMs: number };
   map: { styleUrl: string | undefined; accessKey: string | undefined };
 };
 
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     simulator:
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
+    iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
     map: { styleUrl: e.MAP_STYLE_URL, accessKey: e.MAP_ACCESS_KEY },
     version: process.env.npm_package_version ?? '0.1.0',
   };

@@ -1,5 +1,5 @@
 export * from './account.ts';
 export * from './assets.ts';
 export * from './configuration.ts';
-export * from './settings.ts';
 export * from './iot.ts';
+export * from './settings.ts';

@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { DevicePublisher, IotControlService } from '../modules/iot/control.service.ts';
+import type { Ingest } from './ingest.ts';
+import {
+  type DeviceChannel,
+  decode,
+  eventMessage,
+  parseTopic,
+  presenceMessage,
+  replyMessage,
+  telemetryMessage,
+  topicOf,
+} from './protocol.ts';
+
+/**
+ * The device gateway: one MQTT client of the broker (embedded or external) that takes in what devices publish
+ * and publishes commands and configs to them. With an external broker it subscribes through a shared
+ * subscription, so several API instances split the devices' traffic between them.
+ */
+export interface GatewayStats {
+  malformed: number;
+  ignoredReplies: number;
+  replies: number;
+  published: number;
+}
+
+export interface Gateway extends DevicePublisher {
+  stats: GatewayStats;
+  connected(): boolean;
+  close(): Promise<void>;
+}
+
+const SUBSCRIBED: DeviceChannel[] = ['telemetry', 'event', 'presence', 'cmd/reply', 'config/reply'];
+const LOG_EVERY = 1000;
+
+export async function startGateway(opts: {
+  url: string;
+  username: string | undefined;
+  password: string | undefined;
+  topicRoot: string;
+  /** `$share/<group>/` prefix with an external broker; none on the embedded one. */
+  shareGroup: string | null;
+  ingest: Ingest;
+  control: IotControlService;
+  log: FastifyBaseLogger;
+}): Promise<Gateway> {
+  const { topicRoot, ingest, control, log } = opts;
+  const stats: GatewayStats = { malformed: 0, ignoredReplies: 0, replies: 0, published: 0 };
+  const client: MqttClient = await mqtt.connectAsync(opts.url, {
+    username: opts.username,
+    password: opts.password,
+    clientId: `fleetdesk-gateway-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+    clean: true,
+    reconnectPeriod: 1000,
+    connectTimeout: 10_000,
+  });
+  const share = opts.shareGroup ? `$share/${opts.shareGroup}/` : '';
+  await client.subscribeAsync(
+    SUBSCRIBED.map((c) => `${share}${topicRoot}/+/${c}`),
+    { qos: 1 },
+  );
+
+  const malformed = (topic: string, why: string) => {
+    stats.malformed++;
+    // Logged, sampled: a broken device firmware can send thousands a second.
+    if (stats.malformed % LOG_EVERY === 1) log.warn({ topic, why, total: stats.malformed }, 'malformed device message');
+  };
+
+  client.on('message', (topic, payload) => {
+    const parsed = parseTopic(topicRoot, topic);
+    if (!parsed) return malformed(topic, 'topic');
+    const { deviceNo, channel } = parsed;
+    switch (channel) {
+      case 'telemetry': {
+        const message = decode(telemetryMessage, payload);
+        if (!message) return malformed(topic, 'payload');
+        return ingest.push({ kind: 'telemetry', deviceNo, message });
+      }
+      case 'event': {
+        const message = decode(eventMessage, payload);
+        if (!message) return malformed(topic, 'payload');
+        return ingest.push({ kind: 'event', deviceNo, message });
+      }
+      case 'presence': {
+        const message = decode(presenceMessage, payload);
+        if (!message) return malformed(topic, 'payload');
+        return ingest.push({ kind: 'presence', deviceNo, message, at: Date.now() });
+      }
+      case 'cmd/reply':
+      case 'config/reply': {
+        const message = decode(replyMessage, payload);
+        if (!message) return malformed(topic, 'payload');
+        stats.replies++;
+        control
+          .applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message)
+          .then((changed) => {
+            if (!changed) stats.ignoredReplies++;
+          })
+          .catch((error: unknown) => log.error({ err: error, topic }, 'could not apply a device reply'));
+        return;
+      }
+      default:
+        return malformed(topic, 'channel');
+    }
+  });
+  client.on('error', (error) => log.warn({ err: error }, 'MQTT gateway connection error'));
+
+  return {
+    stats,
+    connected: () => client.connected,
+    async publish(deviceNo, channel, payload) {
+      if (!client.connected) return false;
+      try {
+        await client.publishAsync(topicOf(topicRoot, deviceNo, channel), JSON.stringify(payload), { qos: 1 });
+        stats.published++;
+        return true;
+      } catch (error) {
+        log.warn({ err: error, deviceNo }, 'could not publish to a device');
+        return false;
+      }
+    },
+    async close() {
+      await client.endAsync();
+      await ingest.flush();
+    },
+  };
+}

@@ -1,0 +1,185 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { EventMessage, PresenceMessage, TelemetryMessage } from './protocol.ts';
+import {
+  type DeviceBinding,
+  type EventRow,
+  findBindings,
+  type LatestStateRow,
+  type PositionRow,
+  type PresenceRow,
+  writeTelemetryBatch,
+} from './telemetry.repo.ts';
+
+/**
+ * Telemetry ingest: messages are buffered and written in batches — at FLUSH_SIZE messages or FLUSH_MS after
+ * the first one, whichever comes first — so the database sees a few set-based statements per thousand
+ * reports instead of thousands of round trips. Device → asset bindings are cached briefly; a device that is
+ * bound to nothing is counted and dropped, never written.
+ */
+export const FLUSH_SIZE = 1000;
+export const FLUSH_MS = 500;
+const BINDING_TTL_MS = 30_000;
+
+type Item =
+  | { kind: 'telemetry'; deviceNo: string; message: TelemetryMessage }
+  | { kind: 'event'; deviceNo: string; message: EventMessage }
+  | { kind: 'presence'; deviceNo: string; message: PresenceMessage; at: number };
+
+export interface IngestStats {
+  received: number;
+  written: number;
+  unknownDevice: number;
+  failedBatches: number;
+  batches: number;
+}
+
+export interface Ingest {
+  push(item: Item): void;
+  /** Writes what is buffered now (shutdown, tests). */
+  flush(): Promise<void>;
+  /** Forget cached bindings (after a device is bound or unbound). */
+  forget(deviceNo?: string): void;
+  stats: IngestStats;
+  /** Called after each written batch with the assets whose state changed. */
+  onWritten?: (assetIds: string[]) => void;
+}
+
+const eventType = { alarm: 'device-alarm', error: 'device-error', report: 'device-report' } as const;
+
+export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
+  const { db, log } = opts;
+  let buffer: Item[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  const bindings = new Map<string, { binding: DeviceBinding | null; until: number }>();
+  const stats: IngestStats = { received: 0, written: 0, unknownDevice: 0, failedBatches: 0, batches: 0 };
+
+  async function resolve(deviceNos: string[]): Promise<Map<string, DeviceBinding | null>> {
+    const now = Date.now();
+    const result = new Map<string, DeviceBinding | null>();
+    const missing: string[] = [];
+    for (const no of deviceNos) {
+      const cached = bindings.get(no);
+      if (cached && cached.until > now) result.set(no, cached.binding);
+      else missing.push(no);
+    }
+    if (missing.length > 0) {
+      const found = new Map((await findBindings(db, missing)).map((b) => [b.deviceNo, b]));
+      for (const no of missing) {
+        const binding = found.get(no) ?? null;
+        bindings.set(no, { binding, until: now + BINDING_TTL_MS });
+        result.set(no, binding);
+      }
+    }
+    return result;
+  }
+
+  async function write(items: Item[]) {
+    const bound = await resolve([...new Set(items.map((i) => i.deviceNo))]);
+    const positions: PositionRow[] = [];
+    const latest = new Map<string, LatestStateRow>();
+    const events: EventRow[] = [];
+    const presence = new Map<string, PresenceRow>();
+    let accepted = 0;
+    for (const item of items) {
+      if (item.kind === 'presence') {
+        // Presence is the device's own state: kept for bound and not-yet-bound devices alike.
+        const row: PresenceRow = {
+          deviceNo: item.deviceNo,
+          state: item.message.state,
+          at: new Date(item.at).toISOString(),
+          firmware: item.message.firmware ?? null,
+          vendor: item.message.vendor ?? null,
+        };
+        presence.set(item.deviceNo, row);
+        accepted++;
+        continue;
+      }
+      const binding = bound.get(item.deviceNo);
+      if (!binding) {
+        stats.unknownDevice++;
+        continue;
+      }
+      accepted++;
+      const at = new Date(item.message.ts).toISOString();
+      if (item.kind === 'event') {
+        const m = item.message;
+        events.push({
+          assetId: binding.assetId,
+          partnerId: binding.partnerId,
+          type: eventType[m.type],
+          code: m.code,
+          occurredAt: at,
+          lat: m.pos?.lat ?? null,
+          lng: m.pos?.lng ?? null,
+          data: m.data ?? null,
+        });
+        continue;
+      }
+      const t = item.message;
+      if (t.pos) {
+        positions.push({
+          assetId: binding.assetId,
+          recordedAt: at,
+          lat: t.pos.lat,
+          lng: t.pos.lng,
+          alt: t.pos.alt ?? null,
+          vel: t.vel ?? null,
+          chargePct: t.chargePct ?? null,
+        });
+      }
+      const previous = latest.get(binding.assetId);
+      if (!previous || previous.ts <= at) {
+        // Merge: a report without a reading keeps the one an earlier report of the batch brought.
+        latest.set(binding.assetId, {
+          assetId: binding.assetId,
+          ts: at,
+          chargePct: t.chargePct ?? previous?.chargePct ?? null,
+          battMv: t.battMv ?? previous?.battMv ?? null,
+          lock: t.lock ?? previous?.lock ?? null,
+          lat: t.pos?.lat ?? previous?.lat ?? null,
+          lng: t.pos?.lng ?? previous?.lng ?? null,
+        });
+      }
+    }
+    // Sorted by asset id: concurrent writers lock asset rows in the same order and cannot deadlock.
+    const latestRows = [...latest.values()].sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
+    await writeTelemetryBatch(db, { positions, latest: latestRows, events, presence: [...presence.values()] });
+    stats.written += accepted;
+    stats.batches++;
+    ingest.onWritten?.(latestRows.map((r) => r.assetId));
+  }
+
+  function flushNow(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const items = buffer;
+    buffer = [];
+    if (items.length === 0) return writing;
+    // One batch at a time, in arrival order.
+    writing = writing.then(() =>
+      write(items).catch((error: unknown) => {
+        stats.failedBatches++;
+        log.error({ err: error, size: items.length }, 'telemetry batch failed');
+      }),
+    );
+    return writing;
+  }
+
+  const ingest: Ingest = {
+    stats,
+    push(item) {
+      stats.received++;
+      buffer.push(item);
+      if (buffer.length >= FLUSH_SIZE) void flushNow();
+      else if (!timer) timer = setTimeout(() => void flushNow(), FLUSH_MS);
+    },
+    flush: flushNow,
+    forget(deviceNo) {
+      if (deviceNo === undefined) bindings.clear();
+      else bindings.delete(deviceNo);
+    },
+  };
+  return ingest;
+}

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SmsSender } from '../adapters/messaging.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createJobRunner, type JobRunner } from '../jobs/queue.ts';
+import { createIotControlService, DISPATCH_JOB, type IotControlService } from '../modules/iot/control.service.ts';
+import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
+import { type DeviceCredentials, GATEWAY_USERNAME } from './credentials.ts';
+import { type Gateway, startGateway } from './gateway.ts';
+import { createIngest, type Ingest } from './ingest.ts';
+
+/**
+ * Everything that keeps the fleet live, started after the server listens and stopped before the database
+ * closes: the embedded broker (unless MQTT_URL names one), the gateway, telemetry ingest and the job runner
+ * that dispatches and retries commands. The API part (control service) works without it: records are created
+ * and wait in the jobs table until some instance's runner sends them.
+ */
+export interface LiveFleet {
+  control: IotControlService;
+  ingest: Ingest;
+  runner: JobRunner;
+  credentials: DeviceCredentials;
+  /** The broker devices connect to (mqtt://host:port), once started. */
+  brokerUrl(): string | undefined;
+  gateway(): Gateway | undefined;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createLiveFleet(opts: {
+  db: Db;
+  config: Config;
+  log: FastifyBaseLogger;
+  sms: SmsSender;
+  credentials: DeviceCredentials;
+}): LiveFleet {
+  const { db, config, log, credentials } = opts;
+  let broker: EmbeddedBroker | undefined;
+  let gateway: Gateway | undefined;
+  let url: string | undefined;
+  const ingest = createIngest({ db, log });
+  const control = createIotControlService({
+    db,
+    sms: opts.sms,
+    ttlMs: config.iot.commandTtlMs,
+    retryBaseMs: config.iot.retryBaseMs,
+    // Not connected yet (or any more): the record stays pending and the job sends it on its next run.
+    publisher: {
+      publish: (deviceNo, channel, payload) => gateway?.publish(deviceNo, channel, payload) ?? Promise.resolve(false),
+    },
+    wake: () => runner.wake(),
+  });
+  const runner = createJobRunner({ db, log, handlers: { [DISPATCH_JOB]: (job) => control.dispatch(job) } });
+
+  return {
+    control,
+    ingest,
+    runner,
+    credentials,
+    brokerUrl: () => url,
+    gateway: () => gateway,
+    async start() {
+      if (config.mqtt.url) {
+        url = config.mqtt.url;
+      } else {
+        broker = await startEmbeddedBroker({
+          host: config.host,
+          port: config.mqtt.port,
+          topicRoot: config.mqtt.topicRoot,
+          credentials,
+        });
+        url = `mqtt://${config.host}:${broker.port}`;
+      }
+      const external = config.mqtt.url !== undefined;
+      gateway = await startGateway({
+        url,
+        username: external ? config.mqtt.username : GATEWAY_USERNAME,
+        password: external ? config.mqtt.password : credentials.gatewayPassword(),
+        topicRoot: config.mqtt.topicRoot,
+        shareGroup: external ? 'fleetdesk-gateway' : null,
+        ingest,
+        control,
+        log,
+      });
+      runner.start();
+      log.info({ broker: url, embedded: !external }, 'live fleet started');
+    },
+    async stop() {
+      await runner.stop();
+      await gateway?.close();
+      gateway = undefined;
+      await broker?.close();
+      broker = undefined;
+      await ingest.flush();
+    },
+  };
+}

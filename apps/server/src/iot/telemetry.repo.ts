@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { rows } from '../lib/rows.ts';
+
+/**
+ * The SQL of telemetry ingest. Each batch is one transaction of a few set-based statements; rows travel as one
+ * JSON parameter (json_to_recordset), which both drivers pass the same way and PostgreSQL expands in one pass.
+ */
+export interface DeviceBinding {
+  deviceNo: string;
+  assetId: string;
+  partnerId: string;
+}
+
+export interface PositionRow {
+  assetId: string;
+  recordedAt: string;
+  lat: number;
+  lng: number;
+  alt: number | null;
+  vel: number | null;
+  chargePct: number | null;
+}
+
+export interface LatestStateRow {
+  assetId: string;
+  ts: string;
+  chargePct: number | null;
+  battMv: number | null;
+  lock: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+export interface EventRow {
+  assetId: string;
+  partnerId: string;
+  type: string;
+  code: string;
+  occurredAt: string;
+  lat: number | null;
+  lng: number | null;
+  data: Record<string, unknown> | null;
+}
+
+export interface PresenceRow {
+  deviceNo: string;
+  state: 'online' | 'offline';
+  at: string;
+  firmware: string | null;
+  vendor: string | null;
+}
+
+export async function findBindings(db: Db, deviceNos: readonly string[]): Promise<DeviceBinding[]> {
+  if (deviceNos.length === 0) return [];
+  return rows<DeviceBinding>(
+    db,
+    sql`select iot_device_no as "deviceNo", id as "assetId", partner_id as "partnerId"
+        from assets where iot_device_no in (select json_array_elements_text(${JSON.stringify(deviceNos)}::json))`,
+  );
+}
+
+export async function writeTelemetryBatch(
+  db: Db,
+  batch: { positions: PositionRow[]; latest: LatestStateRow[]; events: EventRow[]; presence: PresenceRow[] },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (batch.positions.length > 0) {
+      await tx.execute(sql`
+        insert into asset_positions (asset_id, recorded_at, latitude, longitude, altitude, velocity, charge_pct)
+        select "assetId", "recordedAt", lat, lng, alt, vel, "chargePct"
+        from json_to_recordset(${JSON.stringify(batch.positions)}::json) as v(
+          "assetId" uuid, "recordedAt" timestamptz, lat float8, lng float8, alt real, vel real, "chargePct" smallint)`);
+    }
+    if (batch.latest.length > 0) {
+      // Older reports (a device flushing its backlog) never overwrite a newer state.
+      await tx.execute(sql`
+        update assets a set
+          charge_pct = coalesce(v."chargePct", a.charge_pct),
+          iot_battery_voltage_milli = coalesce(v."battMv", a.iot_battery_voltage_milli),
+          lock_state = coalesce(v.lock, a.lock_state),
+          latitude = coalesce(v.lat, a.latitude),
+          longitude = coalesce(v.lng, a.longitude),
+          iot_last_update_time = v.ts
+        from json_to_recordset(${JSON.stringify(batch.latest)}::json) as v(
+          "assetId" uuid, ts timestamptz, "chargePct" int, "battMv" int, lock text, lat float8, lng float8)
+        where a.id = v."assetId" and (a.iot_last_update_time is null or a.iot_last_update_time <= v.ts)`);
+    }
+    if (batch.events.length > 0) {
+      const events = JSON.stringify(batch.events);
+      await tx.execute(sql`
+        insert into asset_events (asset_id, partner_id, type, code, occurred_at, latitude, longitude, data)
+        select "assetId", "partnerId", type, code, "occurredAt", lat, lng, data
+        from json_to_recordset(${events}::json) as v(
+          "assetId" uuid, "partnerId" uuid, type text, code text, "occurredAt" timestamptz, lat float8, lng float8,
+          data jsonb)`);
+      await tx.execute(sql`
+        update assets a set
+          alarm_code = case when v.type = 'device-alarm' then v.code else a.alarm_code end,
+          alarm_at = case when v.type = 'device-alarm' then v.at else a.alarm_at end,
+          error_code = case when v.type = 'device-error' then v.code else a.error_code end,
+          error_at = case when v.type = 'device-error' then v.at else a.error_at end
+        from (
+          select distinct on ("assetId", type) "assetId", type, code, "occurredAt" as at
+          from json_to_recordset(${events}::json) as e("assetId" uuid, type text, code text, "occurredAt" timestamptz)
+          where type in ('device-alarm', 'device-error')
+          order by "assetId", type, "occurredAt" desc
+        ) v
+        where a.id = v."assetId"
+          and ((v.type = 'device-alarm' and (a.alarm_at is null or a.alarm_at <= v.at))
+            or (v.type = 'device-error' and (a.error_at is null or a.error_at <= v.at)))`);
+    }
+    if (batch.presence.length > 0) {
+      await tx.execute(sql`
+        insert into iot_devices (no, vendor, presence, presence_changed_at, firmware, last_seen_at)
+        select "deviceNo", vendor, state, at, firmware, at
+        from json_to_recordset(${JSON.stringify(batch.presence)}::json) as v(
+          "deviceNo" text, state text, at timestamptz, firmware text, vendor text)
+        on conflict (no) do update set
+          presence = excluded.presence,
+          presence_changed_at = excluded.presence_changed_at,
+          firmware = coalesce(excluded.firmware, iot_devices.firmware),
+          vendor = coalesce(excluded.vendor, iot_devices.vendor),
+          last_seen_at = excluded.last_seen_at
+        where iot_devices.presence_changed_at is null or iot_devices.presence_changed_at <= excluded.presence_changed_at`);
+    }
+  });
+}

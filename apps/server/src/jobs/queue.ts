@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+import { rows } from '../lib/rows.ts';
+
+/**
+ * The jobs table (ARCHITECTURE.md): work is enqueued in the transaction of the change that causes it, and any
+ * instance claims due jobs with FOR UPDATE SKIP LOCKED. A claim lasts CLAIM_SECONDS; an instance that dies
+ * mid-job simply lets it lapse and another one picks the job up, so a restart loses nothing.
+ */
+export interface JobInput {
+  kind: string;
+  /** At most one job per key: enqueuing an existing key is a no-op. */
+  key?: string;
+  payload?: Record<string, unknown>;
+  runAt?: Date;
+}
+
+export interface Job {
+  id: string;
+  kind: string;
+  key: string | null;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+/** What a handler says: nothing (done, the job goes) or when to run it again. */
+export type JobOutcome = undefined | { runAt: Date };
+export type JobHandler = (job: Job) => Promise<JobOutcome>;
+
+const CLAIM_SECONDS = 30;
+const MAX_ERROR_BACKOFF_MS = 5 * 60_000;
+
+export async function enqueueJobs(db: DbOrTx, inputs: readonly JobInput[]): Promise<void> {
+  if (inputs.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(
+      inputs.map((j) => ({
+        id: randomUUID(),
+        kind: j.kind,
+        key: j.key ?? null,
+        payload: j.payload ?? {},
+        runAt: j.runAt ?? new Date(),
+      })),
+    )
+    .onConflictDoNothing({ target: jobs.key });
+}
+
+export async function deleteJobByKey(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`delete from ${jobs} where ${jobs.key} = ${key}`);
+}
+
+async function claim(db: Db, limit: number): Promise<Job[]> {
+  return rows<Job>(
+    db,
+    sql`
+    update jobs set locked_until = now() + ${`${CLAIM_SECONDS} seconds`}::interval, attempts = attempts + 1
+    where id in (
+      select id from jobs
+      where run_at <= now() and (locked_until is null or locked_until < now())
+      order by run_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, kind, key, payload, attempts`,
+  );
+}
+
+export interface JobRunner {
+  start(): void;
+  /** Stops claiming and waits for the jobs in hand. */
+  stop(): Promise<void>;
+  /** Look for due jobs now instead of at the next poll (after this instance enqueued something). */
+  wake(): void;
+  /** One claim-and-run round; returns how many jobs ran (tests drive the queue with it). */
+  runDue(): Promise<number>;
+}
+
+export function createJobRunner(opts: {
+  db: Db;
+  handlers: Record<string, JobHandler>;
+  log: FastifyBaseLogger;
+  pollMs?: number;
+  batch?: number;
+}): JobRunner {
+  const { db, handlers, log } = opts;
+  const pollMs = opts.pollMs ?? 250;
+  const batch = opts.batch ?? 100;
+  let running = false;
+  let inRound = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+
+  async function finish(job: Job, outcome: JobOutcome) {
+    if (outcome === undefined) {
+      await db.execute(sql`delete from jobs where id = ${job.id}`);
+    } else {
+      await db.execute(
+        sql`update jobs set run_at = ${outcome.runAt.toISOString()}::timestamptz, locked_until = null where id = ${job.id}`,
+      );
+    }
+  }
+
+  async function runOne(job: Job) {
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      await finish(job, await handler(job));
+    } catch (error) {
+      const delay = Math.min(MAX_ERROR_BACKOFF_MS, 1000 * 2 ** Math.min(job.attempts, 20));
+      log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'job failed; retrying later');
+      await db
+        .execute(
+          sql`update jobs set run_at = now() + ${`${delay} milliseconds`}::interval, locked_until = null,
+              last_error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${job.id}`,
+        )
+        .catch((e: unknown) => log.error({ err: e }, 'could not reschedule a failed job'));
+    }
+  }
+
+  async function runDue(): Promise<number> {
+    const claimed = await claim(db, batch);
+    await Promise.all(claimed.map(runOne));
+    return claimed.length;
+  }
+
+  async function loop() {
+    timer = undefined;
+    if (!running) return;
+    inRound = true;
+    again = false;
+    const round = runDue().catch((error: unknown) => {
+      log.error({ err: error }, 'job round failed');
+      return 0;
+    });
+    current = round;
+    const ran = await round;
+    inRound = false;
+    // A full batch means more may be due, and a wake during the round may have enqueued more: go again at once.
+    if (running) timer = setTimeout(loop, ran === batch || again ? 0 : pollMs);
+  }
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      timer = setTimeout(loop, 0);
+    },
+    async stop() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      await current.catch(() => undefined);
+    },
+    wake() {
+      if (!running) return;
+      if (inRound) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(loop, 0);
+    },
+    runDue,
+  };
+}

@@ -1,0 +1,241 @@
+import type { controlRecordQuery, IotControlRecord } from '@fleetdesk/contracts';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.ts';
+import { assets, iotControlRecords, iotDevices, users } from '../../db/schema/index.ts';
+import { rows, toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
+
+/** Only this file writes control records; every transition is guarded by `status = 'pending'`. */
+export type ControlRecordRow = typeof iotControlRecords.$inferSelect;
+export type NewControlRecord = typeof iotControlRecords.$inferInsert;
+
+export interface ControlTarget {
+  id: string;
+  no: string;
+  partnerId: string;
+  deviceNo: string | null;
+  vendor: string | null;
+  assetType: string;
+}
+
+export async function findTargets(db: DbOrTx, scope: Scope, nos: readonly string[]): Promise<ControlTarget[]> {
+  return db
+    .select({
+      id: assets.id,
+      no: assets.no,
+      partnerId: assets.partnerId,
+      deviceNo: assets.iotDeviceNo,
+      vendor: assets.iotVendor,
+      assetType: sql<string>`(select asset_type from asset_categories c where c.id = ${assets.categoryId})`,
+    })
+    .from(assets)
+    .where(and(inArray(assets.no, [...nos]), inScope(scope, assets.partnerId)));
+}
+
+/** Inserts settled records as they are, and pending ones unless the same request is in flight for the device. */
+export async function insertRecords(
+  db: DbOrTx,
+  settled: NewControlRecord[],
+  pending: NewControlRecord[],
+): Promise<{ insertedPendingIds: Set<string> }> {
+  if (settled.length > 0) await db.insert(iotControlRecords).values(settled);
+  if (pending.length === 0) return { insertedPendingIds: new Set() };
+  // The partial unique index (device_no, command) where pending is the "same request in progress" rule.
+  const inserted = await db
+    .insert(iotControlRecords)
+    .values(pending)
+    .onConflictDoNothing({
+      target: [iotControlRecords.deviceNo, iotControlRecords.command],
+      where: sql`status = 'pending'`,
+    })
+    .returning({ id: iotControlRecords.id });
+  return { insertedPendingIds: new Set(inserted.map((r) => r.id)) };
+}
+
+const recordColumns = {
+  record: iotControlRecords,
+  staffName: users.name,
+};
+
+function toRecord(r: { record: ControlRecordRow; staffName: string | null }): IotControlRecord {
+  const x = r.record;
+  return {
+    id: x.id,
+    kind: x.kind as IotControlRecord['kind'],
+    assetNo: x.assetNo,
+    deviceNo: x.deviceNo,
+    command: x.command,
+    config: (x.config as Record<string, unknown> | null) ?? null,
+    channel: x.channel as IotControlRecord['channel'],
+    initiator: x.initiator as IotControlRecord['initiator'],
+    staff: x.userId && r.staffName !== null ? { id: x.userId, name: r.staffName } : null,
+    customerId: x.customerId,
+    rentingOrderId: x.rentingOrderId,
+    requestedAt: toIso(x.requestedAt),
+    expiresAt: toIso(x.expiresAt),
+    respondedTime: toIsoOrNull(x.respondedTime),
+    status: x.status as IotControlRecord['status'],
+    replyStatus: (x.replyStatus as IotControlRecord['replyStatus']) ?? null,
+    failedReason: (x.failedReason as IotControlRecord['failedReason']) ?? null,
+    syncStatus: x.syncStatus as IotControlRecord['syncStatus'],
+    attempts: x.attempts,
+  };
+}
+
+export type RecordFilter = z.output<typeof controlRecordQuery>;
+
+export async function listRecords(
+  db: DbOrTx,
+  scope: Scope,
+  kind: 'command' | 'config',
+  q: RecordFilter,
+): Promise<{ data: IotControlRecord[]; count: number }> {
+  const where: (SQL | undefined)[] = [eq(iotControlRecords.kind, kind), inScope(scope, iotControlRecords.partnerId)];
+  if (q.assetNo) where.push(eq(iotControlRecords.assetNo, q.assetNo.toUpperCase()));
+  if (q.command) where.push(eq(iotControlRecords.command, q.command));
+  if (q.status) where.push(eq(iotControlRecords.status, q.status));
+  if (q.channel) where.push(eq(iotControlRecords.channel, q.channel));
+  if (q.initiator) where.push(eq(iotControlRecords.initiator, q.initiator));
+  if (q.requestedFrom) where.push(gte(iotControlRecords.requestedAt, new Date(q.requestedFrom)));
+  if (q.requestedTo) where.push(lt(iotControlRecords.requestedAt, new Date(q.requestedTo)));
+  if (q.ids) where.push(q.ids.length > 0 ? inArray(iotControlRecords.id, q.ids) : sql`false`);
+  const condition = and(...where);
+  const direction = q.sort === 'requestedAt:asc' ? asc : desc;
+  const [page, [total]] = await Promise.all([
+    db
+      .select(recordColumns)
+      .from(iotControlRecords)
+      .leftJoin(users, eq(users.id, iotControlRecords.userId))
+      .where(condition)
+      .orderBy(direction(iotControlRecords.requestedAt), direction(iotControlRecords.id))
+      .limit(q.pageSize)
+      .offset((q.pageNo - 1) * q.pageSize),
+    db.select({ n: count() }).from(iotControlRecords).where(condition),
+  ]);
+  return { data: page.map(toRecord), count: total?.n ?? 0 };
+}
+
+export async function recordsByIds(db: DbOrTx, ids: readonly string[]): Promise<IotControlRecord[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select(recordColumns)
+    .from(iotControlRecords)
+    .leftJoin(users, eq(users.id, iotControlRecords.userId))
+    .where(inArray(iotControlRecords.id, [...ids]));
+  const byId = new Map(found.map((r) => [r.record.id, toRecord(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function getRecord(db: DbOrTx, scope: Scope, id: string): Promise<IotControlRecord | null> {
+  const [found] = await db
+    .select(recordColumns)
+    .from(iotControlRecords)
+    .leftJoin(users, eq(users.id, iotControlRecords.userId))
+    .where(and(eq(iotControlRecords.id, id), inScope(scope, iotControlRecords.partnerId)));
+  return found ? toRecord(found) : null;
+}
+
+export async function pendingConfigRecords(db: DbOrTx, assetNo: string): Promise<IotControlRecord[]> {
+  const found = await db
+    .select(recordColumns)
+    .from(iotControlRecords)
+    .leftJoin(users, eq(users.id, iotControlRecords.userId))
+    .where(
+      and(
+        eq(iotControlRecords.assetNo, assetNo),
+        eq(iotControlRecords.kind, 'config'),
+        eq(iotControlRecords.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(iotControlRecords.requestedAt));
+  return found.map(toRecord);
+}
+
+/** Counts one more sending of a pending record that has time left; null when it settled or expired meanwhile. */
+export async function markSent(db: DbOrTx, id: string): Promise<ControlRecordRow | null> {
+  const [row] = await db
+    .update(iotControlRecords)
+    .set({ attempts: sql`${iotControlRecords.attempts} + 1` })
+    .where(and(eq(iotControlRecords.id, id), eq(iotControlRecords.status, 'pending'), sql`expires_at > now()`))
+    .returning();
+  return row ?? null;
+}
+
+export async function pendingRecord(db: DbOrTx, id: string): Promise<ControlRecordRow | null> {
+  const [row] = await db
+    .select()
+    .from(iotControlRecords)
+    .where(and(eq(iotControlRecords.id, id), eq(iotControlRecords.status, 'pending')));
+  return row ?? null;
+}
+
+/**
+ * The end of a record's time-to-live: timeout when the device never answered, failed with the last reason when
+ * it kept answering with a retryable failure.
+ */
+export async function settleExpired(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`
+    update iot_control_records set
+      status = case when failed_reason is null then 'timeout' else 'failed' end,
+      reply_status = case when failed_reason is null then 'expiry' else 'failure' end,
+      failed_reason = coalesce(failed_reason, 'time-out'),
+      sync_status = 'synced'
+    where id = ${id} and status = 'pending' and expires_at <= now()`);
+}
+
+export type ReplyOutcome = 'successful' | 'failed' | 'retry';
+
+/**
+ * Applies a device's reply. Only a pending record of that device, inside its time-to-live, changes: a late or
+ * duplicate reply matches nothing. Returns the record when it changed.
+ */
+export async function applyReply(
+  db: DbOrTx,
+  reply: { id: string; deviceNo: string; kind: 'command' | 'config'; outcome: ReplyOutcome; reason: string | null },
+): Promise<ControlRecordRow | null> {
+  const guard = and(
+    eq(iotControlRecords.id, reply.id),
+    eq(iotControlRecords.deviceNo, reply.deviceNo),
+    eq(iotControlRecords.kind, reply.kind),
+    eq(iotControlRecords.status, 'pending'),
+    sql`expires_at > now()`,
+  );
+  const set =
+    reply.outcome === 'retry'
+      ? { failedReason: reply.reason, respondedTime: sql`now()` }
+      : {
+          status: reply.outcome,
+          replyStatus: reply.outcome === 'successful' ? 'success' : 'failure',
+          failedReason: reply.outcome === 'successful' ? null : reply.reason,
+          respondedTime: sql`now()`,
+          syncStatus: 'synced',
+        };
+  const [row] = await db.update(iotControlRecords).set(set).where(guard).returning();
+  return row ?? null;
+}
+
+/** Merges confirmed config items into what the device is known to run. */
+export async function mergeDeviceConfig(db: DbOrTx, deviceNo: string, config: Record<string, unknown>) {
+  await db.execute(sql`
+    insert into iot_devices (no, config) values (${deviceNo}, ${JSON.stringify(config)}::jsonb)
+    on conflict (no) do update set config = iot_devices.config || excluded.config`);
+}
+
+export async function findDevice(db: DbOrTx, deviceNo: string) {
+  const [row] = await db.select().from(iotDevices).where(eq(iotDevices.no, deviceNo));
+  return row ?? null;
+}
+
+export async function findAssetByNo(db: DbOrTx, scope: Scope, no: string) {
+  const [row] = await db
+    .select({ id: assets.id, no: assets.no, deviceNo: assets.iotDeviceNo, vendor: assets.iotVendor })
+    .from(assets)
+    .where(and(eq(assets.no, no), inScope(scope, assets.partnerId)));
+  return row ?? null;
+}
+
+export async function assetNoOfDevice(db: DbOrTx, deviceNo: string): Promise<string | null> {
+  const found = await rows<{ no: string }>(db, sql`select no from assets where iot_device_no = ${deviceNo}`);
+  return found[0]?.no ?? null;
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AssetConfigs,
+  type BatchInvokeCommandInput,
+  type BatchModifyConfigInput,
+  type IotChannel,
+  type IotCommand,
+  type IotConfig,
+  type IotConfigItem,
+  type IotControlRecord,
+  iotCommandRequirement,
+  iotSmsCommands,
+  PRIVATE_LIST_NOT_FOUND_CODE,
+  satisfies,
+  type TrustAgent,
+} from '@fleetdesk/contracts';
+import type { SmsSender } from '../../adapters/messaging.ts';
+import type { Db } from '../../db/client.ts';
+import { DomainError, forbidden, notFound, validationError } from '../../errors.ts';
+import { type ReplyMessage, retryableFailures } from '../../iot/protocol.ts';
+import { deleteJobByKey, enqueueJobs, type Job, type JobOutcome } from '../../jobs/queue.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { toIsoOrNull } from '../../lib/rows.ts';
+import * as repo from './control.repo.ts';
+import { assetIotModels, capabilityOf, iotDeviceModels } from './device-models.ts';
+
+/** Sends a message to a device; false when it could not be handed to the broker (the retry covers it). */
+export interface DevicePublisher {
+  publish(deviceNo: string, channel: 'cmd' | 'config', payload: Record<string, unknown>): Promise<boolean>;
+}
+
+export const DISPATCH_JOB = 'iot.dispatch';
+const dispatchKey = (recordId: string) => `${DISPATCH_JOB}:${recordId}`;
+
+export interface IotControlOptions {
+  db: Db;
+  publisher: DevicePublisher;
+  sms: SmsSender;
+  /** How long a command or config may take, from the request to the device's reply. */
+  ttlMs: number;
+  /** First retry after this, doubling each time, within the time-to-live. */
+  retryBaseMs: number;
+  /** Tells this instance's job runner there is work (others find it at their next poll). */
+  wake?: () => void;
+}
+
+type Kind = 'command' | 'config';
+
+/**
+ * IoT commands and configs with a guaranteed outcome (issue 5). Each request becomes one record per asset;
+ * what can be decided at once (no device, unsupported, same request in flight) is settled in the request, the
+ * rest is sent by a job that re-sends with back-off until the device answers or the time-to-live ends. Only a
+ * device reply makes a record successful.
+ */
+export function createIotControlService(opts: IotControlOptions) {
+  const { db, publisher, sms } = opts;
+
+  async function createRecords(
+    caller: Caller,
+    assetNos: readonly string[],
+    request: { kind: Kind; command: string; channel: IotChannel; config: IotConfig | null },
+  ): Promise<IotControlRecord[]> {
+    const nos = [...new Set(assetNos)];
+    const targets = await repo.findTargets(db, caller.scope, nos);
+    const found = new Set(targets.map((t) => t.no));
+    const missing = nos.filter((no) => !found.has(no));
+    if (missing.length > 0) {
+      throw new DomainError(PRIVATE_LIST_NOT_FOUND_CODE, 422, 'Some asset numbers do not exist', { notFound: missing });
+    }
+    const requestedAt = new Date();
+    const expiresAt = new Date(requestedAt.getTime() + opts.ttlMs);
+    const settled: repo.NewControlRecord[] = [];
+    const pending: repo.NewControlRecord[] = [];
+    const smsSends: { deviceNo: string; id: string }[] = [];
+    const byNo = new Map(targets.map((t) => [t.no, t]));
+    for (const no of nos) {
+      const target = byNo.get(no) as repo.ControlTarget;
+      const base: repo.NewControlRecord = {
+        id: randomUUID(),
+        kind: request.kind,
+        command: request.command,
+        config: request.config,
+        assetId: target.id,
+        assetNo: target.no,
+        partnerId: target.partnerId,
+        deviceNo: target.deviceNo,
+        channel: request.channel,
+        initiator: 'ops-web',
+        userId: caller.userId,
+        requestedAt,
+        expiresAt,
+        status: 'pending',
+      };
+      const fail = (reason: string) =>
+        settled.push({ ...base, status: 'failed', replyStatus: 'unsent', failedReason: reason, syncStatus: 'synced' });
+      if (target.deviceNo === null) {
+        fail('device-unavailable');
+        continue;
+      }
+      const capability = capabilityOf(target.assetType, target.vendor);
+      const supported =
+        request.kind === 'command'
+          ? capability.commands.includes(request.command as IotCommand)
+          : Object.keys(request.config ?? {}).every((item) => capability.configItems.includes(item as IotConfigItem));
+      // BLE is the phone's channel: the console has no radio near the asset.
+      if (!supported || request.channel === 'ble') {
+        fail('unsupported');
+        continue;
+      }
+      if (request.channel === 'sms') {
+        // An SMS goes out and nothing comes back on that channel: the outcome is honestly unknown.
+        settled.push({ ...base, status: 'unknown', syncStatus: 'synced', attempts: 1 });
+        smsSends.push({ deviceNo: target.deviceNo, id: base.id as string });
+        continue;
+      }
+      pending.push(base);
+    }
+    const ids = [...settled, ...pending].map((r) => r.id as string);
+    await db.transaction(async (tx) => {
+      const { insertedPendingIds } = await repo.insertRecords(tx, settled, pending);
+      const inFlight = pending.filter((r) => !insertedPendingIds.has(r.id as string));
+      if (inFlight.length > 0) {
+        await repo.insertRecords(
+          tx,
+          inFlight.map((r) => ({
+            ...r,
+            status: 'skipped',
+            replyStatus: 'unsent',
+            failedReason: 'same-request-in-progress',
+            syncStatus: 'synced',
+          })),
+          [],
+        );
+      }
+      await enqueueJobs(
+        tx,
+        [...insertedPendingIds].map((id) => ({ kind: DISPATCH_JOB, key: dispatchKey(id), payload: { id } })),
+      );
+    });
+    opts.wake?.();
+    for (const s of smsSends) {
+      await sms.send(`device:${s.deviceNo}`, `${request.command} ${s.id}`);
+    }
+    const created = await repo.recordsByIds(db, ids);
+    const order = new Map(nos.map((no, i) => [no, i]));
+    return created.sort((a, b) => (order.get(a.assetNo) ?? 0) - (order.get(b.assetNo) ?? 0));
+  }
+
+  return {
+    /** Sends one command to up to 100 assets (its own permission per command and channel). */
+    async invokeCommand(caller: Caller, input: BatchInvokeCommandInput) {
+      const channel = input.channel ?? 'default';
+      if (channel === 'sms' && !iotSmsCommands.includes(input.command)) {
+        throw validationError({ channel: 'This command has no SMS variant' });
+      }
+      if (!satisfies(caller.permissions, iotCommandRequirement(input.command, channel))) throw forbidden();
+      return createRecords(caller, input.assetNos, { kind: 'command', command: input.command, channel, config: null });
+    },
+
+    /** Sends config items to up to 100 assets. */
+    modifyConfig(caller: Caller, input: BatchModifyConfigInput) {
+      return createRecords(caller, input.assetNos, {
+        kind: 'config',
+        command: 'config',
+        channel: 'default',
+        config: input.config as IotConfig,
+      });
+    },
+
+    /** Command or config records in the caller's scope. */
+    records: (caller: Caller, kind: Kind, q: repo.RecordFilter) => repo.listRecords(db, caller.scope, kind, q),
+
+    /** One command record. */
+    async record(caller: Caller, id: string) {
+      const found = await repo.getRecord(db, caller.scope, id);
+      if (!found || found.kind !== 'command') throw notFound();
+      return found;
+    },
+
+    /** What an asset's device confirmed, and the config changes still on their way. */
+    async configsByAssetNo(caller: Caller, assetNo: string): Promise<AssetConfigs> {
+      const asset = await repo.findAssetByNo(db, caller.scope, assetNo);
+      if (!asset) throw notFound();
+      const device = asset.deviceNo ? await repo.findDevice(db, asset.deviceNo) : null;
+      return {
+        assetNo: asset.no,
+        iotDeviceNo: asset.deviceNo,
+        vendor: (asset.vendor as AssetConfigs['vendor']) ?? null,
+        config: (device?.config as Record<string, unknown>) ?? {},
+        pending: await repo.pendingConfigRecords(db, asset.no),
+      };
+    },
+
+    deviceModels: () => iotDeviceModels,
+    assetIotModels: () => assetIotModels,
+
+    /** What an asset model with a device type can do. */
+    composeCapability(input: { modelType: string; iotDeviceType: string }) {
+      const model = assetIotModels.find((m) => m.modelType === input.modelType);
+      if (!model)
+        throw new DomainError('UnknownIotModel', 422, 'Unknown asset IoT model', { modelType: input.modelType });
+      const capability = capabilityOf(model.assetType, input.iotDeviceType);
+      return { modelType: input.modelType, iotDeviceType: model.vendor, ...capability } as const;
+    },
+
+    /** A device's identity and presence; a device bound to an asset outside the caller's scope does not exist. */
+    async trustAgent(caller: Caller, deviceNo: string): Promise<TrustAgent> {
+      const assetNo = await repo.assetNoOfDevice(db, deviceNo);
+      const asset = assetNo ? await repo.findAssetByNo(db, caller.scope, assetNo) : null;
+      const device = await repo.findDevice(db, deviceNo);
+      if ((assetNo && !asset) || (!asset && !device)) throw notFound();
+      return {
+        iotDeviceNo: deviceNo,
+        vendor: ((device?.vendor ?? asset?.vendor) as TrustAgent['vendor']) ?? null,
+        assetNo,
+        mqttUsername: deviceNo,
+        presence: device?.presence === 'online' ? 'online' : 'offline',
+        presenceChangedAt: toIsoOrNull(device?.presenceChangedAt ?? null),
+        lastSeenAt: toIsoOrNull(device?.lastSeenAt ?? null),
+        firmware: device?.firmware ?? null,
+      };
+    },
+
+    /** The dispatch job: (re)send a pending record, or settle it when its time-to-live is over. */
+    async dispatch(job: Job): Promise<JobOutcome> {
+      const id = String(job.payload.id);
+      const record = await repo.pendingRecord(db, id);
+      if (!record) return undefined;
+      const now = Date.now();
+      if (record.expiresAt.getTime() <= now) {
+        await repo.settleExpired(db, id);
+        // The database clock may lag a few milliseconds behind: look again shortly if it did not settle.
+        return (await repo.pendingRecord(db, id)) ? { runAt: new Date(now + 200) } : undefined;
+      }
+      const sent = await repo.markSent(db, id);
+      if (!sent) return { runAt: new Date(now + 200) };
+      const expiresAtMs = sent.expiresAt.getTime();
+      const base = { id, attempt: sent.attempts, expiresAt: expiresAtMs };
+      await publisher.publish(
+        sent.deviceNo as string,
+        sent.kind === 'command' ? 'cmd' : 'config',
+        sent.kind === 'command' ? { ...base, command: sent.command } : { ...base, config: sent.config ?? {} },
+      );
+      const retryAt = now + opts.retryBaseMs * 2 ** (sent.attempts - 1);
+      return { runAt: new Date(Math.min(retryAt, expiresAtMs)) };
+    },
+
+    /**
+     * A reply from a device. Success settles the record; a retryable failure leaves it pending for the next
+     * send; any other failure settles it failed. Returns false when the reply changed nothing (late, duplicate,
+     * someone else's record).
+     */
+    async applyReply(kind: Kind, deviceNo: string, reply: ReplyMessage): Promise<boolean> {
+      const reason = reply.reason ?? 'unknown-error';
+      const outcome: repo.ReplyOutcome =
+        reply.status === 'success' ? 'successful' : retryableFailures.has(reason) ? 'retry' : 'failed';
+      return db.transaction(async (tx) => {
+        const row = await repo.applyReply(tx, { id: reply.id, deviceNo, kind, outcome, reason });
+        if (!row) return false;
+        if (outcome !== 'retry') await deleteJobByKey(tx, dispatchKey(row.id));
+        if (kind === 'config' && outcome === 'successful' && row.config) {
+          await repo.mergeDeviceConfig(tx, deviceNo, row.config as Record<string, unknown>);
+        }
+        return true;
+      });
+    },
+  };
+}
+
+export type IotControlService = ReturnType<typeof createIotControlService>;

@@ -1,0 +1,355 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { assetCategories, assetEvents, assetPositions, assets, iotDevices } from '../../db/schema/index.ts';
+
+/**
+ * IoT commands, configs and telemetry end to end: the real app, its gateway, a real broker (the embedded aedes
+ * one, and Mosquitto on 127.0.0.1:1883 as an external broker) and test devices that are plain MQTT clients.
+ */
+type Broker = 'embedded' | 'mosquitto';
+const TTL_MS = 2500;
+
+const until = async <T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (broker) => {
+  let t: TestContext;
+  const root = `fdtest${randomUUID().slice(0, 8)}`;
+  let categoryId: string;
+  let counter = 0;
+  const devices: MqttClient[] = [];
+
+  async function addAsset(opts: { device?: string | null; vendor?: string; partnerId?: string } = {}) {
+    const no = `IOT${String(++counter).padStart(5, '0')}`;
+    const id = randomUUID();
+    await t.database.db.insert(assets).values({
+      id,
+      no,
+      partnerId: opts.partnerId ?? t.partnerA.id,
+      categoryId,
+      usageMode: 'customer-rental',
+      lifeCycleState: 'Ready',
+      iotDeviceNo: opts.device === undefined ? `DEV-${root}-${counter}` : opts.device,
+      iotVendor: opts.device === null ? null : (opts.vendor ?? 'tbox'),
+    });
+    const [row] = await t.database.db.select().from(assets).where(eq(assets.id, id));
+    return row as typeof assets.$inferSelect;
+  }
+
+  /** A device that answers commands the way `answer` says (null: stays silent). */
+  async function device(
+    deviceNo: string,
+    answer: (m: { id: string; attempt: number }) => Array<Record<string, unknown>> | null = (m) => [
+      { id: m.id, status: 'success' },
+    ],
+  ) {
+    const url = t.app.liveFleet.brokerUrl() as string;
+    const client = await mqtt.connectAsync(url, {
+      clientId: deviceNo,
+      username: deviceNo,
+      password: t.app.liveFleet.credentials.devicePassword(deviceNo),
+      reconnectPeriod: 0,
+    });
+    devices.push(client);
+    // Refusals also arrive as 'error' events; the tests look at the promises.
+    client.on('error', () => undefined);
+    await client.subscribeAsync([`${root}/${deviceNo}/cmd`, `${root}/${deviceNo}/config`], { qos: 1 });
+    client.on('message', (topic, payload) => {
+      const message = JSON.parse(payload.toString()) as { id: string; attempt: number };
+      const replies = answer(message) ?? [];
+      const replyTopic = `${topic}/reply`;
+      for (const r of replies) void client.publishAsync(replyTopic, JSON.stringify(r), { qos: 1 });
+    });
+    return client;
+  }
+
+  const invoke = (assetNos: string[], command = 'device.turn_on', token = t.owner.token, channel?: string) =>
+    call(t.app, 'POST', '/asset-iot/control/batch-invoke-command', {
+      token,
+      body: { assetNos, command, ...(channel ? { channel } : {}) },
+    });
+  const record = async (id: string) =>
+    (await call(t.app, 'GET', `/asset-iot/control/commandRecords/${id}`, { token: t.owner.token })).json<{
+      data: { status: string; failedReason: string | null; attempts: number; replyStatus: string | null };
+    }>().data;
+  const settled = (id: string) =>
+    until(
+      () => record(id),
+      (r) => r.status !== 'pending',
+      TTL_MS + 6000,
+    );
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      MQTT_TOPIC_ROOT: root,
+      IOT_COMMAND_TTL_MS: String(TTL_MS),
+      IOT_RETRY_BASE_MS: '300',
+      ...(broker === 'embedded' ? { MQTT_PORT: '0', HOST: '127.0.0.1' } : { MQTT_URL: 'mqtt://127.0.0.1:1883' }),
+    });
+    categoryId = randomUUID();
+    await t.database.db
+      .insert(assetCategories)
+      .values({ id: categoryId, name: `E-bikes ${root}`, assetType: 'EBIKE', isIot: true });
+    await t.app.liveFleet.start();
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.endAsync(true)));
+    await t?.close();
+  });
+
+  it('a command the device confirms is successful, with its reply time', async () => {
+    const a = await addAsset();
+    await device(a.iotDeviceNo as string);
+    const res = await invoke([a.no]);
+    expect(res.statusCode).toBe(200);
+    const [created] = res.json<{ createdCommandRecords: { id: string; status: string; initiator: string }[] }>()
+      .createdCommandRecords;
+    expect(created).toMatchObject({ status: 'pending', initiator: 'ops-web' });
+    const done = await settled(created?.id as string);
+    expect(done).toMatchObject({ status: 'successful', replyStatus: 'success', failedReason: null, attempts: 1 });
+  });
+
+  it('a silent device: re-sent with back-off, then timeout — never successful', async () => {
+    const a = await addAsset();
+    const seen: number[] = [];
+    await device(a.iotDeviceNo as string, (m) => {
+      seen.push(m.attempt);
+      return null;
+    });
+    const [created] = (await invoke([a.no])).json<{ createdCommandRecords: { id: string }[] }>().createdCommandRecords;
+    const done = await settled(created?.id as string);
+    expect(done).toMatchObject({ status: 'timeout', replyStatus: 'expiry', failedReason: 'time-out' });
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(done.attempts).toBe(seen.length);
+  });
+
+  it('a retryable failure is retried until the device succeeds; a duplicate or late reply changes nothing', async () => {
+    const a = await addAsset();
+    await device(a.iotDeviceNo as string, (m) =>
+      m.attempt === 1
+        ? [{ id: m.id, status: 'failure', reason: 'hardware-failure' }]
+        : [
+            { id: m.id, status: 'success' },
+            { id: m.id, status: 'failure', reason: 'unsupported' },
+          ],
+    );
+    const [created] = (await invoke([a.no])).json<{ createdCommandRecords: { id: string }[] }>().createdCommandRecords;
+    const done = await settled(created?.id as string);
+    expect(done).toMatchObject({ status: 'successful', failedReason: null });
+    expect(done.attempts).toBeGreaterThanOrEqual(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await record(created?.id as string)).status).toBe('successful');
+  });
+
+  it('a final failure settles failed with the reason; a reply after the deadline is ignored', async () => {
+    const a = await addAsset();
+    await device(a.iotDeviceNo as string, (m) => [{ id: m.id, status: 'failure', reason: 'unsupported' }]);
+    const [failed] = (await invoke([a.no], 'device.beep')).json<{ createdCommandRecords: { id: string }[] }>()
+      .createdCommandRecords;
+    expect(await settled(failed?.id as string)).toMatchObject({ status: 'failed', failedReason: 'unsupported' });
+
+    const b = await addAsset();
+    const late = await device(b.iotDeviceNo as string, () => null);
+    const [timedOut] = (await invoke([b.no])).json<{ createdCommandRecords: { id: string }[] }>().createdCommandRecords;
+    expect(await settled(timedOut?.id as string)).toMatchObject({ status: 'timeout' });
+    await late.publishAsync(
+      `${root}/${b.iotDeviceNo}/cmd/reply`,
+      JSON.stringify({ id: timedOut?.id, status: 'success' }),
+      {
+        qos: 1,
+      },
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await record(timedOut?.id as string)).status).toBe('timeout');
+  });
+
+  it('no device → failed "device unavailable" at once; the same command in flight → skipped', async () => {
+    const unbound = await addAsset({ device: null });
+    const busy = await addAsset();
+    await device(busy.iotDeviceNo as string, () => null);
+    const first = (await invoke([unbound.no, busy.no])).json<{
+      createdCommandRecords: { assetNo: string; status: string; failedReason: string | null }[];
+    }>().createdCommandRecords;
+    expect(first).toEqual([
+      expect.objectContaining({ assetNo: unbound.no, status: 'failed', failedReason: 'device-unavailable' }),
+      expect.objectContaining({ assetNo: busy.no, status: 'pending' }),
+    ]);
+    const again = (await invoke([busy.no])).json<{
+      createdCommandRecords: { status: string; failedReason: string }[];
+    }>().createdCommandRecords;
+    expect(again[0]).toMatchObject({ status: 'skipped', failedReason: 'same-request-in-progress' });
+    // Another command is not "the same request".
+    const other = (await invoke([busy.no], 'device.beep')).json<{ createdCommandRecords: { status: string }[] }>()
+      .createdCommandRecords;
+    expect(other[0]?.status).toBe('pending');
+  });
+
+  it('configs: validated by the rules of document 2 §5, confirmed items become the device config', async () => {
+    const a = await addAsset();
+    await device(a.iotDeviceNo as string);
+    const bad = await call(t.app, 'POST', '/asset-iot/control/batch-modify-config', {
+      token: t.owner.token,
+      body: {
+        assetNos: [a.no],
+        config: {
+          motorControlSpeedLimit: { switch: 'on', speedKmh: 120 },
+          tboxRidingGpsReport: { switch: 'on', interval: { value: 19, unit: 'h' } },
+          tboxAutoLightOnTiming: { switch: 'on' },
+        },
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.fields).toMatchObject({
+      'config.motorControlSpeedLimit.speedKmh': 'Speed is at most 100 km/h',
+      'config.tboxRidingGpsReport.interval.value': 'The riding GPS report cycle is at most 18 h',
+      'config.tboxAutoLightOnTiming.timeRange': 'Time range is required',
+    });
+    const config = { motorControlSpeedLimit: { switch: 'on', speedKmh: 25 } };
+    const ok = await call(t.app, 'POST', '/asset-iot/control/batch-modify-config', {
+      token: t.owner.token,
+      body: { assetNos: [a.no], config },
+    });
+    expect(ok.statusCode).toBe(200);
+    const [created] = ok.json<{ createdConfigRecords: { id: string; status: string }[] }>().createdConfigRecords;
+    const list = () =>
+      call(t.app, 'GET', `/asset-iot/control/configRecords?ids=${created?.id}`, { token: t.owner.token }).then(
+        (r) => r.json<{ data: { status: string }[] }>().data,
+      );
+    expect((await until(list, (d) => d[0]?.status !== 'pending'))[0]?.status).toBe('successful');
+    const configs = await call(t.app, 'POST', '/asset-iot/experimental/get-configs-by-asset-no', {
+      token: t.owner.token,
+      body: { assetNo: a.no },
+    });
+    expect(configs.json().data).toMatchObject({ config, pending: [] });
+  });
+
+  it('each command needs its own permission; partner scope hides other partners’ assets', async () => {
+    const a = await addAsset();
+    const beeper = await t.userWith(['iot_control.command.beep']);
+    expect((await invoke([a.no], 'device.turn_on', beeper.token)).statusCode).toBe(403);
+    expect((await invoke([a.no], 'device.beep', beeper.token, 'sms')).statusCode).toBe(403);
+    expect((await invoke([a.no], 'light.turn_on', beeper.token, 'sms')).statusCode).toBe(400);
+    const noCommands = await t.userWith(['iot_control.record.read']);
+    expect((await invoke([a.no], 'device.beep', noCommands.token)).statusCode).toBe(403);
+    const ofB = await addAsset({ partnerId: t.partnerB.id });
+    const scoped = await t.userWith(['iot_control.command.beep', 'iot_control.record.read'], [t.partnerA.id]);
+    const refused = await invoke([ofB.no], 'device.beep', scoped.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().data).toEqual({ notFound: [ofB.no] });
+    const records = await call(t.app, 'GET', '/asset-iot/control/commandRecords?pageSize=100', {
+      token: scoped.token,
+    });
+    expect(records.json<{ data: { assetNo: string }[] }>().data.every((r) => r.assetNo !== ofB.no)).toBe(true);
+    expect(
+      (
+        await call(t.app, 'POST', '/asset-iot/control/batch-invoke-command', {
+          body: { assetNos: [a.no], command: 'device.beep' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('telemetry is written in batches: latest state, positions, alarms; malformed and unknown devices write nothing', async () => {
+    const a = await addAsset();
+    const d = await device(a.iotDeviceNo as string);
+    const ts = Date.now();
+    const topic = (c: string) => `${root}/${a.iotDeviceNo}/${c}`;
+    await d.publishAsync(
+      topic('telemetry'),
+      JSON.stringify({ ts: ts - 1000, pos: { lat: 45.1, lng: 9.1 }, chargePct: 80 }),
+      { qos: 1 },
+    );
+    await d.publishAsync(
+      topic('telemetry'),
+      JSON.stringify({
+        ts,
+        pos: { lat: 45.2, lng: 9.2, alt: 120 },
+        vel: 12,
+        chargePct: 79,
+        battMv: 41000,
+        lock: 'unlocked',
+      }),
+      { qos: 1 },
+    );
+    await d.publishAsync(topic('event'), JSON.stringify({ ts, type: 'alarm', code: 'tilt' }), { qos: 1 });
+    await d.publishAsync(topic('telemetry'), 'not json', { qos: 1 });
+    await d.publishAsync(topic('telemetry'), JSON.stringify({ ts: 'yesterday' }), { qos: 1 });
+    const fleet = t.app.liveFleet;
+    const before = fleet.gateway()?.stats.malformed ?? 0;
+    const state = await until(
+      async () => (await t.database.db.select().from(assets).where(eq(assets.id, a.id)))[0],
+      (r) => r?.alarmCode === 'tilt' && r.chargePct === 79,
+    );
+    expect(state).toMatchObject({
+      chargePct: 79,
+      iotBatteryVoltageMilli: 41000,
+      lockState: 'unlocked',
+      latitude: 45.2,
+    });
+    expect(state?.iotLastUpdateTime?.getTime()).toBe(ts);
+    const positions = await t.database.db.select().from(assetPositions).where(eq(assetPositions.assetId, a.id));
+    expect(positions).toHaveLength(2);
+    const events = await t.database.db.select().from(assetEvents).where(eq(assetEvents.assetId, a.id));
+    expect(events).toEqual([expect.objectContaining({ type: 'device-alarm', code: 'tilt' })]);
+    expect(fleet.gateway()?.stats.malformed).toBeGreaterThanOrEqual(Math.min(before, 2));
+
+    // A device bound to no asset: counted, nothing written.
+    const stranger = `DEV-${root}-stranger`;
+    const s = await device(stranger);
+    const unknownBefore = fleet.ingest.stats.unknownDevice;
+    await s.publishAsync(`${root}/${stranger}/telemetry`, JSON.stringify({ ts, pos: { lat: 1, lng: 1 } }), { qos: 1 });
+    await until(
+      async () => fleet.ingest.stats.unknownDevice,
+      (n) => n > unknownBefore,
+    );
+    expect(fleet.ingest.stats.unknownDevice).toBe(unknownBefore + 1);
+  });
+
+  it.runIf(broker === 'embedded')(
+    'the embedded broker holds each device to its own topics and credentials',
+    async () => {
+      const a = await addAsset();
+      const b = await addAsset();
+      const url = t.app.liveFleet.brokerUrl() as string;
+      const deviceNo = a.iotDeviceNo as string;
+      await expect(
+        mqtt.connectAsync(url, { clientId: deviceNo, username: deviceNo, password: 'wrong', reconnectPeriod: 0 }),
+      ).rejects.toThrow();
+      await expect(
+        mqtt.connectAsync(url, {
+          clientId: b.iotDeviceNo as string,
+          username: deviceNo,
+          password: t.app.liveFleet.credentials.devicePassword(deviceNo),
+          reconnectPeriod: 0,
+        }),
+      ).rejects.toThrow();
+      const d = await device(deviceNo);
+      // Refused with the failure code 0x80, which mqtt.js turns into a rejection.
+      const refused = await d.subscribeAsync(`${root}/${b.iotDeviceNo}/cmd`, { qos: 1 }).then(
+        () => 'granted',
+        (error: { message?: string }) => String(error?.message),
+      );
+      expect(refused).toMatch(/Subscribe error/);
+      // Publishing as another device: the broker drops the connection, the other asset stays untouched.
+      // QoS 0: the refused publish is never acknowledged.
+      d.publish(`${root}/${b.iotDeviceNo}/telemetry`, JSON.stringify({ ts: Date.now(), chargePct: 1 }), { qos: 0 });
+      await new Promise((r) => setTimeout(r, 700));
+      const [other] = await t.database.db.select().from(assets).where(eq(assets.id, b.id));
+      expect(other?.chargePct).toBeNull();
+      const [presence] = await t.database.db
+        .select()
+        .from(iotDevices)
+        .where(eq(iotDevices.no, b.iotDeviceNo as string));
+      expect(presence).toBeUndefined();
+    },
+  );
+});
