@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
+import { type Simulator, startSimulator } from './iot/simulator.ts';
+import { fleetDevices } from './iot/telemetry.repo.ts';
 
 /** Start-up: config → database → migrations → first-run seed → listen; SIGTERM drains and closes. */
 async function main() {
@@ -21,10 +23,12 @@ async function main() {
   }
 
   let closing = false;
+  let simulator: Simulator | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests');
+    await simulator?.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -33,6 +37,20 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  await app.liveFleet.start();
+  if (config.simulator) {
+    // The demo fleet comes alive: every bound device of the demo connects with its own credentials.
+    const devices = await fleetDevices(database.db, 5000);
+    simulator = startSimulator({
+      url: app.liveFleet.brokerUrl() as string,
+      topicRoot: config.mqtt.topicRoot,
+      password: (no) => app.liveFleet.credentials.devicePassword(no),
+      devices: devices.map((d) => ({ ...d, lock: d.lock === 'UNLOCKED' ? 'unlocked' : 'locked' })),
+      connectRate: 400,
+      onError: (error) => app.log.debug({ err: error }, 'simulated device error'),
+    });
+    app.log.info({ devices: devices.length }, 'device simulator started for the demo fleet');
+  }
   const url = `http://${config.host}:${config.port}${config.basePath}`;
   console.log(
     `\nFleetdesk is running at ${url}\nDemo login: ${config.adminEmail} / ${config.demoData ? config.adminPassword : '(your ADMIN_PASSWORD)'}\n`,

@@ -137,7 +137,8 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
           ts: at,
           chargePct: t.chargePct ?? previous?.chargePct ?? null,
           battMv: t.battMv ?? previous?.battMv ?? null,
-          lock: t.lock ?? previous?.lock ?? null,
+          // The asset keeps the registry's upper-case lock states (LOCKED / UNLOCKED).
+          lock: t.lock?.toUpperCase() ?? previous?.lock ?? null,
           lat: t.pos?.lat ?? previous?.lat ?? null,
           lng: t.pos?.lng ?? previous?.lng ?? null,
         });

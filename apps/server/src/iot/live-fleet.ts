@@ -2,8 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../adapters/messaging.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createJobRunner, type JobRunner } from '../jobs/queue.ts';
+import { createJobRunner, enqueueJobs, type JobRunner } from '../jobs/queue.ts';
 import { createIotControlService, DISPATCH_JOB, type IotControlService } from '../modules/iot/control.service.ts';
+import { tripJobs } from '../modules/trips/trips.jobs.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { type DeviceCredentials, GATEWAY_USERNAME } from './credentials.ts';
 import { type Gateway, startGateway } from './gateway.ts';
@@ -50,7 +51,12 @@ export function createLiveFleet(opts: {
     },
     wake: () => runner.wake(),
   });
-  const runner = createJobRunner({ db, log, handlers: { [DISPATCH_JOB]: (job) => control.dispatch(job) } });
+  const trips = tripJobs({ db });
+  const runner = createJobRunner({
+    db,
+    log,
+    handlers: { [DISPATCH_JOB]: (job) => control.dispatch(job), ...trips.handlers },
+  });
 
   return {
     control,
@@ -82,6 +88,8 @@ export function createLiveFleet(opts: {
         control,
         log,
       });
+      // Recurring jobs have a fixed key: every instance enqueues them, one row results.
+      await enqueueJobs(db, trips.initial);
       runner.start();
       log.info({ broker: url, embedded: !external }, 'live fleet started');
     },

@@ -126,3 +126,24 @@ export async function writeTelemetryBatch(
     }
   });
 }
+
+/** The bound devices of the fleet where they last reported: what the simulator brings to life. */
+export async function fleetDevices(db: Db, limit: number) {
+  return rows<{
+    deviceNo: string;
+    vendor: string;
+    lat: number;
+    lng: number;
+    chargePct: number | null;
+    lock: string | null;
+  }>(
+    db,
+    sql`select iot_device_no as "deviceNo", coalesce(iot_vendor, 'tbox') as vendor, latitude as lat, longitude as lng,
+          charge_pct as "chargePct", lock_state as lock
+        from assets
+        where iot_device_no is not null and latitude is not null and longitude is not null
+          and life_cycle_state not in ('Removed', 'Retired')
+        order by iot_device_no
+        limit ${limit}`,
+  );
+}

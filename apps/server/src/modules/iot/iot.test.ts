@@ -292,7 +292,7 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     expect(state).toMatchObject({
       chargePct: 79,
       iotBatteryVoltageMilli: 41000,
-      lockState: 'unlocked',
+      lockState: 'UNLOCKED',
       latitude: 45.2,
     });
     expect(state?.iotLastUpdateTime?.getTime()).toBe(ts);

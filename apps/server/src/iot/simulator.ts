@@ -1,0 +1,251 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { deviceModelOf } from '../modules/iot/device-models.ts';
+import { type CommandMessage, commandMessage, configMessage, decode, topicOf } from './protocol.ts';
+
+/**
+ * The device simulator (`npm run sim`, and inside `npm start` for the demo fleet). Each device is its own MQTT
+ * client with its own credentials, reports at its vendor's cycles (riding or parked), moves while unlocked,
+ * raises the odd alarm, obeys commands and configs (unlocking really changes the lock state it reports), and
+ * can be told to drop, delay or duplicate replies or to stay offline — what the benchmarks and demos need.
+ */
+export interface SimDevice {
+  deviceNo: string;
+  vendor: string;
+  lat: number;
+  lng: number;
+  chargePct?: number | null;
+  lock?: 'locked' | 'unlocked' | null;
+}
+
+export interface SimFaults {
+  /** Share of replies never sent (0–1). */
+  dropReplies?: number;
+  /** Share of replies sent twice. */
+  duplicateReplies?: number;
+  /** Delay before each reply, in milliseconds. */
+  replyDelayMs?: number;
+  /** Share of devices that never connect. */
+  offline?: number;
+}
+
+export interface SimOptions {
+  url: string;
+  topicRoot: string;
+  password: (deviceNo: string) => string;
+  devices: SimDevice[];
+  faults?: SimFaults;
+  /** Multiplies the report cycles (0.1 = ten times as often); the demo uses 1. */
+  cycleScale?: number;
+  /** Connections opened per second while starting (a fleet does not reconnect all at once). */
+  connectRate?: number;
+  /** Chance per device per minute that a parked device starts a ride (a customer unlocks it). */
+  rideChancePerMinute?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface SimStats {
+  connected: number;
+  published: number;
+  commands: number;
+  repliesSent: number;
+  repliesDropped: number;
+}
+
+interface State extends Required<Omit<SimDevice, 'chargePct' | 'lock'>> {
+  chargePct: number;
+  battMv: number;
+  lock: 'locked' | 'unlocked';
+  light: 'on' | 'off';
+  heading: number;
+  rideUntil: number;
+  nextReportAt: number;
+  client?: MqttClient;
+  config: Record<string, unknown>;
+}
+
+const ALARMS = ['tilt', 'illegal-move', 'low-battery', 'tamper', 'fall'];
+/** A ride at 12–20 km/h, in degrees of latitude per second. */
+const speedKmh = () => 12 + Math.random() * 8;
+
+export function startSimulator(opts: SimOptions) {
+  const faults = opts.faults ?? {};
+  const scale = opts.cycleScale ?? 1;
+  const rideChance = opts.rideChancePerMinute ?? 0.02;
+  const stats: SimStats = { connected: 0, published: 0, commands: 0, repliesSent: 0, repliesDropped: 0 };
+  const root = opts.topicRoot;
+  let stopped = false;
+  const states: State[] = opts.devices.map((d) => ({
+    deviceNo: d.deviceNo,
+    vendor: d.vendor,
+    lat: d.lat,
+    lng: d.lng,
+    chargePct: d.chargePct ?? 40 + Math.floor(Math.random() * 60),
+    battMv: 36_000 + Math.floor(Math.random() * 6000),
+    lock: d.lock ?? 'locked',
+    light: 'off',
+    heading: Math.random() * Math.PI * 2,
+    rideUntil: 0,
+    nextReportAt: Date.now() + Math.random() * 5000,
+    config: {},
+  }));
+
+  const cycleMs = (s: State) => {
+    const model = deviceModelOf(s.vendor);
+    const riding = s.lock === 'unlocked';
+    return (riding ? (model?.ridingReportSeconds ?? 15) : (model?.parkedReportSeconds ?? 300)) * 1000 * scale;
+  };
+
+  const publish = (s: State, channel: Parameters<typeof topicOf>[2], body: unknown, retain = false) => {
+    if (!s.client?.connected) return;
+    s.client.publish(topicOf(root, s.deviceNo, channel), JSON.stringify(body), { qos: 1, retain }, (error) => {
+      if (error) opts.onError?.(error);
+    });
+    stats.published++;
+  };
+
+  const report = (s: State) => {
+    publish(s, 'telemetry', {
+      ts: Date.now(),
+      pos: { lat: Math.round(s.lat * 1e6) / 1e6, lng: Math.round(s.lng * 1e6) / 1e6, alt: 120 + Math.random() * 5 },
+      vel: s.lock === 'unlocked' ? Math.round(speedKmh() * 10) / 10 : 0,
+      chargePct: Math.round(s.chargePct),
+      battMv: s.battMv,
+      lock: s.lock,
+      light: s.light,
+      csq: 15 + Math.floor(Math.random() * 16),
+      riding: s.lock === 'unlocked',
+    });
+    s.nextReportAt = Date.now() + cycleMs(s);
+  };
+
+  const reply = (s: State, channel: 'cmd/reply' | 'config/reply', body: Record<string, unknown>) => {
+    if (Math.random() < (faults.dropReplies ?? 0)) {
+      stats.repliesDropped++;
+      return;
+    }
+    const send = () => {
+      publish(s, channel, { ...body, ts: Date.now() });
+      stats.repliesSent++;
+      if (Math.random() < (faults.duplicateReplies ?? 0)) publish(s, channel, { ...body, ts: Date.now() });
+    };
+    if (faults.replyDelayMs) setTimeout(send, faults.replyDelayMs);
+    else send();
+  };
+
+  const obey = (s: State, m: CommandMessage) => {
+    stats.commands++;
+    const model = deviceModelOf(s.vendor);
+    if (!model?.commands.includes(m.command)) {
+      return reply(s, 'cmd/reply', { id: m.id, status: 'failure', reason: 'unsupported' });
+    }
+    if (m.command === 'device.turn_on') {
+      s.lock = 'unlocked';
+      s.rideUntil = Date.now() + 5 * 60_000;
+    }
+    if (m.command === 'device.turn_off') s.lock = 'locked';
+    if (m.command === 'light.turn_on') s.light = 'on';
+    if (m.command === 'light.turn_off') s.light = 'off';
+    reply(s, 'cmd/reply', { id: m.id, status: 'success' });
+    // The new state (or the asked-for report) follows at once, as real devices do.
+    report(s);
+  };
+
+  const connect = async (s: State) => {
+    const client = await mqtt.connectAsync(opts.url, {
+      clientId: s.deviceNo,
+      username: s.deviceNo,
+      password: opts.password(s.deviceNo),
+      clean: true,
+      reconnectPeriod: 5000,
+      keepalive: 120,
+      will: {
+        topic: topicOf(root, s.deviceNo, 'presence'),
+        payload: Buffer.from(JSON.stringify({ state: 'offline' })),
+        qos: 1,
+        retain: true,
+      },
+    });
+    if (stopped) {
+      await client.endAsync(true);
+      return;
+    }
+    s.client = client;
+    stats.connected++;
+    client.on('error', (error) => opts.onError?.(error));
+    client.on('message', (topic, payload) => {
+      if (topic.endsWith('/cmd')) {
+        const m = decode(commandMessage, payload);
+        if (m) obey(s, m);
+      } else if (topic.endsWith('/config')) {
+        const m = decode(configMessage, payload);
+        if (!m) return;
+        const model = deviceModelOf(s.vendor);
+        const unsupported = Object.keys(m.config).some((k) => !model?.configItems.includes(k as never));
+        if (!unsupported) Object.assign(s.config, m.config);
+        reply(
+          s,
+          'config/reply',
+          unsupported ? { id: m.id, status: 'failure', reason: 'unsupported' } : { id: m.id, status: 'success' },
+        );
+      }
+    });
+    await client.subscribeAsync([topicOf(root, s.deviceNo, 'cmd'), topicOf(root, s.deviceNo, 'config')], { qos: 1 });
+    publish(s, 'presence', { state: 'online', vendor: s.vendor, firmware: '2.4.1' }, true);
+    report(s);
+  };
+
+  const online = states.filter(() => Math.random() >= (faults.offline ?? 0));
+  const rate = opts.connectRate ?? 500;
+  const connecting = (async () => {
+    for (let i = 0; i < online.length && !stopped; i += Math.max(1, Math.floor(rate / 10))) {
+      const slice = online.slice(i, i + Math.max(1, Math.floor(rate / 10)));
+      await Promise.all(slice.map((s) => connect(s).catch((e: unknown) => opts.onError?.(e))));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+
+  let last = Date.now();
+  const tick = setInterval(() => {
+    const now = Date.now();
+    const dt = (now - last) / 1000;
+    last = now;
+    for (const s of online) {
+      if (!s.client?.connected) continue;
+      if (s.lock === 'unlocked') {
+        // Wander: a gentle turn each second, at city speed; the battery drains while riding.
+        s.heading += (Math.random() - 0.5) * 0.4;
+        const metres = (speedKmh() / 3.6) * dt;
+        s.lat += (Math.cos(s.heading) * metres) / 111_320;
+        s.lng += (Math.sin(s.heading) * metres) / (111_320 * Math.cos((s.lat * Math.PI) / 180));
+        s.chargePct = Math.max(0, s.chargePct - 0.01 * dt);
+        if (s.rideUntil > 0 && now > s.rideUntil) {
+          s.lock = 'locked';
+          s.rideUntil = 0;
+          report(s);
+        }
+      } else if (Math.random() < (rideChance / 60) * dt) {
+        s.lock = 'unlocked';
+        s.rideUntil = now + (3 + Math.random() * 12) * 60_000;
+        report(s);
+      }
+      if (Math.random() < (0.002 / 60) * dt) {
+        const code = ALARMS[Math.floor(Math.random() * ALARMS.length)] as string;
+        publish(s, 'event', { ts: now, type: 'alarm', code, pos: { lat: s.lat, lng: s.lng } });
+      }
+      if (now >= s.nextReportAt) report(s);
+    }
+  }, 1000);
+
+  return {
+    stats,
+    devices: states,
+    async stop() {
+      stopped = true;
+      clearInterval(tick);
+      await connecting.catch(() => undefined);
+      await Promise.all(states.map((s) => s.client?.endAsync(true).catch(() => undefined)));
+    },
+  };
+}
+
+export type Simulator = ReturnType<typeof startSimulator>;

@@ -1,0 +1,95 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { deviceCredentials } from './iot/credentials.ts';
+import { type SimDevice, startSimulator } from './iot/simulator.ts';
+import { fleetDevices } from './iot/telemetry.repo.ts';
+import { loadSecretsKey } from './lib/secret-box.ts';
+
+/**
+ * `npm run sim -- [options]`: simulated devices against a running server's broker.
+ *   --from-db            the devices bound in DATABASE_URL (PostgreSQL; PGlite is held by the server)
+ *   --devices N          otherwise N synthetic devices <prefix>000001… around Milano, Barcelona and Seoul
+ *   --prefix SIM         their device number prefix
+ *   --url mqtt://…       the broker (default: MQTT_URL, else the embedded broker on MQTT_PORT)
+ *   --scale 1            report cycle multiplier (0.1 = ten times as often)
+ *   --drop 0 --duplicate 0 --delay 0 --offline 0   reply faults and offline share
+ * Device passwords come from the same key as the server's (SECRETS_KEY or DATA_DIR/secrets.key).
+ */
+const { values } = parseArgs({
+  options: {
+    'from-db': { type: 'boolean', default: false },
+    devices: { type: 'string', default: '100' },
+    prefix: { type: 'string', default: 'SIM' },
+    url: { type: 'string' },
+    scale: { type: 'string', default: '1' },
+    drop: { type: 'string', default: '0' },
+    duplicate: { type: 'string', default: '0' },
+    delay: { type: 'string', default: '0' },
+    offline: { type: 'string', default: '0' },
+  },
+});
+
+const config = loadConfig();
+const credentials = deviceCredentials(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+const cities = [
+  { lat: 45.4642, lng: 9.19 },
+  { lat: 41.3874, lng: 2.1686 },
+  { lat: 37.5665, lng: 126.978 },
+];
+const vendors = ['tbox', 'rybit-tag', 'rybit-box', 'okai'];
+
+async function devices(): Promise<SimDevice[]> {
+  if (values['from-db']) {
+    const database = await openDatabase(config.database);
+    try {
+      return (await fleetDevices(database.db, 1_000_000)).map((d) => ({
+        ...d,
+        lock: d.lock === 'UNLOCKED' ? 'unlocked' : 'locked',
+      }));
+    } finally {
+      await database.close();
+    }
+  }
+  const n = Number(values.devices);
+  return Array.from({ length: n }, (_, i) => {
+    const city = cities[i % cities.length] as (typeof cities)[number];
+    return {
+      deviceNo: `${values.prefix}${String(i + 1).padStart(6, '0')}`,
+      vendor: vendors[i % vendors.length] as string,
+      lat: city.lat + (Math.random() - 0.5) * 0.08,
+      lng: city.lng + (Math.random() - 0.5) * 0.12,
+    };
+  });
+}
+
+const list = await devices();
+const url = values.url ?? config.mqtt.url ?? `mqtt://${config.host}:${config.mqtt.port}`;
+const sim = startSimulator({
+  url,
+  topicRoot: config.mqtt.topicRoot,
+  password: (no) => credentials.devicePassword(no),
+  devices: list,
+  cycleScale: Number(values.scale),
+  faults: {
+    dropReplies: Number(values.drop),
+    duplicateReplies: Number(values.duplicate),
+    replyDelayMs: Number(values.delay),
+    offline: Number(values.offline),
+  },
+  onError: () => undefined,
+});
+console.log(`Simulating ${list.length} devices against ${url} (topic root ${config.mqtt.topicRoot}); Ctrl+C stops.`);
+const report = setInterval(() => {
+  const s = sim.stats;
+  console.log(
+    `connected ${s.connected}  published ${s.published}  commands ${s.commands}  replies ${s.repliesSent} (dropped ${s.repliesDropped})`,
+  );
+}, 5000);
+const stop = async () => {
+  clearInterval(report);
+  await sim.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
