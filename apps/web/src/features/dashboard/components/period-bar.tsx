@@ -1,0 +1,115 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { DashboardPeriod } from '@fleetdesk/contracts';
+import { dashboardPeriods } from '@fleetdesk/contracts';
+import { Button, DatePicker, Flex, Segmented, Select, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { useCategoryOptions } from '../api.ts';
+import { type CustomDays, customRangeProblem, fromDay, toDay } from '../period.ts';
+
+const problemKey: Record<string, string> = {
+  'maximum selectable is 31 days': 'period.maxDays',
+  'Start must be before end': 'period.order',
+};
+
+export interface PeriodBarProps {
+  period: DashboardPeriod;
+  custom: CustomDays;
+  partnerId: string | undefined;
+  categoryId: string | undefined;
+  onPeriod: (period: DashboardPeriod, custom?: CustomDays) => void;
+  onFilter: (filter: { partnerId?: string; categoryId?: string }) => void;
+  onRefresh: () => void;
+  refreshing: boolean;
+}
+
+/**
+ * The period switch (today, 3 days, week, month, custom) and the partner and category filters. A custom range
+ * longer than 31 days is refused here with the spec's message and never sent; days ahead of today are disabled.
+ */
+export function PeriodBar(props: PeriodBarProps) {
+  const { t } = useTranslation('dashboard');
+  const partners = usePartnerOptions();
+  const categories = useCategoryOptions();
+  const [problem, setProblem] = useState<string | null>(null);
+  const start = fromDay(props.custom.start);
+  const end = fromDay(props.custom.end);
+
+  const pickRange = (range: [Dayjs | null, Dayjs | null] | null) => {
+    const [first, last] = range ?? [null, null];
+    if (!first || !last) {
+      setProblem(null);
+      return;
+    }
+    const refused = customRangeProblem(first, last);
+    setProblem(refused);
+    if (!refused) props.onPeriod('custom', { start: toDay(first), end: toDay(last) });
+  };
+
+  return (
+    <Flex wrap gap={12} align="flex-start" justify="space-between">
+      <Flex wrap gap={12} align="flex-start">
+        <Segmented<DashboardPeriod>
+          aria-label={t('period.label')}
+          value={props.period}
+          options={dashboardPeriods.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+          onChange={(p) => {
+            setProblem(null);
+            props.onPeriod(p);
+          }}
+        />
+        {props.period === 'custom' && (
+          <Flex vertical gap={4}>
+            <DatePicker.RangePicker
+              aria-label={t('period.customRange')}
+              value={start && end ? [start, end] : null}
+              status={problem ? 'error' : undefined}
+              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+              allowClear={false}
+              onChange={(range) => pickRange(range)}
+            />
+            {problem ? (
+              <Typography.Text type="danger" role="alert" data-testid="period-problem">
+                {t(problemKey[problem] ?? 'period.maxDays')}
+              </Typography.Text>
+            ) : (
+              <Typography.Text type="secondary" data-testid="period-help">
+                {t('period.pickRange')}
+              </Typography.Text>
+            )}
+          </Flex>
+        )}
+      </Flex>
+      <Flex wrap gap={8} align="center">
+        {(partners.data?.length ?? 0) > 1 && (
+          <Select
+            aria-label={t('filter.partner')}
+            style={{ minWidth: 180 }}
+            allowClear
+            placeholder={`${t('filter.partner')}: ${t('filter.all')}`}
+            value={props.partnerId}
+            onChange={(partnerId?: string) => props.onFilter({ partnerId })}
+            options={partners.data?.map((p) => ({ value: p.id, label: p.name }))}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        )}
+        <Select
+          aria-label={t('filter.category')}
+          style={{ minWidth: 180 }}
+          allowClear
+          placeholder={`${t('filter.category')}: ${t('filter.all')}`}
+          value={props.categoryId}
+          loading={categories.isLoading}
+          onChange={(categoryId?: string) => props.onFilter({ categoryId })}
+          options={categories.data?.map((c) => ({ value: c.id, label: c.name }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <Button icon={<ReloadOutlined />} loading={props.refreshing} onClick={props.onRefresh}>
+          {t('action.refresh')}
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,106 @@
+import type { DashboardEventKind } from '@fleetdesk/contracts';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Flex, Result, Spin, Tabs } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageContainer } from '../../../shared/ui/page-container.tsx';
+import { useUrlState } from '../../../shared/ui/url-state.ts';
+import { type DashboardQueryInput, dashboardKeys, useDashboardEvents, useDashboardOverview } from '../api.ts';
+import { DefinitionsButton } from '../components/definitions.drawer.tsx';
+import { EventsTab } from '../components/events.tab.tsx';
+import { OverviewTab } from '../components/overview.tab.tsx';
+import { PeriodBar } from '../components/period-bar.tsx';
+import { type DashboardRange, rangeOf } from '../period.ts';
+import { type DashboardTab, dashboardTabs, dashboardUrlShape } from '../urls.ts';
+
+interface PanelProps {
+  query: DashboardQueryInput;
+  range: DashboardRange;
+}
+
+/** Shown when a tab's data could not be loaded at all (the notification says why). */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Result
+      status="warning"
+      title={t('loadFailed')}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('action.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+function OverviewPanel({ query, range }: PanelProps) {
+  const result = useDashboardOverview(query);
+  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
+  return (
+    <Spin spinning={result.isPlaceholderData} delay={300}>
+      <OverviewTab data={result.data} range={range} />
+    </Spin>
+  );
+}
+
+function EventsPanel({ kind, query, range }: PanelProps & { kind: DashboardEventKind }) {
+  const result = useDashboardEvents(kind, query);
+  if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
+  return (
+    <Spin spinning={result.isPlaceholderData} delay={300}>
+      <EventsTab kind={kind} data={result.data} range={range} />
+    </Spin>
+  );
+}
+
+/** /dashboard/asset: the asset dashboard with its overview, alarm and error tabs (document 1 §2.5). */
+export default function AssetDashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const [state, setState] = useUrlState(dashboardUrlShape);
+  const client = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: dashboardKeys.all }) > 0;
+  // The day is part of the range: a dashboard left open past midnight moves on to the new day.
+  const today = dayjs().format('YYYY-MM-DD');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `today` is read by rangeOf through dayjs().
+  const range = useMemo(
+    () => rangeOf(state.period, { start: state.start, end: state.end }),
+    [state.period, state.start, state.end, today],
+  );
+  const query = range ? { ...range, partnerId: state.partnerId, categoryId: state.categoryId } : null;
+
+  const panel = (tab: DashboardTab) => {
+    if (tab !== state.tab) return null;
+    if (!range || !query) return <Empty description={t('period.pickRange')} style={{ padding: 48 }} />;
+    return tab === 'overview' ? (
+      <OverviewPanel query={query} range={range} />
+    ) : (
+      <EventsPanel kind={tab} query={query} range={range} />
+    );
+  };
+
+  return (
+    <PageContainer extra={<DefinitionsButton />}>
+      <Flex vertical gap={16}>
+        <PeriodBar
+          period={state.period}
+          custom={{ start: state.start, end: state.end }}
+          partnerId={state.partnerId}
+          categoryId={state.categoryId}
+          onPeriod={(period, custom) =>
+            setState({ period, start: custom?.start, end: custom?.end }, { replace: period === state.period })
+          }
+          onFilter={(filter) => setState(filter)}
+          onRefresh={() => void client.invalidateQueries({ queryKey: dashboardKeys.all })}
+          refreshing={refreshing}
+        />
+        <Tabs
+          activeKey={state.tab}
+          onChange={(tab) => setState({ tab: tab as DashboardTab })}
+          items={dashboardTabs.map((tab) => ({ key: tab, label: t(`tab.${tab}`), children: panel(tab) }))}
+        />
+      </Flex>
+    </PageContainer>
+  );
+}

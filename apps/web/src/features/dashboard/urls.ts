@@ -1,0 +1,23 @@
+import { dashboardEventKinds, dashboardPeriods } from '@fleetdesk/contracts';
+import { urlParam } from '../../shared/ui/url-state.ts';
+
+/** Route patterns of the dashboard (document 1 §2.3 "Dashboard"). */
+export const dashboardPaths = { asset: '/dashboard/asset' } as const;
+
+export const dashboardTabs = ['overview', ...dashboardEventKinds] as const;
+export type DashboardTab = (typeof dashboardTabs)[number];
+
+/** What a link to the dashboard reproduces: the tab, the period (a custom one by its days) and the filters. */
+export const dashboardUrlShape = {
+  tab: urlParam.oneOf(dashboardTabs, 'overview'),
+  period: urlParam.oneOf(dashboardPeriods, 'today'),
+  start: urlParam.string(),
+  end: urlParam.string(),
+  partnerId: urlParam.string(),
+  categoryId: urlParam.string(),
+};
+
+export const dashboardUrls = {
+  asset: (tab?: DashboardTab) =>
+    tab && tab !== 'overview' ? `${dashboardPaths.asset}?tab=${tab}` : dashboardPaths.asset,
+};
