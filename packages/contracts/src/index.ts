@@ -23,4 +23,5 @@ export * from './sites.ts';
 export * from './system.ts';
 export * from './tax.ts';
 export * from './text-suggestions.ts';
+export * from './trips.ts';
 export * from './users.ts';

@@ -3,3 +3,4 @@ export * from './assets.ts';
 export * from './configuration.ts';
 export * from './iot.ts';
 export * from './settings.ts';
+export * from './trips.ts';
