@@ -95,7 +95,10 @@ export async function startGateway(opts: {
         control
           .applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message)
           .then((changed) => {
-            if (!changed) stats.ignoredReplies++;
+            if (!changed) {
+              stats.ignoredReplies++;
+              log.debug({ deviceNo, id: message.id }, 'device reply changed nothing (late, duplicate or unknown)');
+            }
           })
           .catch((error: unknown) => log.error({ err: error, topic }, 'could not apply a device reply'));
         return;
