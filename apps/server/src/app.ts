@@ -48,6 +48,7 @@ import { siteRoutes } from './modules/sites/sites.routes.ts';
 import { createSiteService } from './modules/sites/sites.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
+import { tripRoutes } from './modules/trips/trips.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db });
       dashboardRoutes(api, { db });
+      tripRoutes(api, { db });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,215 @@
+import {
+  MULTI_TRIP_MAX,
+  ROUTE_POINTS_MAX,
+  TRIP_ADJUST_HOURS,
+  TRIP_EXPORT_MAX,
+  TRIP_EXPORT_TOO_LARGE_CODE,
+  TRIP_EXPORT_TOO_LARGE_MESSAGE,
+  type Trail,
+  type TrailPoint,
+  type TrailQuery,
+  type Trip,
+  type TripFilter,
+  type TripListQuery,
+  type TripStatus,
+  type TripWithRoute,
+} from '@fleetdesk/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { Db } from '../../db/client.ts';
+import { DomainError, notFound } from '../../errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { toIso } from '../../lib/rows.ts';
+import { assertPartnerInScope } from '../../lib/scope.ts';
+import { buildTrips, type Sample } from './trip-builder.ts';
+import * as repo from './trips.repo.ts';
+
+const ADJUST_MS = TRIP_ADJUST_HOURS * 3_600_000;
+
+/**
+ * Rebuilds the trips of the given assets as of `now` (docs/decisions.md "Trips"). Each asset is rebuilt from the
+ * start of its latest trip when that trip may still be adjusted (updated within 24 h), else from the end of it
+ * or from `floor` (default: 24 h ago) — older trips are final and never rewritten. Returns the rows changed.
+ */
+export async function buildAssetTrips(
+  db: Db,
+  assetIds: string[],
+  opts: { now?: Date; floor?: Date } = {},
+): Promise<number> {
+  const now = opts.now ?? new Date();
+  const floor = opts.floor ?? new Date(now.getTime() - ADJUST_MS);
+  let changed = 0;
+  for (let i = 0; i < assetIds.length; i += 500) {
+    const contexts = await repo.buildContexts(db, assetIds.slice(i, i + 500));
+    for (const ctx of contexts) {
+      const from = rebuildFrom(ctx, floor, now);
+      const history = await repo.historyOf(db, ctx.assetId, from);
+      const built = buildTrips({ ...history, now: now.getTime(), lockedNow: ctx.locked });
+      changed += await db.transaction((tx) => repo.replaceTrips(tx, ctx, from, built));
+    }
+  }
+  return changed;
+}
+
+function rebuildFrom(ctx: repo.BuildContext, floor: Date, now: Date): Date {
+  if (!ctx.lastStartedAt || !ctx.lastEndedAt) return floor;
+  if (ctx.lastEndedAt.getTime() > now.getTime() - ADJUST_MS) return ctx.lastStartedAt;
+  // The latest trip is final: start just after it (and never before the floor's window).
+  const after = new Date(ctx.lastEndedAt.getTime() + 1);
+  return after > floor ? after : floor;
+}
+
+/** One round of the trip job: the assets touched since the watermark (with a margin for late fixes). */
+export async function buildTouchedTrips(db: Db, since: Date, now = new Date()): Promise<number> {
+  const ids = await repo.assetsToBuild(db, new Date(since.getTime() - 2 * 60_000));
+  return buildAssetTrips(db, ids, { now });
+}
+
+const toTrip = (r: repo.TripRow): Trip => ({
+  id: r.id,
+  asset: { id: r.assetId, no: r.assetNo },
+  category: { id: r.categoryId, name: r.categoryName },
+  partner: { id: r.partnerId, name: r.partnerName },
+  status: r.status as TripStatus,
+  source: r.source,
+  start: { at: toIso(r.startedAt), lat: r.startLatitude, lng: r.startLongitude },
+  end: { at: toIso(r.endedAt), lat: r.endLatitude, lng: r.endLongitude },
+  distanceM: Math.round(r.distanceM),
+  durationS: Math.max(0, Math.round((r.endedAt.getTime() - r.startedAt.getTime()) / 1000)),
+  updatedAt: toIso(r.updatedAt),
+});
+
+const toPoint = (s: Sample): TrailPoint => ({
+  at: new Date(s.at).toISOString(),
+  lng: s.lng,
+  lat: s.lat,
+  velocity: s.velocity,
+});
+
+/** Refuses a partner filter outside the caller's scope (403) instead of answering an empty list. */
+function filterOf(caller: Caller, f: TripFilter): repo.TripFilterSql {
+  if (f.partnerId) assertPartnerInScope(caller.scope, f.partnerId);
+  return { scope: caller.scope, ...f };
+}
+
+/** Defuses a cell a spreadsheet would run as a formula. */
+const cell = (v: string | number) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+export function createTripService(deps: { db: Db }) {
+  const { db } = deps;
+
+  const routeOf = async (t: Trip, max: number): Promise<TripWithRoute> => {
+    const { points } = await repo.trailOf(db, t.asset.id, new Date(t.start.at), new Date(t.end.at), max);
+    return { ...t, route: points.map(toPoint) };
+  };
+
+  return {
+    /** A page of trips by start time, filtered within the caller's partner scope. */
+    async list(caller: Caller, query: TripListQuery): Promise<{ data: Trip[]; count: number }> {
+      const filter = filterOf(caller, query);
+      const direction = query.sort.endsWith(':asc') ? 'asc' : 'desc';
+      const [found, count] = await Promise.all([
+        repo.listTrips(db, filter, {
+          limit: query.pageSize,
+          offset: (query.pageNo - 1) * query.pageSize,
+          direction,
+        }),
+        repo.countTrips(db, filter),
+      ]);
+      return { data: found.map(toTrip), count };
+    },
+
+    /** One trip with its route, thinned to about 2,000 points. */
+    async get(caller: Caller, id: string): Promise<TripWithRoute> {
+      const [row] = await repo.tripsByIds(db, caller.scope, [id]);
+      if (!row) throw notFound();
+      return routeOf(toTrip(row), ROUTE_POINTS_MAX);
+    },
+
+    /** Several trips with their routes (multi-trip map); each route gets a share of the point budget. */
+    async routes(caller: Caller, ids: string[]): Promise<TripWithRoute[]> {
+      const unique = [...new Set(ids)].slice(0, MULTI_TRIP_MAX);
+      const found = await repo.tripsByIds(db, caller.scope, unique);
+      if (found.length < unique.length) throw notFound('Some trips do not exist');
+      const order = new Map(unique.map((id, i) => [id, i]));
+      const sorted = found.map(toTrip).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+      const share = Math.max(100, Math.floor(ROUTE_POINTS_MAX / sorted.length));
+      return Promise.all(sorted.map((t) => routeOf(t, share)));
+    },
+
+    /** One asset's trail over at most 24 hours (the contract checks the range), with the trips started in it. */
+    async trail(caller: Caller, query: TrailQuery): Promise<Trail> {
+      const asset = await repo.findAsset(db, caller.scope, query.assetNo);
+      if (!asset) {
+        if (await repo.assetExists(db, query.assetNo)) throw new DomainError('PartnerOutOfScope', 403);
+        throw notFound('No asset with this number');
+      }
+      const from = new Date(query.from);
+      const to = new Date(query.to);
+      const { total, points } = await repo.trailOf(db, asset.id, from, to);
+      const tripRows = await repo.listTrips(
+        db,
+        { scope: caller.scope, assetNo: asset.no, startFrom: from.toISOString(), startTo: to.toISOString() },
+        { limit: 100, offset: 0, direction: 'asc' },
+      );
+      return {
+        asset: { id: asset.id, no: asset.no },
+        from: from.toISOString(),
+        to: to.toISOString(),
+        total,
+        points: points.map(toPoint),
+        trips: tripRows.map(toTrip),
+      };
+    },
+
+    /** The trips matching the filters as CSV; more than 2,000 is refused (document 2 §9). */
+    async exportCsv(caller: Caller, query: TripFilter): Promise<string> {
+      const filter = filterOf(caller, query);
+      const count = await repo.countTrips(db, filter);
+      if (count > TRIP_EXPORT_MAX)
+        throw new DomainError(TRIP_EXPORT_TOO_LARGE_CODE, 422, TRIP_EXPORT_TOO_LARGE_MESSAGE, {
+          count,
+          max: TRIP_EXPORT_MAX,
+        });
+      const found = (await repo.listTrips(db, filter, { limit: TRIP_EXPORT_MAX, offset: 0, direction: 'desc' })).map(
+        toTrip,
+      );
+      const header = [
+        'assetNo',
+        'partner',
+        'category',
+        'status',
+        'source',
+        'startTime',
+        'startLatitude',
+        'startLongitude',
+        'endTime',
+        'endLatitude',
+        'endLongitude',
+        'distanceM',
+        'durationS',
+        'updateTime',
+      ];
+      const lines = found.map((t) =>
+        [
+          t.asset.no,
+          t.partner.name,
+          t.category.name,
+          t.status,
+          t.source,
+          t.start.at,
+          t.start.lat,
+          t.start.lng,
+          t.end.at,
+          t.end.lat,
+          t.end.lng,
+          t.distanceM,
+          t.durationS,
+          t.updatedAt,
+        ].map(cell),
+      );
+      return stringify([header, ...lines], { bom: true });
+    },
+  };
+}
+
+export type TripService = ReturnType<typeof createTripService>;

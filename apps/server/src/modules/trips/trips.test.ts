@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MULTI_TRIP_MAX_MESSAGE,
+  TRAIL_RANGE_MAX_MESSAGE,
+  TRIP_EXPORT_TOO_LARGE_CODE,
+  type Trail,
+  type Trip,
+  type TripWithRoute,
+} from '@fleetdesk/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, errorOf, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { assetCategories, assetEvents, assetPositions, assets, trips } from '../../db/schema/index.ts';
+import { buildAssetTrips } from './trips.service.ts';
+
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+
+describe('asset trips API', () => {
+  let t: TestContext;
+  let reader: TestUser; // asset.trip.read, every partner
+  let exporter: TestUser; // read + export_data
+  let partnerReader: TestUser; // asset.trip.read, partner A only
+  let noTripRead: TestUser;
+  let bikes: string;
+  let scooters: string;
+  const now = new Date(Math.floor(Date.now() / MIN) * MIN);
+  const t0 = now.getTime() - 3 * HOUR;
+  const ids = new Map<string, string>();
+
+  /** A ride every `gap` minutes: one moving fix a minute for `minutes`, then the still lock report. */
+  function rides(assetId: string, startMinutes: number[], minutes: number, lat0: number) {
+    const rows: (typeof assetPositions.$inferInsert)[] = [];
+    for (const start of startMinutes) {
+      rows.push({
+        assetId,
+        recordedAt: new Date(t0 + (start - 1) * MIN),
+        latitude: lat0,
+        longitude: 9.19,
+        velocity: 0,
+      });
+      for (let m = 0; m <= minutes; m++) {
+        rows.push({
+          assetId,
+          recordedAt: new Date(t0 + (start + m) * MIN),
+          latitude: lat0 + m * 0.002,
+          longitude: 9.19,
+          velocity: m === minutes ? 0 : 12,
+        });
+      }
+    }
+    return rows;
+  }
+
+  const get = (url: string, token = reader.token) => call(t.app, 'GET', url, { token });
+  const list = (query: string, token = reader.token) =>
+    get(`/asset/trips?${query}`, token).then((r) => ({ res: r, body: r.json<{ data: Trip[]; count: number }>() }));
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    const db = t.database.db;
+    bikes = randomUUID();
+    scooters = randomUUID();
+    await db.insert(assetCategories).values([
+      { id: bikes, name: 'Trip bikes', assetType: 'BIKE' },
+      { id: scooters, name: 'Trip scooters', assetType: 'ESCOOTER' },
+    ]);
+    const asset = (no: string, partnerId: string, categoryId: string, lockState = 'LOCKED') => {
+      const id = randomUUID();
+      ids.set(no, id);
+      return { id, no, partnerId, categoryId, lifeCycleState: 'Ready', usageMode: 'customer-rental', lockState };
+    };
+    await db
+      .insert(assets)
+      .values([
+        asset('TRA01', t.partnerA.id, bikes),
+        asset('TRA02', t.partnerA.id, scooters, 'UNLOCKED'),
+        asset('TRB01', t.partnerB.id, bikes),
+      ]);
+    const A1 = ids.get('TRA01') as string;
+    const A2 = ids.get('TRA02') as string;
+    const B1 = ids.get('TRB01') as string;
+    await db.insert(assetPositions).values([
+      // Three finished rides of 5 minutes, 40 minutes apart.
+      ...rides(A1, [10, 50, 90], 5, 45.46),
+      // One finished ride, and one still going (fixes up to a minute ago).
+      ...rides(A2, [20], 4, 45.47),
+      ...rides(A2, [176], 3, 45.48).map((r, i) => (i === 4 ? { ...r, velocity: 14 } : r)),
+      ...rides(B1, [30, 100], 6, 41.39),
+    ]);
+    // A renting scan that never became a ride.
+    await db.insert(assetEvents).values({
+      assetId: B1,
+      partnerId: t.partnerB.id,
+      type: 'customer-renting-scan',
+      occurredAt: new Date(t0 + 140 * MIN),
+      latitude: 41.4,
+      longitude: 2.17,
+    });
+    await buildAssetTrips(db, [A1, A2, B1], { now, floor: new Date(t0 - HOUR) });
+    reader = await t.userWith(['asset.trip.read']);
+    exporter = await t.userWith(['asset.trip.read', 'asset.trip.export_data']);
+    partnerReader = await t.userWith(['asset.trip.read'], [t.partnerA.id]);
+    noTripRead = await t.userWith(['asset.read']);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('builds trips from positions and events, and rebuilding changes nothing', async () => {
+    const db = t.database.db;
+    const before = await db.select().from(trips).orderBy(trips.startedAt);
+    expect(before).toHaveLength(3 + 2 + 3);
+    const changed = await buildAssetTrips(db, [...ids.values()], { now, floor: new Date(t0 - HOUR) });
+    expect(changed).toBe(0);
+    const after = await db.select().from(trips).orderBy(trips.startedAt);
+    expect(after).toEqual(before);
+  });
+
+  it('lists trips newest first with asset, partner, category, status, distance and duration', async () => {
+    const { res, body } = await list('pageSize=100');
+    expect(res.statusCode).toBe(200);
+    expect(body.count).toBe(8);
+    const starts = body.data.map((d) => d.start.at);
+    expect([...starts].sort().reverse()).toEqual(starts);
+    const going = body.data[0] as Trip;
+    expect(going).toMatchObject({ asset: { no: 'TRA02' }, status: 'ongoing', category: { name: 'Trip scooters' } });
+    const ride = body.data.find((d) => d.asset.no === 'TRA01') as Trip;
+    expect(ride).toMatchObject({ status: 'finished', partner: { id: t.partnerA.id }, durationS: 300 });
+    // Five hops of 0.002° latitude, about 222 m each.
+    expect(ride.distanceM).toBeGreaterThan(1100);
+    expect(ride.distanceM).toBeLessThan(1125);
+    const scan = body.data.find((d) => d.source === 'customer-renting-scan') as Trip;
+    expect(scan).toMatchObject({ asset: { no: 'TRB01' }, status: 'finished', distanceM: 0 });
+  });
+
+  it('filters by asset number, partner, category, status and start time, and sorts', async () => {
+    expect((await list('assetNo=tra01')).body.count).toBe(3);
+    expect((await list(`partnerId=${t.partnerB.id}`)).body.count).toBe(3);
+    expect((await list(`categoryId=${scooters}`)).body.count).toBe(2);
+    expect((await list('status=ongoing')).body.data.map((d) => d.asset.no)).toEqual(['TRA02']);
+    const from = new Date(t0 + 45 * MIN).toISOString();
+    const to = new Date(t0 + 95 * MIN).toISOString();
+    const ranged = await list(
+      `startFrom=${encodeURIComponent(from)}&startTo=${encodeURIComponent(to)}&sort=startedAt:asc`,
+    );
+    expect(ranged.body.data.map((d) => d.asset.no)).toEqual(['TRA01', 'TRA01']);
+    const paged = await list('pageSize=3&pageNo=3');
+    expect(paged.body.data).toHaveLength(2);
+  });
+
+  it('keeps a partner user to their partners and refuses another partner filter', async () => {
+    const { body } = await list('pageSize=100', partnerReader.token);
+    expect(body.count).toBe(5);
+    expect(new Set(body.data.map((d) => d.partner.id))).toEqual(new Set([t.partnerA.id]));
+    const res = await get(`/asset/trips?partnerId=${t.partnerB.id}`, partnerReader.token);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).code).toBe('PartnerOutOfScope');
+  });
+
+  it('refuses without a session (401), without asset.trip.read (403) and bad filters (400)', async () => {
+    expect((await call(t.app, 'GET', '/asset/trips')).statusCode).toBe(401);
+    const forbidden = await get('/asset/trips', noTripRead.token);
+    expect(forbidden.statusCode).toBe(403);
+    expect(errorOf(forbidden).code).toBe('Forbidden');
+    expect((await get('/asset/trips?status=parked')).statusCode).toBe(400);
+    expect((await get('/asset/trips?sort=distance:asc')).statusCode).toBe(400);
+  });
+
+  it('answers one trip with its route, and hides another partner’s trip', async () => {
+    const { body } = await list('assetNo=TRB01&sort=startedAt:asc');
+    const first = body.data[0] as Trip;
+    const res = await get(`/asset/trips/${first.id}`);
+    expect(res.statusCode).toBe(200);
+    const trip = res.json<{ data: TripWithRoute }>().data;
+    expect(trip.route.length).toBe(7);
+    expect(trip.route[0]).toMatchObject({ lat: 41.39, lng: 9.19 });
+    expect((await get(`/asset/trips/${first.id}`, partnerReader.token)).statusCode).toBe(404);
+    expect((await get(`/asset/trips/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('answers several routes for the multi-trip map, at most 20', async () => {
+    const { body } = await list('assetNo=TRA01');
+    const chosen = body.data.slice(0, 2).map((d) => d.id);
+    const res = await get(`/asset/trips/$routes?ids=${chosen.join(',')}`);
+    expect(res.statusCode).toBe(200);
+    const routes = res.json<{ data: TripWithRoute[] }>().data;
+    expect(routes.map((r) => r.id)).toEqual(chosen);
+    expect(routes.every((r) => r.route.length === 6)).toBe(true);
+    const many = Array.from({ length: 21 }, () => randomUUID()).join(',');
+    const refused = await get(`/asset/trips/$routes?ids=${many}`);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).message).toBe(MULTI_TRIP_MAX_MESSAGE);
+  });
+
+  it("answers one asset's trail over at most 24 hours, thinned, in one index range", async () => {
+    const from = new Date(t0).toISOString();
+    const to = new Date(t0 + 4 * HOUR).toISOString();
+    const q = (no: string, f = from, tt = to) =>
+      `/asset/trails?assetNo=${no}&from=${encodeURIComponent(f)}&to=${encodeURIComponent(tt)}`;
+    const res = await get(q('TRA01'));
+    expect(res.statusCode).toBe(200);
+    const trail = res.json<{ data: Trail }>().data;
+    expect(trail.total).toBe(21);
+    expect(trail.points).toHaveLength(21);
+    expect(trail.trips).toHaveLength(3);
+
+    const tooLong = await get(q('TRA01', from, new Date(t0 + 25 * HOUR).toISOString()));
+    expect(tooLong.statusCode).toBe(400);
+    expect(errorOf(tooLong).message).toBe(TRAIL_RANGE_MAX_MESSAGE);
+    expect((await get(q('TRB01'), partnerReader.token)).statusCode).toBe(403);
+    expect((await get(q('NOSUCH1'))).statusCode).toBe(404);
+
+    // On a table this small the planner would scan it; without that choice the read is the (asset, time) range.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(
+        sql`explain select * from asset_positions where asset_id = ${ids.get('TRA01')}
+            and recorded_at >= now() - interval '1 day' and recorded_at <= now()`,
+      );
+    });
+    expect(JSON.stringify(plan)).toMatch(/asset_positions_asset_time_idx/);
+  });
+
+  it('exports the filtered trips as CSV with export_data only', async () => {
+    const res = await call(t.app, 'POST', '/asset/trips/$export', {
+      token: exporter.token,
+      body: { assetNo: 'TRA01' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toMatch(/^assetNo,partner,category,status/);
+    expect(lines).toHaveLength(4);
+    const refused = await call(t.app, 'POST', '/asset/trips/$export', { token: reader.token, body: {} });
+    expect(refused.statusCode).toBe(403);
+  });
+
+  it('refuses an export of more than 2,000 trips with a clear message', async () => {
+    const db = t.database.db;
+    const B1 = ids.get('TRB01') as string;
+    await db.execute(sql`
+      insert into trips (id, asset_id, partner_id, category_id, status, source, started_at, start_latitude,
+        start_longitude, ended_at, end_latitude, end_longitude, distance_m, point_count)
+      select gen_random_uuid(), ${B1}, ${t.partnerB.id}, ${bikes}, 'finished', 'movement',
+        now() - interval '30 days' + g * interval '1 minute', 41.39, 2.17,
+        now() - interval '30 days' + g * interval '1 minute' + interval '30 seconds', 41.39, 2.17, 10, 2
+      from generate_series(1, 2000) g`);
+    const res = await call(t.app, 'POST', '/asset/trips/$export', { token: exporter.token, body: {} });
+    expect(res.statusCode).toBe(422);
+    const error = errorOf(res);
+    expect(error.code).toBe(TRIP_EXPORT_TOO_LARGE_CODE);
+    expect(error.message).toMatch(/at most 2,000/);
+    const narrowed = await call(t.app, 'POST', '/asset/trips/$export', {
+      token: exporter.token,
+      body: { partnerId: t.partnerA.id },
+    });
+    expect(narrowed.statusCode).toBe(200);
+  });
+});
