@@ -11,6 +11,7 @@ import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoRelocationLists } from './demo-relocation-lists.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
+import { seedDemoTrips } from './demo-trips.ts';
 
 /** The demo partners, by city. */
 export interface DemoPartners {
@@ -103,6 +104,7 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets
   await seedDemoCategories(db);
   await seedDemoAssets(db, partners);
   await seedDemoAssetEvents(db);
+  await seedDemoTrips(db);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {

@@ -142,6 +142,7 @@ export async function replaceTrips(db: DbOrTx, ctx: BuildContext, from: Date, bu
   const byStart = new Map(existing.map((t) => [t.startedAt.getTime(), t]));
   let changed = 0;
   const keep = new Set<string>();
+  const inserts: (typeof trips.$inferInsert)[] = [];
   for (const b of built) {
     const values = {
       partnerId: ctx.partnerId,
@@ -177,12 +178,11 @@ export async function replaceTrips(db: DbOrTx, ctx: BuildContext, from: Date, bu
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(trips.id, old.id));
     } else {
-      await db
-        .insert(trips)
-        .values({ id: randomUUID(), assetId: ctx.assetId, startedAt: new Date(b.startedAt), ...values });
+      inserts.push({ id: randomUUID(), assetId: ctx.assetId, startedAt: new Date(b.startedAt), ...values });
     }
     changed++;
   }
+  if (inserts.length > 0) await db.insert(trips).values(inserts);
   const gone = existing.filter((t) => !keep.has(t.id)).map((t) => t.id);
   if (gone.length > 0) {
     await db.delete(trips).where(inArray(trips.id, gone));

@@ -15,7 +15,7 @@ import {
   type TripWithRoute,
 } from '@fleetdesk/contracts';
 import { stringify } from 'csv-stringify/sync';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
@@ -31,7 +31,7 @@ const ADJUST_MS = TRIP_ADJUST_HOURS * 3_600_000;
  * or from `floor` (default: 24 h ago) — older trips are final and never rewritten. Returns the rows changed.
  */
 export async function buildAssetTrips(
-  db: Db,
+  db: DbOrTx,
   assetIds: string[],
   opts: { now?: Date; floor?: Date } = {},
 ): Promise<number> {
