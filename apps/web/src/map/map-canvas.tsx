@@ -20,7 +20,8 @@ import { webgl2Available } from './webgl.ts';
 maplibregl.setWorkerUrl(workerUrl);
 maplibregl.addProtocol(ATLAS_PROTOCOL, atlasProtocol);
 
-const style = baseStyle();
+// A configured style (MAP_STYLE_URL, served in /config.js) wins; without one the local base map needs no network.
+const style = window.__FLEETDESK_CONFIG__?.mapStyleUrl ?? baseStyle();
 
 /** The maplibre side of MapView, loaded only when a page shows a map (maplibre is ~1 MB). */
 export default function MapCanvas({ label, description, initialView, height, onPick, children }: MapViewProps) {

@@ -221,3 +221,67 @@ function fail(error: ApiError, options: CallOptions): ApiError {
   if (notify) notifyFailure(error);
   return error;
 }
+
+/** One server-sent event: its `event:` name and its `data:` parsed as JSON (text when it is not JSON). */
+export interface ServerEvent {
+  type: string;
+  data: unknown;
+}
+
+/** Splits a server-sent-events text into complete events and the unfinished rest (kept for the next chunk). */
+export function parseServerEvents(text: string): { events: ServerEvent[]; rest: string } {
+  const events: ServerEvent[] = [];
+  const blocks = text.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let type = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      // Lines starting with ':' are comments (keep-alives); `retry:` and `id:` are not used by the console.
+      if (line.startsWith('event:')) type = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (data.length === 0) continue;
+    const raw = data.join('\n');
+    let parsed: unknown = raw;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      // A plain-text event stays text.
+    }
+    events.push({ type, data: parsed });
+  }
+  return { events, rest };
+}
+
+/**
+ * Opens a server-sent-events endpoint with fetch rather than EventSource, which cannot send the bearer token,
+ * and hands each event to `onEvent` (after `onOpen`, once the server accepted) until the server ends the stream or `signal` aborts. A refusal before the
+ * stream starts rejects with an ApiError like any call; a stream cut off midway just resolves.
+ */
+export async function callEvents<E extends Endpoint>(
+  endpoint: E,
+  input: CallInput<E>,
+  handlers: { onEvent: (event: ServerEvent) => void; onOpen?: () => void },
+  options: CallOptions = {},
+): Promise<void> {
+  const response = await send(endpoint, input, options, 'text/event-stream');
+  if (!response.body) return;
+  handlers.onOpen?.();
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const { events, rest } = parseServerEvents(buffer + value);
+      buffer = rest;
+      for (const event of events) handlers.onEvent(event);
+    }
+  } catch (cause) {
+    if (options.signal?.aborted) return;
+    console.warn('event stream:', cause);
+  } finally {
+    reader.releaseLock();
+  }
+}

@@ -29,7 +29,8 @@ export function assetMapRoutes(app: FastifyInstance, deps: { db: Db }) {
   // Its own context, so the compression hook applies to these two routes only.
   app.register(async (scope) => {
     scope.addHook('onSend', gzipJson);
-    scope.addHook('onClose', async () => service.closeAll());
+    // Before the server waits for open connections to end: a stream would hold it for minutes.
+    scope.addHook('preClose', async () => service.closeAll());
     route(scope, e.map, async ({ caller, body }) => ({ data: await service.map(caller, body) }));
     route(scope, e.live, async ({ caller, body, request, reply }) => {
       const stream = await service.live(caller, body, request.log);
@@ -39,7 +40,10 @@ export function assetMapRoutes(app: FastifyInstance, deps: { db: Db }) {
         .type('text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache, no-transform')
         // Proxies (nginx) must pass each event on at once instead of buffering the response.
-        .header('x-accel-buffering', 'no');
+        .header('x-accel-buffering', 'no')
+        // A stream is its connection's last response: when it ends (time up, shutdown) the socket goes too,
+        // instead of idling in keep-alive where a closing server would wait for it.
+        .header('connection', 'close');
       return stream;
     });
   });

@@ -84,7 +84,8 @@ describe('asset map API', () => {
     mapper = await t.userWith(['asset.map.basic']);
     scopedA = await t.userWith(['asset.map.basic'], [t.partnerA.id]);
     noMap = await t.userWith(['asset.read']);
-  });
+    // A fresh database and 2,360 assets: generous on a busy two-core machine.
+  }, 120_000);
   afterAll(() => t.close());
 
   const positioned = (keep: (r: Row) => boolean = () => true) =>
@@ -248,7 +249,12 @@ describe('asset map API', () => {
         signal: abort.signal,
       });
       const seen: { type: string; data: unknown }[] = [];
-      if (!res.ok || !res.body) return { status: res.status, type: res.headers.get('content-type'), seen };
+      if (!res.ok || !res.body) {
+        // Read the refusal to its end: an unread body keeps the connection busy and the server from closing.
+        await res.text();
+        clearTimeout(timer);
+        return { status: res.status, type: res.headers.get('content-type'), seen };
+      }
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       try {

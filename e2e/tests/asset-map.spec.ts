@@ -1,0 +1,144 @@
+import type { APIRequestContext } from '@playwright/test';
+import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { AssetMapPage } from '../pages/asset-map.page.ts';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
+interface MapAsset {
+  no: string;
+  lng: number;
+  lat: number;
+  status: string;
+}
+
+/** A demo asset alone at its position (so a click on it cannot hit a neighbour), found through the map API. */
+async function loneAsset(request: APIRequestContext, token: string): Promise<MapAsset> {
+  const res = await request.post(`${BASE_URL}/api/asset/assets/$map`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { viewport: { west: 9.1, south: 45.43, east: 9.27, north: 45.5 }, zoom: 14 },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const assets = ((await res.json()) as { data: { assets: MapAsset[] } }).data.assets;
+  const positions = new Map<string, number>();
+  for (const a of assets) positions.set(`${a.lng},${a.lat}`, (positions.get(`${a.lng},${a.lat}`) ?? 0) + 1);
+  const lone = assets.find((a) => positions.get(`${a.lng},${a.lat}`) === 1);
+  if (!lone) throw new Error('no positioned demo asset in Milano');
+  return lone;
+}
+
+test.describe('asset map', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test('shows the demo fleet clustered by status; a click on a cluster zooms into it', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const map = new AssetMapPage(page);
+    await map.goto();
+    // The side menu folds on the map (document 1 §2.6).
+    await expect(page.locator('.ant-layout-sider-collapsed')).toBeVisible();
+    await expect(map.clusters.first()).toBeVisible({ timeout: 20_000 });
+    await expect(map.total).toHaveText(/\d+ assets in view/);
+    // Every cluster names its count and statuses, e.g. "667 assets: 400 Active, 12 Alarm".
+    const label = (await map.clusters.first().getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/^\d+ assets: \d+ (Active|Inactive|New|Alarm|Missing|Removed|Retired|Error)/);
+    await expect(map.legend.getByRole('listitem')).toHaveCount(8);
+    await expect(page.getByText('Live', { exact: true })).toBeVisible({ timeout: 15_000 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-map-world.png` });
+
+    await expect.poll(() => map.zoom()).toBeGreaterThan(0);
+    const before = await map.zoom();
+    const biggest = map.clusters.first();
+    await biggest.click();
+    await expect.poll(() => map.zoom(), { timeout: 15_000 }).toBeGreaterThan(before + 2);
+    await expect(map.clusters.first()).toBeVisible({ timeout: 20_000 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-map-city.png` });
+    expect(errors).toEqual([]);
+  });
+
+  test('a click on a single asset opens its popup: status, battery, last update, lock, detail link, commands', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    const asset = await loneAsset(request, await tokens('owner'));
+    const map = new AssetMapPage(page);
+    // The camera on the asset: it stands at the map's centre.
+    await map.goto(`?at=${asset.lat},${asset.lng},17`);
+    await expect(map.total).toHaveText(/asset(s)? in view/, { timeout: 20_000 });
+    await expect(async () => {
+      await map.clickMap();
+      await expect(map.popup).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(map.popup.getByRole('heading', { name: asset.no })).toBeVisible();
+    for (const label of ['Battery', 'Last update', 'Lock', 'Category', 'Partner']) {
+      await expect(map.popup.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(map.popup.getByRole('link', { name: 'Open detail' })).toHaveAttribute(
+      'href',
+      `/asset/detail/${asset.no}`,
+    );
+    await expect(map.popup.getByRole('button', { name: /Send command/ })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-map-popup.png` });
+    await map.popup.getByRole('link', { name: 'Open detail' }).click();
+    await expect(page).toHaveURL(new RegExp(`/asset/detail/${asset.no}$`));
+  });
+
+  test('the list filters narrow the map and travel in the URL', async ({ page }) => {
+    const map = new AssetMapPage(page);
+    await map.goto('?at=45.46,9.19,11');
+    await expect(map.total).toHaveText(/\d+ assets in view/, { timeout: 20_000 });
+    const all = Number((await map.total.textContent())?.match(/\d+/)?.[0]);
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Asset filters' });
+    await drawer.getByRole('combobox', { name: 'IoT device' }).click();
+    await page.getByRole('option', { name: 'Yes' }).click();
+    await drawer.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]iot=true/);
+    await expect
+      .poll(async () => Number((await map.total.textContent())?.match(/\d+/)?.[0]), { timeout: 15_000 })
+      .toBeLessThan(all);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-map-filtered.png` });
+  });
+
+  test('asks to zoom in when the viewport holds too many assets, and says when loading fails', async ({ page }) => {
+    const map = new AssetMapPage(page);
+    await page.route('**/api/asset/assets/$map', (route) =>
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'TooManyMapResults', message: 'Too many results, zoom in', data: { max: 2000 } }),
+      }),
+    );
+    await map.goto('?at=45.46,9.19,15');
+    await expect(page.getByRole('alert').filter({ hasText: 'Too many results, zoom in' })).toBeVisible({
+      timeout: 20_000,
+    });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-map-too-many.png` });
+    await page.unroute('**/api/asset/assets/$map');
+    await page.route('**/api/asset/assets/$map', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"code":"Unavailable","message":"down","data":null}',
+      }),
+    );
+    await page.mouse.move(10, 10);
+    await map.clickMap(0, 0);
+    await page.keyboard.press('Minus');
+    await expect(page.getByRole('alert').filter({ hasText: 'The assets could not be loaded.' })).toBeVisible({
+      timeout: 20_000,
+    });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-map-error.png` });
+  });
+
+  test('speaks Italian', async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, 'it-IT'), LOCALE_KEY);
+    const map = new AssetMapPage(page, 'Mappa degli asset');
+    await map.goto('?at=41.39,2.17,12');
+    await expect(page.getByRole('heading', { name: 'Mappa asset' })).toBeVisible();
+    await expect(map.total).toHaveText(/asset visibil/, { timeout: 20_000 });
+    await expect(page.getByRole('list', { name: 'Stato' })).toBeVisible();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/asset-map-it.png` });
+  });
+});
