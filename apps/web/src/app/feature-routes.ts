@@ -17,6 +17,7 @@ import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
 import { taxRoutes } from '../features/tax/routes.tsx';
+import { tripRoutes } from '../features/trips/routes.tsx';
 import { userRoutes } from '../features/users/routes.tsx';
 import type { FeatureRoute } from '../shared/routing.ts';
 
@@ -41,6 +42,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...assetMapRoutes,
   ...iotRoutes,
   ...dashboardRoutes,
+  ...tripRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));
