@@ -41,8 +41,8 @@ export interface Ingest {
   /** Forget cached bindings (after a device is bound or unbound). */
   forget(deviceNo?: string): void;
   stats: IngestStats;
-  /** Called after each written batch with the assets whose state changed. */
-  onWritten?: (assetIds: string[]) => void;
+  /** Called after each committed batch: the assets whose state changed and the report times it carried. */
+  onWritten?: (batch: { assetIds: string[]; reportedAt: number[] }) => void;
 }
 
 const eventType = { alarm: 'device-alarm', error: 'device-error', report: 'device-report' } as const;
@@ -82,6 +82,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     const events: EventRow[] = [];
     const presence = new Map<string, PresenceRow>();
     let accepted = 0;
+    const reportedAt: number[] = [];
     for (const item of items) {
       if (item.kind === 'presence') {
         // Presence is the device's own state: kept for bound and not-yet-bound devices alike.
@@ -118,6 +119,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
         continue;
       }
       const t = item.message;
+      reportedAt.push(t.ts);
       if (t.pos) {
         positions.push({
           assetId: binding.assetId,
@@ -149,7 +151,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     await writeTelemetryBatch(db, { positions, latest: latestRows, events, presence: [...presence.values()] });
     stats.written += accepted;
     stats.batches++;
-    ingest.onWritten?.(latestRows.map((r) => r.assetId));
+    ingest.onWritten?.({ assetIds: latestRows.map((r) => r.assetId), reportedAt });
   }
 
   function flushNow(): Promise<void> {

@@ -55,7 +55,7 @@ export function createLiveFleet(opts: {
   const runner = createJobRunner({
     db,
     log,
-    handlers: { [DISPATCH_JOB]: (job) => control.dispatch(job), ...trips.handlers },
+    handlers: { [DISPATCH_JOB]: { batch: (jobs) => control.dispatch(jobs) }, ...trips.handlers },
   });
 
   return {

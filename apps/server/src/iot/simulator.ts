@@ -41,6 +41,8 @@ export interface SimOptions {
   /** Chance per device per minute that a parked device starts a ride (a customer unlocks it). */
   rideChancePerMinute?: number;
   onError?: (error: unknown) => void;
+  /** How often devices are looked at (movement, due reports); benchmarks with sub-second cycles use 100. */
+  tickMs?: number;
 }
 
 export interface SimStats {
@@ -49,6 +51,8 @@ export interface SimStats {
   commands: number;
   repliesSent: number;
   repliesDropped: number;
+  /** Ids the devices answered "success" to (and did not drop): a success the server reports must be here. */
+  successIds: Set<string>;
 }
 
 interface State extends Required<Omit<SimDevice, 'chargePct' | 'lock'>> {
@@ -71,7 +75,14 @@ export function startSimulator(opts: SimOptions) {
   const faults = opts.faults ?? {};
   const scale = opts.cycleScale ?? 1;
   const rideChance = opts.rideChancePerMinute ?? 0.02;
-  const stats: SimStats = { connected: 0, published: 0, commands: 0, repliesSent: 0, repliesDropped: 0 };
+  const stats: SimStats = {
+    connected: 0,
+    published: 0,
+    commands: 0,
+    repliesSent: 0,
+    repliesDropped: 0,
+    successIds: new Set(),
+  };
   const root = opts.topicRoot;
   let stopped = false;
   const states: State[] = opts.devices.map((d) => ({
@@ -95,12 +106,13 @@ export function startSimulator(opts: SimOptions) {
     return (riding ? (model?.ridingReportSeconds ?? 15) : (model?.parkedReportSeconds ?? 300)) * 1000 * scale;
   };
 
-  const publish = (s: State, channel: Parameters<typeof topicOf>[2], body: unknown, retain = false) => {
-    if (!s.client?.connected) return;
+  const publish = (s: State, channel: Parameters<typeof topicOf>[2], body: unknown, retain = false): boolean => {
+    if (!s.client?.connected) return false;
     s.client.publish(topicOf(root, s.deviceNo, channel), JSON.stringify(body), { qos: 1, retain }, (error) => {
       if (error) opts.onError?.(error);
     });
     stats.published++;
+    return true;
   };
 
   const report = (s: State) => {
@@ -124,7 +136,8 @@ export function startSimulator(opts: SimOptions) {
       return;
     }
     const send = () => {
-      publish(s, channel, { ...body, ts: Date.now() });
+      const sent = publish(s, channel, { ...body, ts: Date.now() });
+      if (sent && body.status === 'success') stats.successIds.add(String(body.id));
       stats.repliesSent++;
       if (Math.random() < (faults.duplicateReplies ?? 0)) publish(s, channel, { ...body, ts: Date.now() });
     };
@@ -234,7 +247,7 @@ export function startSimulator(opts: SimOptions) {
       }
       if (now >= s.nextReportAt) report(s);
     }
-  }, 1000);
+  }, opts.tickMs ?? 1000);
 
   return {
     stats,

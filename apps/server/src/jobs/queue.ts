@@ -29,6 +29,8 @@ export interface Job {
 /** What a handler says: nothing (done, the job goes) or when to run it again. */
 export type JobOutcome = undefined | { runAt: Date };
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
+/** A handler that takes every claimed job of its kind at once (set-based work: one statement per round). */
+export type BatchJobHandler = { batch: (jobs: Job[]) => Promise<JobOutcome[]> };
 
 const CLAIM_SECONDS = 30;
 const MAX_ERROR_BACKOFF_MS = 5 * 60_000;
@@ -81,7 +83,7 @@ export interface JobRunner {
 
 export function createJobRunner(opts: {
   db: Db;
-  handlers: Record<string, JobHandler>;
+  handlers: Record<string, JobHandler | BatchJobHandler>;
   log: FastifyBaseLogger;
   pollMs?: number;
   batch?: number;
@@ -105,26 +107,60 @@ export function createJobRunner(opts: {
     }
   }
 
+  async function failed(job: Job, error: unknown) {
+    const delay = Math.min(MAX_ERROR_BACKOFF_MS, 1000 * 2 ** Math.min(job.attempts, 20));
+    log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'job failed; retrying later');
+    await db
+      .execute(
+        sql`update jobs set run_at = now() + ${`${delay} milliseconds`}::interval, locked_until = null,
+              last_error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${job.id}`,
+      )
+      .catch((e: unknown) => log.error({ err: e }, 'could not reschedule a failed job'));
+  }
+
   async function runOne(job: Job) {
     const handler = handlers[job.kind];
     try {
-      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      if (!handler || 'batch' in handler) throw new Error(`No handler for job kind ${job.kind}`);
       await finish(job, await handler(job));
     } catch (error) {
-      const delay = Math.min(MAX_ERROR_BACKOFF_MS, 1000 * 2 ** Math.min(job.attempts, 20));
-      log.warn({ err: error, job: job.id, kind: job.kind, attempts: job.attempts }, 'job failed; retrying later');
-      await db
-        .execute(
-          sql`update jobs set run_at = now() + ${`${delay} milliseconds`}::interval, locked_until = null,
-              last_error = ${String((error as Error).message ?? error).slice(0, 500)} where id = ${job.id}`,
-        )
-        .catch((e: unknown) => log.error({ err: e }, 'could not reschedule a failed job'));
+      await failed(job, error);
+    }
+  }
+
+  /** One batch handler call for all claimed jobs of a kind; the outcomes are written in two statements. */
+  async function runBatch(handler: BatchJobHandler, claimed: Job[]) {
+    try {
+      const outcomes = await handler.batch(claimed);
+      const done = claimed.filter((_, i) => outcomes[i] === undefined).map((j) => j.id);
+      const later = claimed.flatMap((j, i) => {
+        const o = outcomes[i];
+        return o ? [{ id: j.id, runAt: o.runAt.toISOString() }] : [];
+      });
+      if (done.length > 0) {
+        await db.execute(
+          sql`delete from jobs where id in (select json_array_elements_text(${JSON.stringify(done)}::json)::uuid)`,
+        );
+      }
+      if (later.length > 0) {
+        await db.execute(sql`update jobs set run_at = v."runAt", locked_until = null
+          from json_to_recordset(${JSON.stringify(later)}::json) as v(id uuid, "runAt" timestamptz) where jobs.id = v.id`);
+      }
+    } catch (error) {
+      await Promise.all(claimed.map((job) => failed(job, error)));
     }
   }
 
   async function runDue(): Promise<number> {
     const claimed = await claim(db, batch);
-    await Promise.all(claimed.map(runOne));
+    const byKind = new Map<string, Job[]>();
+    for (const job of claimed) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+    await Promise.all(
+      [...byKind].map(([kind, jobsOfKind]) => {
+        const handler = handlers[kind];
+        return handler && 'batch' in handler ? runBatch(handler, jobsOfKind) : Promise.all(jobsOfKind.map(runOne));
+      }),
+    );
     return claimed.length;
   }
 

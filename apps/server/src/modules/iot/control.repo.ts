@@ -152,36 +152,46 @@ export async function pendingConfigRecords(db: DbOrTx, assetNo: string): Promise
   return found.map(toRecord);
 }
 
-/** Counts one more sending of a pending record that has time left; null when it settled or expired meanwhile. */
-export async function markSent(db: DbOrTx, id: string): Promise<ControlRecordRow | null> {
-  const [row] = await db
+const idList = (ids: readonly string[]) => sql`(select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid)`;
+
+/** Counts one more sending of the pending records that have time left; those that settled or expired are left out. */
+export async function markSent(db: DbOrTx, ids: readonly string[]): Promise<ControlRecordRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .update(iotControlRecords)
     .set({ attempts: sql`${iotControlRecords.attempts} + 1` })
-    .where(and(eq(iotControlRecords.id, id), eq(iotControlRecords.status, 'pending'), sql`expires_at > now()`))
+    .where(
+      and(
+        sql`${iotControlRecords.id} in ${idList(ids)}`,
+        eq(iotControlRecords.status, 'pending'),
+        sql`expires_at > now()`,
+      ),
+    )
     .returning();
-  return row ?? null;
 }
 
-export async function pendingRecord(db: DbOrTx, id: string): Promise<ControlRecordRow | null> {
-  const [row] = await db
-    .select()
+export async function stillPending(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const found = await db
+    .select({ id: iotControlRecords.id })
     .from(iotControlRecords)
-    .where(and(eq(iotControlRecords.id, id), eq(iotControlRecords.status, 'pending')));
-  return row ?? null;
+    .where(and(sql`${iotControlRecords.id} in ${idList(ids)}`, eq(iotControlRecords.status, 'pending')));
+  return new Set(found.map((r) => r.id));
 }
 
 /**
  * The end of a record's time-to-live: timeout when the device never answered, failed with the last reason when
  * it kept answering with a retryable failure.
  */
-export async function settleExpired(db: DbOrTx, id: string): Promise<void> {
+export async function settleExpired(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
   await db.execute(sql`
     update iot_control_records set
       status = case when failed_reason is null then 'timeout' else 'failed' end,
       reply_status = case when failed_reason is null then 'expiry' else 'failure' end,
       failed_reason = coalesce(failed_reason, 'time-out'),
       sync_status = 'synced'
-    where id = ${id} and status = 'pending' and expires_at <= now()`);
+    where id in ${idList(ids)} and status = 'pending' and expires_at <= now()`);
 }
 
 export type ReplyOutcome = 'successful' | 'failed' | 'retry';

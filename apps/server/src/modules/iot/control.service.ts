@@ -221,28 +221,40 @@ export function createIotControlService(opts: IotControlOptions) {
       };
     },
 
-    /** The dispatch job: (re)send a pending record, or settle it when its time-to-live is over. */
-    async dispatch(job: Job): Promise<JobOutcome> {
-      const id = String(job.payload.id);
-      const record = await repo.pendingRecord(db, id);
-      if (!record) return undefined;
+    /**
+     * The dispatch jobs of one round, set-based: settle what expired, count one more sending of the rest, publish
+     * them all, and schedule each job's next look — the next re-send with back-off, or the end of the record's
+     * time-to-live. A record that settled meanwhile (the device answered) ends its job.
+     */
+    async dispatch(jobs: Job[]): Promise<JobOutcome[]> {
+      const ids = jobs.map((j) => String(j.payload.id));
+      await repo.settleExpired(db, ids);
+      const sent = await repo.markSent(db, ids);
+      const byId = new Map(sent.map((r) => [r.id, r]));
       const now = Date.now();
-      if (record.expiresAt.getTime() <= now) {
-        await repo.settleExpired(db, id);
-        // The database clock may lag a few milliseconds behind: look again shortly if it did not settle.
-        return (await repo.pendingRecord(db, id)) ? { runAt: new Date(now + 200) } : undefined;
-      }
-      const sent = await repo.markSent(db, id);
-      if (!sent) return { runAt: new Date(now + 200) };
-      const expiresAtMs = sent.expiresAt.getTime();
-      const base = { id, attempt: sent.attempts, expiresAt: expiresAtMs };
-      await publisher.publish(
-        sent.deviceNo as string,
-        sent.kind === 'command' ? 'cmd' : 'config',
-        sent.kind === 'command' ? { ...base, command: sent.command } : { ...base, config: sent.config ?? {} },
+      await Promise.all(
+        sent.map((r) => {
+          const base = { id: r.id, attempt: r.attempts, expiresAt: r.expiresAt.getTime() };
+          return publisher.publish(
+            r.deviceNo as string,
+            r.kind === 'command' ? 'cmd' : 'config',
+            r.kind === 'command' ? { ...base, command: r.command } : { ...base, config: r.config ?? {} },
+          );
+        }),
       );
-      const retryAt = now + opts.retryBaseMs * 2 ** (sent.attempts - 1);
-      return { runAt: new Date(Math.min(retryAt, expiresAtMs)) };
+      // Neither sent nor settled: the database clock had not reached expires_at yet; look again shortly.
+      const waiting = await repo.stillPending(
+        db,
+        ids.filter((id) => !byId.has(id)),
+      );
+      return ids.map((id) => {
+        const r = byId.get(id);
+        if (r) {
+          const retryAt = now + opts.retryBaseMs * 2 ** (r.attempts - 1);
+          return { runAt: new Date(Math.min(retryAt, r.expiresAt.getTime())) };
+        }
+        return waiting.has(id) ? { runAt: new Date(now + 200) } : undefined;
+      });
     },
 
     /**

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { startSimulator } from '../apps/server/src/iot/simulator.ts';
+import { rows } from '../apps/server/src/lib/rows.ts';
+import { BROKER, freshPg, machine, percentile, sleep, startBenchServer, TOPIC_ROOT } from './live-fleet.ts';
+
+/**
+ * npm run bench:commands — commands with a guaranteed outcome (issue 5 "Performance").
+ *
+ * BENCH_DEVICES (default 2,000) simulated tbox devices connect to the embedded broker of a server on a fresh
+ * PostgreSQL database; 1 % stay offline, 15 % of replies are dropped and 15 % duplicated. Five commands go to
+ * every device through POST /api/asset-iot/control/batch-invoke-command, 100 assets per request, 8 requests
+ * at a time. Measured: records accepted per second (HTTP), records dispatched per second (first send), and,
+ * polling every 100 ms, when each record reached its final status against its expiresAt. Targets: ≥ 500/s
+ * accepted and dispatched; 100 % final within TTL + 1 s; no success the device did not send.
+ */
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 2000);
+const TTL_MS = Number(process.env.BENCH_TTL_MS ?? 15_000);
+const COMMANDS = ['device.beep', 'light.turn_on', 'light.turn_off', 'tbox.status_report', 'iot.wake'] as const;
+const CONCURRENCY = 8;
+
+const server = await startBenchServer({
+  databaseUrl: await freshPg('fleetdesk_bench_commands'),
+  devices: DEVICES,
+  prefix: 'BC',
+  env: { IOT_COMMAND_TTL_MS: String(TTL_MS), IOT_RETRY_BASE_MS: '1000' },
+});
+const sim = startSimulator({
+  url: server.app.liveFleet.brokerUrl() as string,
+  topicRoot: TOPIC_ROOT,
+  password: (no) => server.app.liveFleet.credentials.devicePassword(no),
+  devices: server.deviceNos.map((deviceNo, i) => ({
+    deviceNo,
+    vendor: 'tbox',
+    lat: 45.4 + (i % 100) * 0.001,
+    lng: 9.1,
+  })),
+  faults: { offline: 0.01, dropReplies: 0.15, duplicateReplies: 0.15 },
+  // Reports are not what this measures: park every device for an hour.
+  cycleScale: 12,
+  rideChancePerMinute: 0,
+  connectRate: 2000,
+});
+const expected = Math.floor(DEVICES * 0.99);
+for (let i = 0; i < 600 && sim.stats.connected < expected; i++) await sleep(100);
+console.log(`${sim.stats.connected} of ${DEVICES} devices connected (1 % offline by design)`);
+
+const assetNos = server.deviceNos.map((_, i) => `BCA${String(i + 1).padStart(7, '0')}`);
+const batches: { command: string; assetNos: string[] }[] = [];
+for (const command of COMMANDS) {
+  for (let i = 0; i < assetNos.length; i += 100) batches.push({ command, assetNos: assetNos.slice(i, i + 100) });
+}
+const total = batches.length * 100;
+const started = Date.now();
+let next = 0;
+let accepted = 0;
+let refused = 0;
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < batches.length) {
+      const batch = batches[next++] as (typeof batches)[number];
+      const res = await fetch(`${server.baseUrl}/asset-iot/control/batch-invoke-command`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${server.token}` },
+        body: JSON.stringify(batch),
+      });
+      if (res.ok) accepted += ((await res.json()) as { createdCommandRecords: unknown[] }).createdCommandRecords.length;
+      else refused++;
+    }
+  }),
+);
+const acceptSeconds = (Date.now() - started) / 1000;
+
+// Dispatched: every record sent at least once. Then follow each record to its final status.
+const firstFinal = new Map<string, number>();
+let dispatchedAt = 0;
+for (;;) {
+  const now = Date.now();
+  const states = await rows<{ id: string; status: string; attempts: number }>(
+    server.database.db,
+    sql`select id, status, attempts from iot_control_records`,
+  );
+  if (!dispatchedAt && states.every((s) => s.attempts > 0 || s.status !== 'pending')) dispatchedAt = now;
+  for (const s of states) if (s.status !== 'pending' && !firstFinal.has(s.id)) firstFinal.set(s.id, now);
+  if (states.length >= total && states.every((s) => s.status !== 'pending')) break;
+  if (now - started > TTL_MS * 4 + 60_000) break;
+  await sleep(100);
+}
+const records = await rows<{
+  id: string;
+  status: string;
+  expires_at: Date;
+  requested_at: Date;
+  attempts: number;
+}>(server.database.db, sql`select id, status, expires_at, requested_at, attempts from iot_control_records`);
+const late = records.filter(
+  (r) => (firstFinal.get(r.id) ?? Number.POSITIVE_INFINITY) > new Date(r.expires_at).getTime() + 1000,
+);
+const falseSuccess = records.filter((r) => r.status === 'successful' && !sim.stats.successIds.has(r.id));
+const byStatus = Object.fromEntries(
+  [...new Set(records.map((r) => r.status))].map((s) => [s, records.filter((r) => r.status === s).length]),
+);
+const settleMs = records.map((r) => (firstFinal.get(r.id) ?? 0) - new Date(r.requested_at).getTime());
+
+console.log(`\nbench:commands — ${BROKER} broker, ${DEVICES} devices, TTL ${TTL_MS} ms — ${machine()}`);
+console.log(
+  `records: ${records.length} of ${total} (refused requests: ${refused}); by status ${JSON.stringify(byStatus)}`,
+);
+console.log(
+  `accepted: ${(accepted / acceptSeconds).toFixed(0)} records/s (${accepted} in ${acceptSeconds.toFixed(1)} s)`,
+);
+console.log(
+  `dispatched: ${(records.length / ((dispatchedAt - started) / 1000)).toFixed(0)} records/s (all sent once within ${((dispatchedAt - started) / 1000).toFixed(1)} s)`,
+);
+console.log(`final within TTL + 1 s: ${records.length - late.length} of ${records.length} (late: ${late.length})`);
+console.log(`time to final status p50 ${percentile(settleMs, 50)} ms, p99 ${percentile(settleMs, 99)} ms`);
+console.log(`false successes: ${falseSuccess.length}`);
+await sim.stop();
+await server.close();
+process.exit(late.length === 0 && falseSuccess.length === 0 && records.length === total ? 0 : 1);

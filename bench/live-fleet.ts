@@ -1,0 +1,108 @@
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { seed } from '../apps/server/src/db/seed/builders.ts';
+
+/**
+ * What bench:commands and bench:ingest share: a fresh PostgreSQL database, the whole server listening on a
+ * free port with its embedded broker, and a fleet of assets bound to simulated devices.
+ */
+export const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PASSWORD = 'bench-password-1';
+export const BROKER = process.env.BENCH_BROKER === 'embedded' ? 'embedded' : 'mosquitto';
+const MOSQUITTO_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+/** A root of its own, so a bench never mixes with other users of the same Mosquitto. */
+export const TOPIC_ROOT = BROKER === 'mosquitto' ? `bench-${process.pid}` : 'fleetdesk';
+
+export interface BenchServer {
+  app: FastifyInstance;
+  database: Database;
+  baseUrl: string;
+  token: string;
+  deviceNos: string[];
+  close(): Promise<void>;
+}
+
+export async function freshPg(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
+}
+
+export async function startBenchServer(opts: {
+  databaseUrl: string;
+  devices: number;
+  prefix: string;
+  env?: Record<string, string>;
+}): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-bench-'));
+  const config = loadConfig({
+    DATABASE_URL: opts.databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MQTT_PORT: '0',
+    // BENCH_BROKER=embedded measures aedes; the default is the external broker a fleet of this size runs on.
+    ...(BROKER === 'mosquitto' ? { MQTT_URL: MOSQUITTO_URL, MQTT_TOPIC_ROOT: TOPIC_ROOT } : {}),
+    ...opts.env,
+  });
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const { db } = database;
+  await seed.account(db);
+  const role = await seed.adminRole(db);
+  await seed.user(db, { username: 'bench', email: 'bench@bench.local', password: PASSWORD, roleIds: [role.id] });
+  const partner = await seed.partner(db, { name: 'Bench partner' });
+  const categoryId = crypto.randomUUID();
+  await db.execute(sql`insert into asset_categories (id, name, asset_type, is_iot)
+    values (${categoryId}, 'Bench e-bikes', 'EBIKE', true)`);
+  await db.execute(sql`
+    insert into assets (id, no, partner_id, category_id, usage_mode, life_cycle_state, iot_device_no, iot_vendor,
+                        latitude, longitude)
+    select gen_random_uuid(), ${`${opts.prefix}A`} || lpad(g::text, 7, '0'), ${partner.id}, ${categoryId},
+           'customer-rental', 'Ready', ${opts.prefix} || lpad(g::text, 7, '0'), 'tbox',
+           45.4 + (g % 100) * 0.001, 9.1 + (g / 100) * 0.001
+    from generate_series(1, ${opts.devices}) g`);
+  const app = await buildApp(config, database);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.liveFleet.start();
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  const login = await fetch(`${baseUrl}/account/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@bench.local', password: PASSWORD }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const deviceNos = Array.from({ length: opts.devices }, (_, i) => `${opts.prefix}${String(i + 1).padStart(7, '0')}`);
+  return {
+    app,
+    database,
+    baseUrl,
+    token,
+    deviceNos,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+
+export const machine = () =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
