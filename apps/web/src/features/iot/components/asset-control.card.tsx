@@ -82,27 +82,34 @@ function ConfirmedConfig({ query }: { query: ReturnType<typeof useAssetConfigs> 
   if (query.error) return <Alert type="error" showIcon title={t('card.configFailed')} />;
   const items = Object.entries(query.data?.config ?? {});
   const pending = query.data?.pending ?? [];
+  const pendingTag =
+    pending.length > 0 ? <Tag color="processing">{t('card.pendingConfigs', { count: pending.length })}</Tag> : null;
+  if (!query.isPending && items.length === 0) {
+    return (
+      <Flex vertical gap={4}>
+        <Typography.Text strong>{t('card.confirmedConfig')}</Typography.Text>
+        <Space>
+          <Typography.Text type="secondary">{t('card.noConfig')}</Typography.Text>
+          {pendingTag}
+        </Space>
+      </Flex>
+    );
+  }
   return (
     <Descriptions
       size="small"
       bordered
       column={{ xs: 1, sm: 1, md: 2 }}
       title={t('card.confirmedConfig')}
-      extra={
-        pending.length > 0 ? (
-          <Tag color="processing">{t('card.pendingConfigs', { count: pending.length })}</Tag>
-        ) : undefined
-      }
+      extra={pendingTag}
       items={
         query.isPending
           ? [{ key: 'loading', label: t('field.config'), children: t('card.loading') }]
-          : items.length > 0
-            ? items.map(([item, value]) => ({
-                key: item,
-                label: t(`config.${item}`, { defaultValue: item }),
-                children: describeConfigItem(t, item, value),
-              }))
-            : [{ key: 'none', label: t('field.config'), children: t('card.noConfig') }]
+          : items.map(([item, value]) => ({
+              key: item,
+              label: t(`config.${item}`, { defaultValue: item }),
+              children: describeConfigItem(t, item, value),
+            }))
       }
     />
   );

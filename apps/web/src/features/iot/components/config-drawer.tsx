@@ -174,12 +174,11 @@ function ConfigItemCard({ item }: { item: IotConfigItem }) {
           <Checkbox>{t(`config.${item}`)}</Checkbox>
         </Form.Item>
       }
+      extra={enabled ? undefined : <Typography.Text type="secondary">{t('configForm.notSent')}</Typography.Text>}
+      // Unticked items keep their values (hidden, not sent) so ticking again brings them back.
+      styles={{ body: enabled ? undefined : { display: 'none' } }}
     >
-      {/* Unticked items keep their values (hidden, not sent) so ticking again brings them back. */}
-      <div hidden={!enabled}>
-        <ItemFields item={item} />
-      </div>
-      {!enabled && <Typography.Text type="secondary">{t('configForm.notSent')}</Typography.Text>}
+      <ItemFields item={item} />
     </Card>
   );
 }
@@ -325,7 +324,10 @@ export function ChangeConfigButton({
   const { t } = useTranslation('iot');
   const [open, setOpen] = useState(false);
   const can = useCan(requirementOf(iotEndpoints.batchModifyConfig));
-  if (!can) return null;
+  const models = useIotDeviceModels(can && Boolean(vendor));
+  const model = vendor ? models.data?.find((m) => m.vendor === vendor) : undefined;
+  // A device without config items (a tracking tag) has nothing to change.
+  if (!can || model?.configItems.length === 0) return null;
   const tooMany = assetNos.length > IOT_BATCH_MAX;
   const button = (
     <Button
