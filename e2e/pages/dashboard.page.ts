@@ -5,9 +5,12 @@ export class DashboardPage {
   readonly heading: Locator;
   readonly main: Locator;
 
-  constructor(readonly page: Page) {
+  constructor(
+    readonly page: Page,
+    headingText = 'Asset Dashboard',
+  ) {
     this.main = page.getByRole('main');
-    this.heading = page.getByRole('heading', { name: 'Asset Dashboard', level: 4 });
+    this.heading = page.getByRole('heading', { name: headingText, level: 4 });
   }
 
   async goto(query = '') {
@@ -29,13 +32,13 @@ export class DashboardPage {
   async figure(title: string): Promise<number> {
     const card = this.main.getByRole('group', { name: title, exact: true });
     const value = card.locator('.ant-statistic-content-value');
-    await expect(value).toHaveText(/^[\d,.\s]+$/);
-    return Number((await value.innerText()).replace(/[^\d]/g, ''));
+    await expect(value).toHaveText(/^[\d,.\s\u00a0\u202f]+$/, { timeout: 30_000 });
+    return Number(((await value.textContent({ timeout: 5_000 })) ?? '').replace(/[^\d]/g, ''));
   }
 
   /** Waits until no dashboard request is in flight (the previous figures stay while the next ones load). */
   async settled() {
-    await expect(this.main.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(this.main.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
   }
 
   /** Types a custom range into the range picker (YYYY-MM-DD) and confirms it. */

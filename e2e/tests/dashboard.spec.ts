@@ -8,41 +8,45 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 test.describe('asset dashboard (Dashboard → Asset Dashboard)', () => {
   test.use({ signedInAs: 'owner' });
+  // Charts load their library on first use; on a busy two-core machine the default minute is tight.
+  test.describe.configure({ timeout: 120_000 });
 
-  test('shows the fleet by status, and the alarm figures change with the period', async ({ page }) => {
+  test('shows the fleet by status now', async ({ page }) => {
     const dashboard = new DashboardPage(page);
     await dashboard.goto();
     // The demo fleet: about 2,000 assets, most of them with a device.
     expect(await dashboard.figure('Assets')).toBeGreaterThan(1000);
-    expect(await dashboard.figure('Online devices')).toBeGreaterThanOrEqual(0);
-    await expect(page.getByTestId('chart-status').locator('svg')).toBeVisible();
     await expect(page.getByTestId('chart-status')).toContainText('Active', { timeout: 30_000 });
+    await expect(page.getByTestId('chart-alarms-errors')).toContainText('Alarms and errors per hour');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-overview.en-US.png`, fullPage: true });
+  });
 
+  test('switching the period changes the alarm figures, and a reload keeps tab and period', async ({ page }) => {
+    const dashboard = new DashboardPage(page);
+    await dashboard.goto();
     await dashboard.tab('Alarm');
     await expect(page).toHaveURL(/tab=alarm/);
-    await dashboard.settled();
+    await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Alarms per hour', { timeout: 30_000 });
     const today = await dashboard.figure('Alarms in period');
-    await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Alarms per hour');
 
     await dashboard.period('Month');
     await expect(page).toHaveURL(/period=month/);
-    await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Alarms per day');
+    await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Alarms per day', { timeout: 30_000 });
     await dashboard.settled();
     // Thirty days of demo alarms outnumber today's.
-    await expect.poll(() => dashboard.figure('Alarms in period')).toBeGreaterThan(today);
     const month = await dashboard.figure('Alarms in period');
-    expect(month).toBeGreaterThan(300);
+    expect(month).toBeGreaterThan(Math.max(today, 300));
     await expect(page.getByRole('table').getByRole('row')).toHaveCount(11);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-alarm-month.en-US.png`, fullPage: true });
 
     await dashboard.period('Week');
     await dashboard.settled();
-    await expect.poll(() => dashboard.figure('Alarms in period')).toBeLessThan(month);
+    await expect.poll(() => dashboard.figure('Alarms in period'), { timeout: 30_000 }).toBeLessThan(month);
 
-    // A reload keeps the tab and the period (they live in the URL).
     await page.reload();
-    await expect(page.getByRole('tab', { name: 'Alarm', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Alarm', exact: true })).toHaveAttribute('aria-selected', 'true', {
+      timeout: 30_000,
+    });
     await expect(page.getByRole('radio', { name: 'Week' })).toBeChecked();
   });
 
@@ -69,7 +73,7 @@ test.describe('asset dashboard (Dashboard → Asset Dashboard)', () => {
     const dashboard = new DashboardPage(page);
     // Long before the demo history: nothing happened.
     await dashboard.goto('?tab=alarm&period=custom&start=2025-01-01&end=2025-01-10');
-    await expect(page.getByText('No alarms in this period.').first()).toBeVisible();
+    await expect(page.getByText('No alarms in this period.').first()).toBeVisible({ timeout: 30_000 });
     expect(await dashboard.figure('Alarms in period')).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-empty.en-US.png`, fullPage: true });
 
@@ -101,10 +105,11 @@ test.describe('asset dashboard (Dashboard → Asset Dashboard)', () => {
 
   test('speaks Italian', async ({ page }) => {
     await page.addInitScript((key) => localStorage.setItem(key, 'it-IT'), LOCALE_KEY);
-    await page.goto('/dashboard/asset?tab=alarm&period=month');
+    await new DashboardPage(page, 'Dashboard asset').goto('?tab=alarm&period=month');
     await expect(page.getByRole('tab', { name: 'Allarmi', exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('group', { name: 'Allarmi nel periodo' })).toBeVisible();
-    await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Allarmi per giorno');
+    await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Allarmi per giorno', { timeout: 30_000 });
+    await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Batteria scarica', { timeout: 30_000 });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-alarm-month.it-IT.png`, fullPage: true });
     await page.goto('/dashboard/asset');
     await expect(page.getByTestId('chart-status')).toContainText('Attivo', { timeout: 30_000 });

@@ -28,22 +28,33 @@ function assetConditions(filter: DashboardFilter): SQL | undefined {
   );
 }
 
+/** Beyond this many partners an account user's event queries stop naming them and read by time alone. */
+const NAMED_PARTNERS_MAX = 500;
+
 /**
- * The partner ids an event query runs over. Events are read through (partner_id, type, occurred_at): naming
- * each partner lets PostgreSQL descend that index once per partner instead of scanning all event types, also
- * for callers who see every partner.
+ * The partner ids an event query runs over, or null for "every partner". Events are read through
+ * (partner_id, type, occurred_at): naming each partner lets PostgreSQL descend that index once per partner
+ * instead of scanning all event types, also for callers who see every partner (up to a few hundred).
  */
-async function eventPartnerIds(db: DbOrTx, filter: DashboardFilter): Promise<string[]> {
+async function eventPartnerIds(db: DbOrTx, filter: DashboardFilter): Promise<string[] | null> {
   if (filter.partnerId) return [filter.partnerId];
   if (!isAll(filter.scope)) return [...filter.scope];
-  const all = await db.select({ id: partners.id }).from(partners);
-  return all.map((p) => p.id);
+  const all = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .limit(NAMED_PARTNERS_MAX + 1);
+  return all.length > NAMED_PARTNERS_MAX ? null : all.map((p) => p.id);
 }
 
-/** `in (…)` over the partner ids, or false when there are none (a partner user whose partners were removed). */
-function eventConditions(partnerIds: string[], type: string | string[], period: Period, filter: DashboardFilter) {
+/** Events of the partners (all when null; none for a partner user whose partners were all removed). */
+function eventConditions(
+  partnerIds: string[] | null,
+  type: string | string[],
+  period: Period,
+  filter: DashboardFilter,
+) {
   return and(
-    partnerIds.length ? inArray(assetEvents.partnerId, partnerIds) : sql`false`,
+    partnerIds === null ? undefined : partnerIds.length ? inArray(assetEvents.partnerId, partnerIds) : sql`false`,
     typeof type === 'string' ? eq(assetEvents.type, type) : inArray(assetEvents.type, type),
     sql`${assetEvents.occurredAt} >= ${period.from.toISOString()}::timestamptz`,
     sql`${assetEvents.occurredAt} < ${period.to.toISOString()}::timestamptz`,
@@ -159,7 +170,7 @@ export async function topAssets(
   type: string,
   period: Period,
   limit: number,
-  partnerIds: string[],
+  partnerIds: string[] | null,
 ) {
   const where = eventConditions(partnerIds, type, period, filter);
   const found = await rows<{

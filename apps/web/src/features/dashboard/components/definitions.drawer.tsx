@@ -29,6 +29,7 @@ export function DefinitionsButton() {
         size="small"
         column={1}
         bordered
+        styles={{ label: { whiteSpace: 'nowrap', width: 180 } }}
         items={items.map((item) => ({
           key: item,
           label: <Badge color={color(item)} text={label(item)} />,

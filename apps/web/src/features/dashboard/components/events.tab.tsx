@@ -106,7 +106,12 @@ export function EventsTab({
         />
       </Col>
       <Col xs={24} xl={10}>
-        <ChartCard title={t(`chart.byCode.${kind}`)} option={charts?.byCode ?? null} testId={`chart-${kind}-by-code`} />
+        <ChartCard
+          title={t(`chart.byCode.${kind}`)}
+          option={charts?.byCode ?? null}
+          empty={none}
+          testId={`chart-${kind}-by-code`}
+        />
       </Col>
       <Col xs={24} xl={14}>
         <Card title={t(`top.title.${kind}`)} size="small">

@@ -2,7 +2,7 @@ import type { DashboardEventKind } from '@fleetdesk/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Flex, Result, Spin, Tabs } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
@@ -35,22 +35,34 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * The range the shown data belongs to: while the next period loads, the previous figures stay on screen
+ * and must keep their own axis (a month of days, not today's hours).
+ */
+function useRangeOfData(range: DashboardRange, isPlaceholderData: boolean): DashboardRange {
+  const shown = useRef(range);
+  if (!isPlaceholderData) shown.current = range;
+  return shown.current;
+}
+
 function OverviewPanel({ query, range }: PanelProps) {
   const result = useDashboardOverview(query);
+  const shownRange = useRangeOfData(range, result.isPlaceholderData);
   if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
   return (
     <Spin spinning={result.isPlaceholderData} delay={300}>
-      <OverviewTab data={result.data} range={range} />
+      <OverviewTab data={result.data} range={shownRange} />
     </Spin>
   );
 }
 
 function EventsPanel({ kind, query, range }: PanelProps & { kind: DashboardEventKind }) {
   const result = useDashboardEvents(kind, query);
+  const shownRange = useRangeOfData(range, result.isPlaceholderData);
   if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
   return (
     <Spin spinning={result.isPlaceholderData} delay={300}>
-      <EventsTab kind={kind} data={result.data} range={range} />
+      <EventsTab kind={kind} data={result.data} range={shownRange} />
     </Spin>
   );
 }
