@@ -24,7 +24,11 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/modules/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          include: [
+            'apps/server/src/modules/**/*.test.ts',
+            'apps/server/src/jobs/**/*.test.ts',
+            'apps/server/test/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -55,6 +55,7 @@ export async function startGateway(opts: {
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
   });
+  const replyQueues = new Map<string, Promise<void>>();
   const share = opts.shareGroup ? `$share/${opts.shareGroup}/` : '';
   await client.subscribeAsync(
     SUBSCRIBED.map((c) => `${share}${topicRoot}/+/${c}`),
@@ -92,8 +93,11 @@ export async function startGateway(opts: {
         const message = decode(replyMessage, payload);
         if (!message) return malformed(topic, 'payload');
         stats.replies++;
-        control
-          .applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message)
+        // One device's replies are applied in the order they arrived: the first answer wins, a later
+        // contradicting or repeated one finds the record settled.
+        const previous = replyQueues.get(deviceNo) ?? Promise.resolve();
+        const current = previous
+          .then(() => control.applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message))
           .then((changed) => {
             if (!changed) {
               stats.ignoredReplies++;
@@ -101,6 +105,10 @@ export async function startGateway(opts: {
             }
           })
           .catch((error: unknown) => log.error({ err: error, topic }, 'could not apply a device reply'));
+        replyQueues.set(deviceNo, current);
+        void current.finally(() => {
+          if (replyQueues.get(deviceNo) === current) replyQueues.delete(deviceNo);
+        });
         return;
       }
       default:
