@@ -4,7 +4,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { trips } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
-import { buildAssetTrips } from './trips.service.ts';
+import { buildAssetTrips, buildTouchedTrips } from './trips.service.ts';
 
 describe('demo trips', () => {
   let t: TestContext;
@@ -38,5 +38,16 @@ describe('demo trips', () => {
     const { db } = t.database;
     const ids = (await db.selectDistinct({ id: trips.assetId }).from(trips)).map((r) => r.id);
     expect(await buildAssetTrips(db, ids, { floor: new Date(Date.now() - 5 * 86_400_000) })).toBe(0);
+  });
+
+  it('a job round over a quiet fleet and a catch-up over the last day', async () => {
+    const { db } = t.database;
+    let started = performance.now();
+    await buildTouchedTrips(db, new Date(Date.now() - 30_000));
+    const quiet = performance.now() - started;
+    started = performance.now();
+    expect(await buildTouchedTrips(db, new Date(Date.now() - 86_400_000))).toBe(0);
+    const catchUp = performance.now() - started;
+    console.info(`job round: quiet fleet ${Math.round(quiet)} ms, 24 h catch-up ${Math.round(catchUp)} ms`);
   });
 });

@@ -5,20 +5,22 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assets, jobs, partners, trips } from '../../db/schema/index.ts';
 import { rows } from '../../lib/rows.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
-import type { BuiltTrip, Sample, Signal } from './trip-builder.ts';
+import { type BuiltTrip, MOVING_KMH, type Sample, type Signal } from './trip-builder.ts';
 
 /* ---------- building ---------- */
 
 /**
- * Assets whose trips may have changed since `since`: new positions (the BRIN on recorded_at), new trip events,
- * or an unfinished trip (time alone may finish it).
+ * Assets whose trips may have changed since `since`: new moving fixes (the BRIN on recorded_at), new trip
+ * events, or an unfinished trip (time alone may finish it). A parked asset's still fixes change nothing: with
+ * no open trip only movement or an event can start one, so the fleet's parked reports are not re-read.
  */
 export async function assetsToBuild(db: DbOrTx, since: Date): Promise<string[]> {
   const at = since.toISOString();
   const found = await rows<{ id: string }>(
     db,
     sql`
-      select distinct asset_id as id from asset_positions where recorded_at > ${at}::timestamptz
+      select distinct asset_id as id from asset_positions
+        where recorded_at > ${at}::timestamptz and (velocity is null or velocity >= ${MOVING_KMH})
       union
       select distinct asset_id from asset_events
         where occurred_at > ${at}::timestamptz

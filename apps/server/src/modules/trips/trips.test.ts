@@ -7,10 +7,12 @@ import {
   type Trip,
   type TripWithRoute,
 } from '@fleetdesk/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { assetCategories, assetEvents, assetPositions, assets, trips } from '../../db/schema/index.ts';
+import { assetCategories, assetEvents, assetPositions, assets, jobs, trips } from '../../db/schema/index.ts';
+import { enqueueJobs, type Job } from '../../jobs/queue.ts';
+import { TRIP_BUILD_JOB, tripJobs } from './trips.jobs.ts';
 import { buildAssetTrips } from './trips.service.ts';
 
 const MIN = 60_000;
@@ -260,5 +262,39 @@ describe('asset trips API', () => {
       body: { partnerId: t.partnerA.id },
     });
     expect(narrowed.statusCode).toBe(200);
+  });
+
+  it('the recurring job builds trips of assets that moved since its watermark, and reschedules itself', async () => {
+    const db = t.database.db;
+    const id = randomUUID();
+    await db.insert(assets).values({
+      id,
+      no: 'TRJ01',
+      partnerId: t.partnerA.id,
+      categoryId: bikes,
+      lifeCycleState: 'Ready',
+      usageMode: 'customer-rental',
+      lockState: 'UNLOCKED',
+    });
+    const recent = Date.now() - 3 * MIN;
+    await db.insert(assetPositions).values(
+      [0, 1, 2].map((m) => ({
+        assetId: id,
+        recordedAt: new Date(recent + m * MIN),
+        latitude: 45.5 + m * 0.001,
+        longitude: 9.2,
+        velocity: 15,
+      })),
+    );
+    await enqueueJobs(db, tripJobs({ db }).initial);
+    const [row] = await db.select().from(jobs).where(eq(jobs.key, TRIP_BUILD_JOB));
+    const job = { ...(row as Job), payload: { since: new Date(recent - MIN).toISOString() } };
+    const handler = tripJobs({ db }).handlers[TRIP_BUILD_JOB];
+    const outcome = await handler?.(job);
+    expect(outcome?.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    const built = await db.select().from(trips).where(eq(trips.assetId, id));
+    expect(built).toMatchObject([{ status: 'ongoing', source: 'movement' }]);
+    const [after] = await db.select().from(jobs).where(eq(jobs.key, TRIP_BUILD_JOB));
+    expect(Date.parse((after?.payload as { since: string }).since)).toBeGreaterThan(recent);
   });
 });
