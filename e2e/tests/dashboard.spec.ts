@@ -112,7 +112,8 @@ test.describe('asset dashboard (Dashboard → Asset Dashboard)', () => {
     await expect(page.getByTestId('chart-alarm-per-bucket')).toContainText('Batteria scarica', { timeout: 30_000 });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-alarm-month.it-IT.png`, fullPage: true });
     await page.goto('/dashboard/asset');
-    await expect(page.getByTestId('chart-status')).toContainText('Attivo', { timeout: 30_000 });
+    await expect(page.getByRole('group', { name: 'Dispositivi online' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('chart-status')).toContainText('Attivo', { timeout: 60_000 });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-overview.it-IT.png`, fullPage: true });
   });
 });
