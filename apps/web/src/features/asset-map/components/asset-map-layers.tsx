@@ -74,10 +74,12 @@ export function AssetMapLayers({ data, fences, onCamera }: AssetMapLayersProps) 
     [alone],
   );
   const clusters = useMemo<(ClusterMarker & { cluster?: AssetMapCluster })[]>(() => {
-    const ofClusters = (data?.clusters ?? []).map((c) => {
+    const ofClusters = (data?.clusters ?? []).map((c, i) => {
       const parts = segmentsOf(c.statuses);
       return {
-        id: `c:${c.lng},${c.lat}`,
+        // By place in the grid order, not by centre: a live update that moves the centre a little keeps the
+        // marker (and its focus) instead of replacing it.
+        id: `c:${i}`,
         position: [c.lng, c.lat] as LngLat,
         count: c.count,
         segments: parts.map((p) => ({ color: statusColors[p.status], value: p.value })),
