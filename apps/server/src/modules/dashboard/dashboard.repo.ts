@@ -1,5 +1,5 @@
 import { IOT_ONLINE_WINDOW_MS } from '@fleetdesk/contracts';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetEvents, assets, partners } from '../../db/schema/index.ts';
 import { rows } from '../../lib/rows.ts';
@@ -206,7 +206,7 @@ export async function topAssets(
   return { top: found, assets: found[0]?.assets ?? 0 };
 }
 
-/** Right now: assets whose display status is Alarm (or Error), by their latest code. */
+/** Right now: assets whose display status is Alarm (or Error), by their latest code, most first. */
 export async function currentByCode(db: DbOrTx, filter: DashboardFilter, kind: 'alarm' | 'error') {
   const status = kind === 'alarm' ? 'Alarm' : 'Error';
   const code = kind === 'alarm' ? assets.alarmCode : assets.errorCode;
@@ -216,7 +216,7 @@ export async function currentByCode(db: DbOrTx, filter: DashboardFilter, kind: '
     .from(assets)
     .where(and(assetConditions(filter), sql`${displayStatusSql()} = ${status}`))
     .groupBy(sql`1`)
-    .orderBy(asc(sql`1`));
+    .orderBy(desc(sql`2`), asc(sql`1`));
 }
 
 /**
