@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -106,3 +107,28 @@ export const machine = () =>
   `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The simulator in a process of its own, as devices are on the road: the server's event loop is not theirs.
+ * `result()` stops it and returns its final statistics line.
+ */
+export function spawnSimulator(args: string[], env: Record<string, string>) {
+  const root = path.resolve(import.meta.dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/sim.ts', '--quiet', ...args], {
+    cwd: root,
+    env: { ...process.env, MQTT_TOPIC_ROOT: TOPIC_ROOT, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    async result<T>(): Promise<T> {
+      child.kill('SIGTERM');
+      await exited;
+      return JSON.parse(output.trim().split('\n').at(-1) as string) as T;
+    },
+  };
+}

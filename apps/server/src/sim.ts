@@ -10,10 +10,13 @@ import { loadSecretsKey } from './lib/secret-box.ts';
  * `npm run sim -- [options]`: simulated devices against a running server's broker.
  *   --from-db            the devices bound in DATABASE_URL (PostgreSQL; PGlite is held by the server)
  *   --devices N          otherwise N synthetic devices <prefix>000001… around Milano, Barcelona and Seoul
- *   --prefix SIM         their device number prefix
+ *   --prefix SIM         their device number prefix; --vendor tbox makes them all one vendor (else mixed)
  *   --url mqtt://…       the broker (default: MQTT_URL, else the embedded broker on MQTT_PORT)
  *   --scale 1            report cycle multiplier (0.1 = ten times as often)
  *   --drop 0 --duplicate 0 --delay 0 --offline 0   reply faults and offline share
+ *   --tick 1000          how often devices move and report (ms); --riding starts every device unlocked
+ *   --pad 6              digits of the synthetic device numbers; --quiet prints only the final statistics
+ *   --report-ids         the final statistics list the record ids the devices answered with success
  * Device passwords come from the same key as the server's (SECRETS_KEY or DATA_DIR/secrets.key).
  */
 const { values } = parseArgs({
@@ -21,12 +24,18 @@ const { values } = parseArgs({
     'from-db': { type: 'boolean', default: false },
     devices: { type: 'string', default: '100' },
     prefix: { type: 'string', default: 'SIM' },
+    vendor: { type: 'string' },
     url: { type: 'string' },
     scale: { type: 'string', default: '1' },
     drop: { type: 'string', default: '0' },
     duplicate: { type: 'string', default: '0' },
     delay: { type: 'string', default: '0' },
     offline: { type: 'string', default: '0' },
+    tick: { type: 'string', default: '1000' },
+    riding: { type: 'boolean', default: false },
+    pad: { type: 'string', default: '6' },
+    quiet: { type: 'boolean', default: false },
+    'report-ids': { type: 'boolean', default: false },
   },
 });
 
@@ -55,10 +64,11 @@ async function devices(): Promise<SimDevice[]> {
   return Array.from({ length: n }, (_, i) => {
     const city = cities[i % cities.length] as (typeof cities)[number];
     return {
-      deviceNo: `${values.prefix}${String(i + 1).padStart(6, '0')}`,
-      vendor: vendors[i % vendors.length] as string,
+      deviceNo: `${values.prefix}${String(i + 1).padStart(Number(values.pad), '0')}`,
+      vendor: values.vendor ?? (vendors[i % vendors.length] as string),
       lat: city.lat + (Math.random() - 0.5) * 0.08,
       lng: city.lng + (Math.random() - 0.5) * 0.12,
+      lock: values.riding ? ('unlocked' as const) : ('locked' as const),
     };
   });
 }
@@ -78,16 +88,23 @@ const sim = startSimulator({
     offline: Number(values.offline),
   },
   onError: () => undefined,
+  tickMs: Number(values.tick),
+  rideChancePerMinute: values.riding ? 0 : undefined,
+  connectRate: 5000,
 });
 console.log(`Simulating ${list.length} devices against ${url} (topic root ${config.mqtt.topicRoot}); Ctrl+C stops.`);
 const report = setInterval(() => {
   const s = sim.stats;
+  if (values.quiet) return;
   console.log(
     `connected ${s.connected}  published ${s.published}  commands ${s.commands}  replies ${s.repliesSent} (dropped ${s.repliesDropped})`,
   );
 }, 5000);
 const stop = async () => {
   clearInterval(report);
+  const { successIds, ...totals } = sim.stats;
+  // The last line is machine-readable: benchmarks that run the simulator as a child read it.
+  console.log(JSON.stringify({ ...totals, ...(values['report-ids'] ? { successIds: [...successIds] } : {}) }));
   await sim.stop();
   process.exit(0);
 };
