@@ -20,6 +20,8 @@ import {
 export const FLUSH_SIZE = 1000;
 export const FLUSH_MS = 500;
 const BINDING_TTL_MS = 30_000;
+/** A device bound to nothing is asked about again sooner: it may be bound any moment (and then report at once). */
+const UNBOUND_TTL_MS = 5_000;
 
 type Item =
   | { kind: 'telemetry'; deviceNo: string; message: TelemetryMessage }
@@ -68,7 +70,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       const found = new Map((await findBindings(db, missing)).map((b) => [b.deviceNo, b]));
       for (const no of missing) {
         const binding = found.get(no) ?? null;
-        bindings.set(no, { binding, until: now + BINDING_TTL_MS });
+        bindings.set(no, { binding, until: now + (binding ? BINDING_TTL_MS : UNBOUND_TTL_MS) });
         result.set(no, binding);
       }
     }
