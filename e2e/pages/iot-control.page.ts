@@ -16,6 +16,7 @@ export async function onlineDemoAssets(request: APIRequestContext, token: string
   const res = await request.post(`${BASE_URL}/api/asset/assets/$query`, {
     headers: { authorization: `Bearer ${token}` },
     data: { pageNo: 1, pageSize: 100, hasIot: true },
+    timeout: 60_000,
   });
   expect(res.status()).toBe(200);
   const assets = ((await res.json()) as { data: DemoIotAsset[] }).data;
@@ -30,6 +31,7 @@ export async function sendCommandByApi(request: APIRequestContext, token: string
   const res = await request.post(`${BASE_URL}/api/asset-iot/control/batch-invoke-command`, {
     headers: { authorization: `Bearer ${token}` },
     data: { assetNos, command },
+    timeout: 60_000,
   });
   expect(res.ok(), await res.text()).toBe(true);
 }

@@ -162,6 +162,7 @@ test.describe('IoT controls for a partner viewer (asset.read only)', () => {
     const res = await request.post(`${BASE_URL}/api/asset/assets/$query`, {
       headers: { authorization: `Bearer ${await tokens('laura')}` },
       data: { pageNo: 1, pageSize: 20, hasIot: true },
+      timeout: 60_000,
     });
     const assetNo = ((await res.json()) as { data: { no: string }[] }).data[0]?.no as string;
     await page.goto(`/asset/detail/${assetNo}`);
@@ -171,7 +172,7 @@ test.describe('IoT controls for a partner viewer (asset.read only)', () => {
     await expect(page.getByRole('button', { name: 'Change config' })).toHaveCount(0);
     await expect(page.getByTestId('iot-latest-records')).toHaveCount(0);
     await page.goto('/asset/control-record');
-    await expect(page.getByText('You do not have permission to open this page.')).toBeVisible();
+    await expect(page.getByText('You do not have permission to open this page.')).toBeVisible({ timeout: 30_000 });
   });
 });
 
@@ -204,7 +205,7 @@ test.describe('IoT screens in Italian', () => {
     await expect(page.getByText('La velocità è al massimo 100 km/h')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/iot-config-refused.it-IT.png` });
     await page.goto('/asset/control-record');
-    await expect(page.getByRole('main').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('main').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
     await page.screenshot({ path: `${SHOTS}/iot-records.it-IT.png` });
     await page.getByRole('main').locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
     await expect(page.locator('.ant-drawer .ant-descriptions')).toBeVisible({ timeout: 30_000 });
