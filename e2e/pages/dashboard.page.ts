@@ -33,7 +33,7 @@ export class DashboardPage {
     const card = this.main.getByRole('group', { name: title, exact: true });
     const value = card.locator('.ant-statistic-content-value');
     await expect(value).toHaveText(/^[\d,.\s\u00a0\u202f]+$/, { timeout: 30_000 });
-    return Number(((await value.textContent({ timeout: 5_000 })) ?? '').replace(/[^\d]/g, ''));
+    return Number(((await value.textContent()) ?? '').replace(/[^\d]/g, ''));
   }
 
   /** Waits until no dashboard request is in flight (the previous figures stay while the next ones load). */
