@@ -14,6 +14,8 @@ function startServer(env: Record<string, string>) {
       DATABASE_URL: 'memory://',
       LOG_LEVEL: 'info',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'fd-')),
+      // Its own embedded MQTT broker on a free port: test files run side by side.
+      MQTT_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

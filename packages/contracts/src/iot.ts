@@ -68,9 +68,12 @@ export function iotCommandRequirement(command: IotCommand, channel: IotChannel):
 /** Any command permission: what the batch endpoint asks before the body says which one. */
 export const anyIotCommandRequirement: Requirement = [
   ...new Set(
-    Object.values(iotCommandPermission).flatMap((a) => [`iot_control.command.${a}`, `iot_control.command.sms_${a}`]),
+    iotCommands.flatMap((c) => [
+      ...iotCommandRequirement(c, 'default'),
+      ...(iotSmsCommands.includes(c) ? iotCommandRequirement(c, 'sms') : []),
+    ]),
   ),
-].map((p) => [p]);
+];
 
 /** Document 2 §4 "Control record result" and its reply status variants. */
 export const iotControlStatuses = ['pending', 'successful', 'failed', 'timeout', 'skipped', 'unknown'] as const;
