@@ -72,7 +72,7 @@ test.describe('IoT commands and configs (asset detail, asset list, Asset → Con
 
     await speed.fill('25');
     await drawer.send();
-    await expect(drawer.drawer.getByTestId('control-results')).toBeVisible();
+    await expect(drawer.drawer.getByTestId('control-results')).toBeVisible({ timeout: 30_000 });
     await expect(drawer.drawer.locator('[data-status]')).toHaveText('Successful', { timeout: 30_000 });
     await expect(drawer.drawer.getByRole('cell', { name: 'Speed limit' })).toBeVisible();
     await drawer.drawer.getByRole('button', { name: 'Done' }).click();
@@ -172,7 +172,7 @@ test.describe('IoT controls for a partner viewer (asset.read only)', () => {
     await expect(page.getByRole('button', { name: 'Change config' })).toHaveCount(0);
     await expect(page.getByTestId('iot-latest-records')).toHaveCount(0);
     await page.goto('/asset/control-record');
-    await expect(page.getByText('You do not have permission to open this page.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('You do not have permission to open this page.')).toBeVisible({ timeout: 60_000 });
   });
 });
 
