@@ -59,7 +59,8 @@ export default defineConfig({
     command: `node -e "require('node:fs').rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && npx tsx apps/server/src/main.ts`,
     cwd: root,
     url: `${BASE_URL}/api/health`,
-    timeout: 60_000,
+    // Start-up compiles TypeScript, boots PGlite, migrates and seeds the demo fleet: a busy machine needs time.
+    timeout: 150_000,
     // A server left on the port would carry another run's data: start a fresh one unless E2E_REUSE=1 (debugging).
     reuseExistingServer: process.env.E2E_REUSE === '1',
     stdout: 'ignore',

@@ -1,4 +1,11 @@
-import type { AssetIotModel, AssetIotVendor, IotCommand, IotConfigItem, IotDeviceModel } from '@fleetdesk/contracts';
+import {
+  type AssetIotModel,
+  type AssetIotVendor,
+  type IotCommand,
+  type IotConfigItem,
+  type IotDeviceModel,
+  iotConfigItems,
+} from '@fleetdesk/contracts';
 
 /**
  * What each vendor's device can do (GET /asset-iot/def/iotDeviceModels). The tbox is the full telematics box;
@@ -20,15 +27,8 @@ export const iotDeviceModels: readonly IotDeviceModel[] = [
       'tbox.status_report',
       'tbox.position_report',
     ],
-    configItems: [
-      'tboxAutoLightOnTiming',
-      'tboxRidingGpsReport',
-      'motorControlSpeedLimit',
-      'motorControlSpeedAlert',
-      'tboxVolume',
-      'tboxPeriodicReport',
-      'tboxAntiTheftAlarmTiming',
-    ],
+    // The tbox has every config item there is.
+    configItems: [...iotConfigItems],
     ridingReportSeconds: 10,
     parkedReportSeconds: 300,
   },
