@@ -22,7 +22,7 @@ export class AssetMapPage {
 
   /** Opens the map, optionally at a camera ("latitude,longitude,zoom") and with list filters. */
   async goto(query = '') {
-    await this.page.goto(`/asset/map${query}`);
+    await this.page.goto(`/asset/map${query}`, { timeout: 40_000 });
     // maplibre (~1 MB) loads with the first map, and WebGL runs in software here: allow for both.
     await expect(this.mapCanvas).toBeVisible({ timeout: 40_000 });
   }
