@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { trips } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
+import { rows } from '../../lib/rows.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import { buildAssetTrips, buildTouchedTrips } from './trips.service.ts';
 
@@ -22,8 +23,8 @@ describe('demo trips', () => {
   it('seeds finished rides of the last three days for each partner, with plausible distances', async () => {
     const { db } = t.database;
     const all = await db.select().from(trips);
-    const stats = await db.execute(sql`select count(*)::int as positions from asset_positions`);
-    console.info(`demo seed ${Math.round(seedMs)} ms; ${all.length} trips;`, JSON.stringify(stats.rows));
+    const [stats] = await rows<{ positions: number }>(db, sql`select count(*)::int as positions from asset_positions`);
+    console.info(`demo seed ${Math.round(seedMs)} ms; ${all.length} trips; ${stats?.positions} positions`);
     expect(all.length).toBeGreaterThan(100);
     expect(new Set(all.map((x) => x.partnerId)).size).toBe(3);
     expect(all.every((x) => x.status === 'finished')).toBe(true);
