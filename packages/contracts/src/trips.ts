@@ -115,7 +115,8 @@ export const trailQuery = z
   .superRefine((q, ctx) => {
     const span = Date.parse(q.to) - Date.parse(q.from);
     if (!(span > 0)) ctx.addIssue({ code: 'custom', path: ['to'], message: TRAIL_RANGE_ORDER_MESSAGE });
-    else if (span > TRAIL_RANGE_MAX_MS) ctx.addIssue({ code: 'custom', path: ['to'], message: TRAIL_RANGE_MAX_MESSAGE });
+    else if (span > TRAIL_RANGE_MAX_MS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: TRAIL_RANGE_MAX_MESSAGE });
   });
 export type TrailQuery = z.infer<typeof trailQuery>;
 
