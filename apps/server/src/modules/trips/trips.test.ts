@@ -295,6 +295,7 @@ describe('asset trips API', () => {
     const built = await db.select().from(trips).where(eq(trips.assetId, id));
     expect(built).toMatchObject([{ status: 'ongoing', source: 'movement' }]);
     const [after] = await db.select().from(jobs).where(eq(jobs.key, TRIP_BUILD_JOB));
-    expect(Date.parse((after?.payload as { since: string }).since)).toBeGreaterThan(recent);
+    const since = (after?.payload as { since?: string } | undefined)?.since ?? '';
+    expect(Date.parse(since)).toBeGreaterThan(recent);
   });
 });
