@@ -104,9 +104,10 @@ const stop = async () => {
   clearInterval(report);
   const { successIds, ...totals } = sim.stats;
   // The last line is machine-readable: benchmarks that run the simulator as a child read it.
-  console.log(JSON.stringify({ ...totals, ...(values['report-ids'] ? { successIds: [...successIds] } : {}) }));
+  const line = JSON.stringify({ ...totals, ...(values['report-ids'] ? { successIds: [...successIds] } : {}) });
   await sim.stop();
-  process.exit(0);
+  // A pipe is written asynchronously: exit only once the (long) line is out.
+  process.stdout.write(`${line}\n`, () => process.exit(0));
 };
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());

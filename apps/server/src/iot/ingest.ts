@@ -55,6 +55,12 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
   const bindings = new Map<string, { binding: DeviceBinding | null; until: number }>();
+  /**
+   * The lock state each asset last reported to this instance: a change becomes a device-report event, which the
+   * trip builder reads as an unlock (a trip may start) or a lock (it ends). After a restart the first report of
+   * each asset is recorded once more, which the builder takes as a repeat.
+   */
+  const lastLock = new Map<string, string>();
   const stats: IngestStats = { received: 0, written: 0, unknownDevice: 0, failedBatches: 0, batches: 0 };
 
   async function resolve(deviceNos: string[]): Promise<Map<string, DeviceBinding | null>> {
@@ -122,6 +128,20 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       }
       const t = item.message;
       reportedAt.push(t.ts);
+      const lock = t.lock?.toUpperCase();
+      if (lock && lastLock.get(binding.assetId) !== lock) {
+        lastLock.set(binding.assetId, lock);
+        events.push({
+          assetId: binding.assetId,
+          partnerId: binding.partnerId,
+          type: 'device-report',
+          code: 'lock-change',
+          occurredAt: at,
+          lat: t.pos?.lat ?? null,
+          lng: t.pos?.lng ?? null,
+          data: { lock },
+        });
+      }
       if (t.pos) {
         positions.push({
           assetId: binding.assetId,

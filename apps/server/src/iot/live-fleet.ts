@@ -55,6 +55,8 @@ export function createLiveFleet(opts: {
   const runner = createJobRunner({
     db,
     log,
+    // A dispatch round is a few set-based statements whatever its size: large rounds keep up with bursts.
+    batch: 500,
     handlers: { [DISPATCH_JOB]: { batch: (jobs) => control.dispatch(jobs) }, ...trips.handlers },
   });
 

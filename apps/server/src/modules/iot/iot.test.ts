@@ -299,7 +299,14 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     const positions = await t.database.db.select().from(assetPositions).where(eq(assetPositions.assetId, a.id));
     expect(positions).toHaveLength(2);
     const events = await t.database.db.select().from(assetEvents).where(eq(assetEvents.assetId, a.id));
-    expect(events).toEqual([expect.objectContaining({ type: 'device-alarm', code: 'tilt' })]);
+    // The alarm, and the lock change the trip builder reads (first report of this asset: unlocked).
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'device-alarm', code: 'tilt' }),
+        expect.objectContaining({ type: 'device-report', code: 'lock-change', data: { lock: 'UNLOCKED' } }),
+      ]),
+    );
+    expect(events).toHaveLength(2);
     expect(fleet.gateway()?.stats.malformed).toBeGreaterThanOrEqual(Math.min(before, 2));
 
     // A device bound to no asset: counted, nothing written.
