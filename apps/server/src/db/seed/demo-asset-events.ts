@@ -2,6 +2,7 @@ import type { deviceAlarmCodes, deviceErrorCodes } from '@fleetdesk/contracts';
 import { isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { assetEvents, assets } from '../schema/index.ts';
+import { type SeededRandom, seededRandom } from './random.ts';
 
 const DAY = 86_400_000;
 const DAYS = 30;
@@ -22,29 +23,8 @@ const errorWeight: Record<(typeof deviceErrorCodes)[number], number> = {
   'controller-fault': 14,
 };
 
-/** A small seeded generator (mulberry32), so the demo history has the same shape on every start. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), state | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const weighted = <T extends string>(table: Record<T, number>): T => {
-    const entries = Object.entries(table) as [T, number][];
-    let roll = next() * entries.reduce((sum, [, w]) => sum + w, 0);
-    for (const [key, weight] of entries) {
-      roll -= weight;
-      if (roll <= 0) return key;
-    }
-    return (entries.at(-1) as [T, number])[0];
-  };
-  return { next, weighted };
-}
-
 /** What a device sends with an alarm or error, beyond its code. */
-function detailOf(code: string, chargePct: number | null, rng: ReturnType<typeof random>): Record<string, unknown> {
+function detailOf(code: string, chargePct: number | null, rng: SeededRandom): Record<string, unknown> {
   switch (code) {
     case 'low-battery':
       return { chargePct: Math.min(chargePct ?? 15, 15) };
@@ -83,7 +63,7 @@ export async function seedDemoAssetEvents(db: DbOrTx) {
     .where(isNotNull(assets.iotDeviceNo))
     .orderBy(assets.no);
   if (fleet.length === 0) return;
-  const rng = random(20261124);
+  const rng = seededRandom(20261124);
   const now = Date.now();
   const events: (typeof assetEvents.$inferInsert)[] = [];
 

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import { assetCategories, assetProperties, assets, assetUniqueValues, sites } from '../schema/index.ts';
 import type { DemoPartners } from './demo.ts';
+import { type SeededRandom, seededRandom } from './random.ts';
 
 /** About 2,000 assets in all: enough for paging, filters and summaries to look like a real fleet. */
 const ASSETS_PER_PARTNER = 667;
@@ -33,33 +34,9 @@ const modelByVendor: Record<string, string[]> = {
   okai: ['ES200', 'ES400'],
 };
 
-/** A small seeded generator: the demo is the same on every start, so screenshots and e2e stay stable. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const weighted = <T extends string>(table: Record<T, number>): T => {
-    const entries = Object.entries(table) as [T, number][];
-    let roll = next() * entries.reduce((sum, [, w]) => sum + w, 0);
-    for (const [key, weight] of entries) {
-      roll -= weight;
-      if (roll <= 0) return key;
-    }
-    return (entries.at(-1) as [T, number])[0];
-  };
-  return { next, int, pick, weighted };
-}
-
 type Category = typeof assetCategories.$inferSelect;
 type Property = typeof assetProperties.$inferSelect;
-type Rng = ReturnType<typeof random>;
+type Rng = SeededRandom;
 
 const DAY = 86_400_000;
 
@@ -131,7 +108,7 @@ export async function seedDemoAssets(db: DbOrTx, partners: DemoPartners) {
   if (categories.length === 0) return;
   const properties = await db.select().from(assetProperties).orderBy(asc(assetProperties.position));
   const propertiesOf = (categoryId: string) => properties.filter((p) => p.categoryId === categoryId);
-  const rng = random(20261123);
+  const rng = seededRandom(20261123);
   const now = Date.now();
   const weights = Object.fromEntries(categories.map((c) => [c.id, typeWeight[c.assetType] ?? 5])) as Record<
     string,

@@ -2,6 +2,7 @@ import { and, asc, isNotNull, sql } from 'drizzle-orm';
 import { buildAssetTrips } from '../../modules/trips/trips.service.ts';
 import type { DbOrTx } from '../client.ts';
 import { assetEvents, assetPositions, assets } from '../schema/index.ts';
+import { seededRandom } from './random.ts';
 
 const DAY = 86_400_000;
 const MIN = 60_000;
@@ -12,17 +13,6 @@ const DAYS = 3;
 const CYCLE_MS = 15_000;
 const CHUNK = 2_000;
 const M_PER_DEG_LAT = 111_320;
-
-/** A small seeded generator (mulberry32), so the demo rides are the same on every start. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), state | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Point = { lat: number; lng: number };
 
@@ -103,7 +93,7 @@ export async function seedDemoTrips(db: DbOrTx, now = Date.now()) {
   const riders = [...perPartner.values()].flat();
   if (riders.length === 0) return;
 
-  const rng = random(20261120);
+  const rng = seededRandom(20261120).next;
   const positions: (typeof assetPositions.$inferInsert)[] = [];
   const events: (typeof assetEvents.$inferInsert)[] = [];
   const start = now - DAYS * DAY;
