@@ -51,6 +51,8 @@ const envSchema = z.object({
     .default('fleetdesk'),
   /** Run the device simulator for the demo fleet inside the server (default: with DEMO_DATA). */
   SIMULATOR: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  /** How many of the demo fleet's devices the in-process simulator brings to life. */
+  SIMULATOR_DEVICES: z.coerce.number().int().min(1).max(100_000).default(5000),
   /** A MapLibre style URL for the asset map; `{key}` in it is replaced by MAP_ACCESS_KEY. Unset → offline basemap. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_ACCESS_KEY: z.string().optional(),
@@ -83,6 +85,7 @@ export type Config = {
     topicRoot: string;
   };
   simulator: boolean;
+  simulatorDevices: number;
   iot: { commandTtlMs: number; retryBaseMs: number };
   map: { styleUrl: string | undefined; accessKey: string | undefined };
 };
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     simulator:
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
+    simulatorDevices: e.SIMULATOR_DEVICES,
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
     map: { styleUrl: e.MAP_STYLE_URL, accessKey: e.MAP_ACCESS_KEY },
     version: process.env.npm_package_version ?? '0.1.0',

@@ -40,7 +40,7 @@ async function main() {
   await app.liveFleet.start();
   if (config.simulator) {
     // The demo fleet comes alive: every bound device of the demo connects with its own credentials.
-    const devices = await fleetDevices(database.db, 5000);
+    const devices = await fleetDevices(database.db, config.simulatorDevices);
     simulator = startSimulator({
       url: app.liveFleet.brokerUrl() as string,
       topicRoot: config.mqtt.topicRoot,
