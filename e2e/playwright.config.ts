@@ -75,9 +75,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // Parallel runs each bring their own embedded MQTT broker.
       MQTT_PORT: String(PORT + 10_000),
-      // Enough live devices for the IoT flows (the first ones by device number are T-Boxes), few enough that
-      // the simulator does not slow every other page of the run.
-      SIMULATOR_DEVICES: '200',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
