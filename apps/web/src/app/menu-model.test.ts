@@ -1,7 +1,7 @@
 import { requires } from '@fleetdesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { menu } from './menu.ts';
-import { firstMenuPath, menuTrail, visibleMenu } from './menu-model.ts';
+import { firstMenuPath, homePath, menuTrail, visibleMenu } from './menu-model.ts';
 
 const implemented = new Set([
   '/team/user/list',
@@ -26,6 +26,15 @@ describe('menu', () => {
     const visible = visibleMenu(menu, filterFor(['base:admin']));
     expect(firstMenuPath(visible)).toBe('/team/user/list');
     expect(JSON.stringify(visible)).not.toContain('/asset/map');
+  });
+
+  it('lands on the asset dashboard when the user may open it, else on the first page of the menu', () => {
+    const withDashboard = {
+      isImplemented: (path: string) => implemented.has(path) || path === '/dashboard/asset' || path === '/asset/map',
+      permissions: new Set(['base:admin']),
+    };
+    expect(homePath(visibleMenu(menu, withDashboard))).toBe('/dashboard/asset');
+    expect(homePath(visibleMenu(menu, filterFor(['base:admin'])))).toBe('/team/user/list');
   });
 
   it('drops a group whose entries are all hidden', () => {

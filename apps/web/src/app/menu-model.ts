@@ -38,6 +38,14 @@ export function firstMenuPath(nodes: readonly MenuNode[]): string | undefined {
   return undefined;
 }
 
+/** Document 1 §2.4: the asset dashboard is the console's landing page. */
+export const DASHBOARD_PATH = '/dashboard/asset';
+
+/** The console's home: the asset dashboard when this user may open it, else the first page of their menu. */
+export function homePath(nodes: readonly MenuNode[]): string | undefined {
+  return menuTrail(nodes, DASHBOARD_PATH).length > 0 ? DASHBOARD_PATH : firstMenuPath(nodes);
+}
+
 /** The chain of menu nodes leading to the page at `pathname` (for breadcrumbs, titles, selection). */
 export function menuTrail(nodes: readonly MenuNode[], pathname: string): MenuNode[] {
   for (const node of nodes) {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { usePermissionSet } from '../../shared/permissions.ts';
 import { isImplementedPath } from '../feature-routes.ts';
 import { menu } from '../menu.ts';
-import { firstMenuPath, visibleMenu } from '../menu-model.ts';
+import { homePath, visibleMenu } from '../menu-model.ts';
 
 /** The menu this user may see right now. */
 export function useVisibleMenu() {
@@ -10,8 +10,8 @@ export function useVisibleMenu() {
   return useMemo(() => visibleMenu(menu, { isImplemented: isImplementedPath, permissions }), [permissions]);
 }
 
-/** The first page of the user's menu, the console's home. */
+/** The console's home (the asset dashboard, else the first page of the user's menu). */
 export function useHomePath(): string | undefined {
   const visible = useVisibleMenu();
-  return useMemo(() => firstMenuPath(visible), [visible]);
+  return useMemo(() => homePath(visible), [visible]);
 }
