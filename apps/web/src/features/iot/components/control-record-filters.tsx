@@ -1,7 +1,7 @@
 import { iotChannels, iotCommands, iotControlStatuses, iotInitiators } from '@fleetdesk/contracts';
-import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RangeFilterItem } from '../../../shared/ui/range-filter-item.tsx';
 import type { ControlRecordKind } from '../api.ts';
 
 /** The filter fields of the control-record list (names are keys of the list's URL state). */
@@ -47,19 +47,7 @@ export function ControlRecordFilters({ kind }: { kind: ControlRecordKind }) {
           style={{ width: 160 }}
         />
       </Form.Item>
-      <Form.Item
-        name="requested"
-        label={t('field.requestedAt')}
-        // The URL keeps two ISO instants; the picker works with dayjs values in the user's time zone.
-        getValueProps={(value?: string[]) => ({
-          value: value && value.length === 2 ? [dayjs(value[0]), dayjs(value[1])] : null,
-        })}
-        normalize={(value: [Dayjs | null, Dayjs | null] | null) =>
-          value?.[0] && value[1] ? [value[0].toISOString(), value[1].toISOString()] : []
-        }
-      >
-        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="L HH:mm" allowEmpty={[false, false]} />
-      </Form.Item>
+      <RangeFilterItem name="requested" label={t('field.requestedAt')} withTime />
     </>
   );
 }

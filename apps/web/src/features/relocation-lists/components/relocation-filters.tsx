@@ -1,8 +1,8 @@
 import { relocationListStatuses } from '@fleetdesk/contracts';
-import { DatePicker, Form, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { RangeFilterItem } from '../../../shared/ui/range-filter-item.tsx';
 import { useRelocationSites } from '../api.ts';
 
 /** Sites grouped by partner; once a partner is chosen, only its sites. Archived sites say so. */
@@ -70,19 +70,7 @@ export function RelocationFilters() {
           style={{ width: 140 }}
         />
       </Form.Item>
-      <Form.Item
-        name="checkout"
-        label={t('field.checkoutAt')}
-        // The URL keeps two calendar days; the picker works with dayjs values.
-        getValueProps={(value?: string[]) => ({
-          value: value && value.length === 2 ? [dayjs(value[0]), dayjs(value[1])] : null,
-        })}
-        normalize={(value: [Dayjs | null, Dayjs | null] | null) =>
-          value?.[0] && value[1] ? [value[0].format('YYYY-MM-DD'), value[1].format('YYYY-MM-DD')] : []
-        }
-      >
-        <DatePicker.RangePicker allowEmpty={[false, false]} />
-      </Form.Item>
+      <RangeFilterItem name="checkout" label={t('field.checkoutAt')} />
     </>
   );
 }

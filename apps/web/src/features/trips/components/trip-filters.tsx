@@ -1,8 +1,8 @@
 import { tripStatuses } from '@fleetdesk/contracts';
-import { DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { RangeFilterItem } from '../../../shared/ui/range-filter-item.tsx';
 import { useTripCategoryOptions } from '../api.ts';
 
 /** The filter fields of the trip list (names are keys of the list's URL state). */
@@ -43,19 +43,7 @@ export function TripFilters() {
           style={{ width: 140 }}
         />
       </Form.Item>
-      <Form.Item
-        name="started"
-        label={t('field.startTime')}
-        // The URL keeps two ISO instants; the picker works with dayjs values in the user's time zone.
-        getValueProps={(value?: string[]) => ({
-          value: value && value.length === 2 ? [dayjs(value[0]), dayjs(value[1])] : null,
-        })}
-        normalize={(value: [Dayjs | null, Dayjs | null] | null) =>
-          value?.[0] && value[1] ? [value[0].toISOString(), value[1].toISOString()] : []
-        }
-      >
-        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="L HH:mm" allowEmpty={[false, false]} />
-      </Form.Item>
+      <RangeFilterItem name="started" label={t('field.startTime')} withTime />
     </>
   );
 }
