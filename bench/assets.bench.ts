@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
 import { rows } from '../apps/server/src/lib/rows.ts';
+import { machine, openBenchDatabase, quantile } from './common.ts';
 
 /**
  * npm run bench:assets — the asset search at scale (issue 4 "Performance").
@@ -24,7 +24,6 @@ import { rows } from '../apps/server/src/lib/rows.ts';
  * these are latencies, not throughput. The PostgreSQL database `fleetdesk_bench_assets_<n>` is kept for
  * re-runs (seeding a million rows takes minutes); BENCH_FRESH=1 rebuilds it. `--only=pg|pglite` runs one half.
  */
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_ASSETS = Number(process.env.BENCH_PG_ASSETS ?? 1_000_000);
 const PGLITE_ASSETS = Number(process.env.BENCH_PGLITE_ASSETS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
@@ -178,10 +177,6 @@ async function post(server: Server, pathName: string, body: unknown) {
   return { ms, json };
 }
 
-const quantile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-};
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /** The search mix: what an operator's asset list sends, from the plain first page to deep, filtered pages. */
@@ -328,31 +323,12 @@ async function exportRss(server: Server, body: Record<string, unknown>, format: 
   );
 }
 
-function machine() {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`;
-}
-
-async function postgresDatabase(total: number) {
-  const name = `fleetdesk_bench_assets_${total}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  if (process.env.BENCH_FRESH === '1') await admin.query(`drop database if exists ${name} with (force)`);
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-  if (!exists) await admin.query(`create database ${name}`);
-  const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { database: await openDatabase({ kind: 'postgres', url: url.toString() }), name, version };
-}
-
 async function bench(kind: 'postgres' | 'pglite', total: number) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetdesk-bench-'));
   let label = 'PGlite (in-memory)';
   let database: Database;
   if (kind === 'postgres') {
-    const pgdb = await postgresDatabase(total);
+    const pgdb = await openBenchDatabase(`fleetdesk_bench_assets_${total}`);
     database = pgdb.database;
     label = `PostgreSQL ${pgdb.version} (database ${pgdb.name})`;
   } else {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows } from '../apps/server/src/lib/rows.ts';
-import { BROKER, freshPg, machine, percentile, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
+import { benchDatabase, machine, quantile } from './common.ts';
+import { BROKER, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
 
 /**
  * npm run bench:commands — commands with a guaranteed outcome (issue 5 "Performance").
@@ -20,7 +21,7 @@ const CONCURRENCY = 8;
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
 const server = await startBenchServer({
-  databaseUrl: await freshPg('fleetdesk_bench_commands'),
+  databaseUrl: (await benchDatabase('fleetdesk_bench_commands', { fresh: true })).url,
   devices: DEVICES,
   prefix: 'BC',
   env: { IOT_COMMAND_TTL_MS: String(TTL_MS), IOT_RETRY_BASE_MS: '1000', SECRETS_KEY },
@@ -125,7 +126,7 @@ console.log(
   `dispatched: ${(records.length / ((dispatchedAt - started) / 1000)).toFixed(0)} records/s (all sent once within ${((dispatchedAt - started) / 1000).toFixed(1)} s)`,
 );
 console.log(`final within TTL + 1 s: ${records.length - late.length} of ${records.length} (late: ${late.length})`);
-console.log(`time to final status p50 ${percentile(settleMs, 50)} ms, p99 ${percentile(settleMs, 99)} ms`);
+console.log(`time to final status p50 ${quantile(settleMs, 0.5)} ms, p99 ${quantile(settleMs, 0.99)} ms`);
 console.log(`false successes: ${falseSuccess.length}`);
 await server.close();
 process.exit(late.length === 0 && falseSuccess.length === 0 && records.length === total ? 0 : 1);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { BROKER, freshPg, machine, percentile, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
+import { benchDatabase, machine, quantile } from './common.ts';
+import { BROKER, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
 
 /**
  * npm run bench:ingest — telemetry from simulator to PostgreSQL (issue 5 "Performance").
@@ -17,7 +18,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
 const server = await startBenchServer({
-  databaseUrl: await freshPg('fleetdesk_bench_ingest'),
+  databaseUrl: (await benchDatabase('fleetdesk_bench_ingest', { fresh: true })).url,
   devices: DEVICES,
   prefix: 'BI',
   env: { SECRETS_KEY },
@@ -75,11 +76,11 @@ const telemetryPublished = published - DEVICES;
 console.log(`\nbench:ingest — ${BROKER} broker, ${DEVICES} devices every ${CYCLE_MS} ms, ${SECONDS} s — ${machine()}`);
 console.log(`written ${windowWritten} in the window: ${(windowWritten / seconds).toFixed(0)} messages/s`);
 console.log(
-  `written per second: min ${Math.min(...perSecond)}, median ${percentile(perSecond, 50)}, max ${Math.max(...perSecond)}`,
+  `written per second: min ${Math.min(...perSecond)}, median ${quantile(perSecond, 0.5)}, max ${Math.max(...perSecond)}`,
 );
 console.log(
   `published in all ${telemetryPublished}, written in all ${written}: lost ${Math.max(0, telemetryPublished - written)} (malformed ${fleet.gateway()?.stats.malformed ?? 0}, unknown ${fleet.ingest.stats.unknownDevice}, failed batches ${fleet.ingest.stats.failedBatches})`,
 );
-console.log(`report → visible: p50 ${percentile(delays, 50)} ms, p99 ${percentile(delays, 99)} ms`);
+console.log(`report → visible: p50 ${quantile(delays, 0.5)} ms, p99 ${quantile(delays, 0.99)} ms`);
 await server.close();
 process.exit(0);

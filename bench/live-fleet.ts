@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
@@ -15,7 +14,6 @@ import { seed } from '../apps/server/src/db/seed/builders.ts';
  * What bench:commands and bench:ingest share: a fresh PostgreSQL database, the whole server listening on a
  * free port with its embedded broker, and a fleet of assets bound to simulated devices.
  */
-export const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PASSWORD = 'bench-password-1';
 export const BROKER = process.env.BENCH_BROKER === 'embedded' ? 'embedded' : 'mosquitto';
 const MOSQUITTO_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
@@ -29,15 +27,6 @@ export interface BenchServer {
   token: string;
   deviceNos: string[];
   close(): Promise<void>;
-}
-
-export async function freshPg(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
 }
 
 export async function startBenchServer(opts: {
@@ -96,15 +85,6 @@ export async function startBenchServer(opts: {
     },
   };
 }
-
-export const percentile = (values: number[], p: number) => {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
-
-export const machine = () =>
-  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

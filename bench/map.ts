@@ -6,14 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { chromium } from 'playwright';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
 import { rows } from '../apps/server/src/lib/rows.ts';
+import { machine, openBenchDatabase, quantile } from './common.ts';
 
 /**
  * npm run bench:map — the asset map at 100,000 assets (issue 5 "Performance").
@@ -30,7 +30,6 @@ import { rows } from '../apps/server/src/lib/rows.ts';
  *
  * The console build comes from BENCH_WEB_DIST, else apps/web/dist, else it is built into a temporary folder.
  */
-const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TOTAL = Number(process.env.BENCH_MAP_ASSETS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const PASSWORD = 'bench-password-1';
@@ -63,20 +62,6 @@ const CITIES: [number, number][] = [
   [50.8503, 4.3517],
 ];
 const RADIUS_KM = 8;
-
-async function postgresDatabase() {
-  const name = `fleetdesk_bench_map_${TOTAL}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  if (process.env.BENCH_FRESH === '1') await admin.query(`drop database if exists ${name} with (force)`);
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
-  if (!exists) await admin.query(`create database ${name}`);
-  const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { database: await openDatabase({ kind: 'postgres', url: url.toString() }), name, version };
-}
 
 /**
  * 100,000 assets, deterministic (g decides everything): a city, a point in an 8 km disc around it, and a
@@ -132,16 +117,6 @@ function viewportAt(lat: number, lng: number, zoom: number) {
     south: Math.max(-85, toLat(y + half.h)),
     north: Math.min(85, toLat(y - half.h)),
   };
-}
-
-const quantile = (values: readonly number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-};
-
-function machine() {
-  const cpus = os.cpus();
-  return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`;
 }
 
 async function measureApi(base: string, token: string) {
@@ -260,7 +235,7 @@ async function measureBrowser(origin: string, token: string) {
   }
 }
 
-const { database, name, version } = await postgresDatabase();
+const { database, name, version } = await openBenchDatabase(`fleetdesk_bench_map_${TOTAL}`);
 console.log(`\n## PostgreSQL ${version} (database ${name}), ${TOTAL.toLocaleString('en')} assets — ${machine()}`);
 await database.migrate();
 const [count] = await rows<{ n: number }>(database.db, sql`select count(*)::int as n from assets`);

@@ -1,0 +1,39 @@
+import os from 'node:os';
+import pg from 'pg';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+
+/** What every benchmark shares: the PostgreSQL admin URL, its databases, the machine line and quantiles. */
+export const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * A benchmark database on the local PostgreSQL: kept between runs (seeding big fleets takes minutes) unless
+ * `fresh` or BENCH_FRESH=1 asks for a new one.
+ */
+export async function benchDatabase(name: string, opts: { fresh?: boolean } = {}) {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  if (opts.fresh || process.env.BENCH_FRESH === '1') await admin.query(`drop database if exists ${name} with (force)`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${name}`);
+  const version = (await admin.query('show server_version')).rows[0]?.server_version as string;
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name, version };
+}
+
+export async function openBenchDatabase(name: string) {
+  const { url, version } = await benchDatabase(name);
+  return { database: await openDatabase({ kind: 'postgres', url }), name, version };
+}
+
+export function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB, Node ${process.version}`;
+}
+
+/** The q-quantile (0.95 → p95) by the nearest-rank method. */
+export const quantile = (values: readonly number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+};
