@@ -97,13 +97,21 @@ export function createJobRunner(opts: {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
 
-  async function finish(job: Job, outcome: JobOutcome) {
-    if (outcome === undefined) {
-      await db.execute(sql`delete from jobs where id = ${job.id}`);
-    } else {
+  /** Writes what handlers said: finished jobs go, the others wait for their run_at (two statements at most). */
+  async function finish(jobsDone: readonly Job[], outcomes: readonly JobOutcome[]) {
+    const done = jobsDone.filter((_, i) => outcomes[i] === undefined).map((j) => j.id);
+    const later = jobsDone.flatMap((j, i) => {
+      const o = outcomes[i];
+      return o ? [{ id: j.id, runAt: o.runAt.toISOString() }] : [];
+    });
+    if (done.length > 0) {
       await db.execute(
-        sql`update jobs set run_at = ${outcome.runAt.toISOString()}::timestamptz, locked_until = null where id = ${job.id}`,
+        sql`delete from jobs where id in (select json_array_elements_text(${JSON.stringify(done)}::json)::uuid)`,
       );
+    }
+    if (later.length > 0) {
+      await db.execute(sql`update jobs set run_at = v."runAt", locked_until = null
+        from json_to_recordset(${JSON.stringify(later)}::json) as v(id uuid, "runAt" timestamptz) where jobs.id = v.id`);
     }
   }
 
@@ -122,30 +130,16 @@ export function createJobRunner(opts: {
     const handler = handlers[job.kind];
     try {
       if (!handler || 'batch' in handler) throw new Error(`No handler for job kind ${job.kind}`);
-      await finish(job, await handler(job));
+      await finish([job], [await handler(job)]);
     } catch (error) {
       await failed(job, error);
     }
   }
 
-  /** One batch handler call for all claimed jobs of a kind; the outcomes are written in two statements. */
+  /** One batch handler call for all claimed jobs of a kind. */
   async function runBatch(handler: BatchJobHandler, claimed: Job[]) {
     try {
-      const outcomes = await handler.batch(claimed);
-      const done = claimed.filter((_, i) => outcomes[i] === undefined).map((j) => j.id);
-      const later = claimed.flatMap((j, i) => {
-        const o = outcomes[i];
-        return o ? [{ id: j.id, runAt: o.runAt.toISOString() }] : [];
-      });
-      if (done.length > 0) {
-        await db.execute(
-          sql`delete from jobs where id in (select json_array_elements_text(${JSON.stringify(done)}::json)::uuid)`,
-        );
-      }
-      if (later.length > 0) {
-        await db.execute(sql`update jobs set run_at = v."runAt", locked_until = null
-          from json_to_recordset(${JSON.stringify(later)}::json) as v(id uuid, "runAt" timestamptz) where jobs.id = v.id`);
-      }
+      await finish(claimed, await handler.batch(claimed));
     } catch (error) {
       await Promise.all(claimed.map((job) => failed(job, error)));
     }

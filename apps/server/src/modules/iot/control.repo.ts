@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'driz
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, iotControlRecords, iotDevices, users } from '../../db/schema/index.ts';
-import { rows, toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 
 /** Only this file writes control records; every transition is guarded by `status = 'pending'`. */
@@ -53,10 +53,12 @@ export async function insertRecords(
   return { insertedPendingIds: new Set(inserted.map((r) => r.id)) };
 }
 
-const recordColumns = {
-  record: iotControlRecords,
-  staffName: users.name,
-};
+/** Records with their staff member's name: every read of records starts here. */
+const selectRecords = (db: DbOrTx) =>
+  db
+    .select({ record: iotControlRecords, staffName: users.name })
+    .from(iotControlRecords)
+    .leftJoin(users, eq(users.id, iotControlRecords.userId));
 
 function toRecord(r: { record: ControlRecordRow; staffName: string | null }): IotControlRecord {
   const x = r.record;
@@ -103,10 +105,7 @@ export async function listRecords(
   const condition = and(...where);
   const direction = q.sort === 'requestedAt:asc' ? asc : desc;
   const [page, [total]] = await Promise.all([
-    db
-      .select(recordColumns)
-      .from(iotControlRecords)
-      .leftJoin(users, eq(users.id, iotControlRecords.userId))
+    selectRecords(db)
       .where(condition)
       .orderBy(direction(iotControlRecords.requestedAt), direction(iotControlRecords.id))
       .limit(q.pageSize)
@@ -118,29 +117,20 @@ export async function listRecords(
 
 export async function recordsByIds(db: DbOrTx, ids: readonly string[]): Promise<IotControlRecord[]> {
   if (ids.length === 0) return [];
-  const found = await db
-    .select(recordColumns)
-    .from(iotControlRecords)
-    .leftJoin(users, eq(users.id, iotControlRecords.userId))
-    .where(inArray(iotControlRecords.id, [...ids]));
+  const found = await selectRecords(db).where(inArray(iotControlRecords.id, [...ids]));
   const byId = new Map(found.map((r) => [r.record.id, toRecord(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getRecord(db: DbOrTx, scope: Scope, id: string): Promise<IotControlRecord | null> {
-  const [found] = await db
-    .select(recordColumns)
-    .from(iotControlRecords)
-    .leftJoin(users, eq(users.id, iotControlRecords.userId))
-    .where(and(eq(iotControlRecords.id, id), inScope(scope, iotControlRecords.partnerId)));
+  const [found] = await selectRecords(db).where(
+    and(eq(iotControlRecords.id, id), inScope(scope, iotControlRecords.partnerId)),
+  );
   return found ? toRecord(found) : null;
 }
 
 export async function pendingConfigRecords(db: DbOrTx, assetNo: string): Promise<IotControlRecord[]> {
-  const found = await db
-    .select(recordColumns)
-    .from(iotControlRecords)
-    .leftJoin(users, eq(users.id, iotControlRecords.userId))
+  const found = await selectRecords(db)
     .where(
       and(
         eq(iotControlRecords.assetNo, assetNo),
@@ -245,7 +235,11 @@ export async function findAssetByNo(db: DbOrTx, scope: Scope, no: string) {
   return row ?? null;
 }
 
-export async function assetNoOfDevice(db: DbOrTx, deviceNo: string): Promise<string | null> {
-  const found = await rows<{ no: string }>(db, sql`select no from assets where iot_device_no = ${deviceNo}`);
-  return found[0]?.no ?? null;
+/** The asset a device is bound to, whatever the scope (the service decides what the caller may know). */
+export async function assetOfDevice(db: DbOrTx, deviceNo: string) {
+  const [row] = await db
+    .select({ no: assets.no, partnerId: assets.partnerId, vendor: assets.iotVendor })
+    .from(assets)
+    .where(eq(assets.iotDeviceNo, deviceNo));
+  return row ?? null;
 }

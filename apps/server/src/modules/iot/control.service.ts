@@ -21,6 +21,7 @@ import { type ReplyMessage, retryableFailures } from '../../iot/protocol.ts';
 import { deleteJobByKey, enqueueJobs, type Job, type JobOutcome } from '../../jobs/queue.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIsoOrNull } from '../../lib/rows.ts';
+import { isAll } from '../../lib/scope.ts';
 import * as repo from './control.repo.ts';
 import { assetIotModels, capabilityOf, iotDeviceModels } from './device-models.ts';
 
@@ -173,7 +174,7 @@ export function createIotControlService(opts: IotControlOptions) {
     /** One command record. */
     async record(caller: Caller, id: string) {
       const found = await repo.getRecord(db, caller.scope, id);
-      if (!found || found.kind !== 'command') throw notFound();
+      if (found?.kind !== 'command') throw notFound();
       return found;
     },
 
@@ -205,14 +206,12 @@ export function createIotControlService(opts: IotControlOptions) {
 
     /** A device's identity and presence; a device bound to an asset outside the caller's scope does not exist. */
     async trustAgent(caller: Caller, deviceNo: string): Promise<TrustAgent> {
-      const assetNo = await repo.assetNoOfDevice(db, deviceNo);
-      const asset = assetNo ? await repo.findAssetByNo(db, caller.scope, assetNo) : null;
-      const device = await repo.findDevice(db, deviceNo);
-      if ((assetNo && !asset) || (!asset && !device)) throw notFound();
+      const [asset, device] = await Promise.all([repo.assetOfDevice(db, deviceNo), repo.findDevice(db, deviceNo)]);
+      if (asset ? !isAll(caller.scope) && !caller.scope.includes(asset.partnerId) : !device) throw notFound();
       return {
         iotDeviceNo: deviceNo,
         vendor: ((device?.vendor ?? asset?.vendor) as TrustAgent['vendor']) ?? null,
-        assetNo,
+        assetNo: asset?.no ?? null,
         mqttUsername: deviceNo,
         presence: device?.presence === 'online' ? 'online' : 'offline',
         presenceChangedAt: toIsoOrNull(device?.presenceChangedAt ?? null),

@@ -88,6 +88,8 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
       TTL_MS + 6000,
     );
 
+  const userInB = () => t.userWith(['asset.read'], [t.partnerB.id]);
+
   beforeAll(async () => {
     t = await createTestContext({
       MQTT_TOPIC_ROOT: root,
@@ -319,6 +321,44 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
       (n) => n > unknownBefore,
     );
     expect(fleet.ingest.stats.unknownDevice).toBe(unknownBefore + 1);
+  });
+
+  it('trust agents, device models and capabilities: the caller sees only devices of its partners', async () => {
+    const a = await addAsset();
+    await device(a.iotDeviceNo as string);
+    const agent = () =>
+      call(t.app, 'GET', `/iot-trust-agent/trustAgents/$findByIotDeviceNo?iotDeviceNo=${a.iotDeviceNo}`, {
+        token: t.owner.token,
+      });
+    const found = await until(agent, (r) => r.json().data?.presence === 'online');
+    expect(found.json().data).toMatchObject({ iotDeviceNo: a.iotDeviceNo, assetNo: a.no, mqttUsername: a.iotDeviceNo });
+    const ofB = await userInB();
+    const hidden = await call(
+      t.app,
+      'GET',
+      `/iot-trust-agent/trustAgents/$findByIotDeviceNo?iotDeviceNo=${a.iotDeviceNo}`,
+      {
+        token: ofB.token,
+      },
+    );
+    expect(hidden.statusCode).toBe(404);
+    const unknown = await call(t.app, 'GET', '/iot-trust-agent/trustAgents/$findByIotDeviceNo?iotDeviceNo=NOPE', {
+      token: t.owner.token,
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const models = (await call(t.app, 'GET', '/asset-iot/def/iotDeviceModels', { token: t.owner.token })).json().data;
+    expect(models.map((m: { vendor: string }) => m.vendor).sort()).toEqual(['okai', 'rybit-box', 'rybit-tag', 'tbox']);
+    const battery = await call(t.app, 'POST', '/asset-iot/capability/$composeCapability', {
+      token: t.owner.token,
+      body: { modelType: 'BATTERY:rybit-tag', iotDeviceType: 'rybit-tag' },
+    });
+    expect(battery.json().data.commands).not.toContain('light.turn_on');
+    const bad = await call(t.app, 'POST', '/asset-iot/capability/$composeCapability', {
+      token: t.owner.token,
+      body: { modelType: 'ROCKET:tbox', iotDeviceType: 'tbox' },
+    });
+    expect(bad.statusCode).toBe(422);
   });
 
   it.runIf(broker === 'embedded')(
