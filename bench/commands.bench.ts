@@ -10,7 +10,8 @@ import { BROKER, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts
  * BENCH_DEVICES (default 2,000) simulated tbox devices connect to the embedded broker of a server on a fresh
  * PostgreSQL database; 1 % stay offline, 15 % of replies are dropped and 15 % duplicated. Five commands go to
  * every device through POST /api/asset-iot/control/batch-invoke-command, 100 assets per request, 8 requests
- * at a time. Measured: records accepted per second (HTTP), records dispatched per second (first send), and,
+ * at a time. Measured: records accepted per second (HTTP), records dispatched per second (first arrival at the
+ * device, as the simulator saw it), and,
  * polling every 100 ms, when each record reached its final status against its expiresAt. Targets: ≥ 500/s
  * accepted and dispatched; 100 % final within TTL + 1 s; no success the device did not send.
  */
@@ -83,16 +84,14 @@ await Promise.all(
 );
 const acceptSeconds = (Date.now() - started) / 1000;
 
-// Dispatched: every record sent at least once. Then follow each record to its final status.
+// Follow each record to its final status.
 const firstFinal = new Map<string, number>();
-let dispatchedAt = 0;
 for (;;) {
   const now = Date.now();
   const states = await rows<{ id: string; status: string; attempts: number }>(
     server.database.db,
     sql`select id, status, attempts from iot_control_records`,
   );
-  if (!dispatchedAt && states.every((s) => s.attempts > 0 || s.status !== 'pending')) dispatchedAt = now;
   for (const s of states) if (s.status !== 'pending' && !firstFinal.has(s.id)) firstFinal.set(s.id, now);
   if (states.length >= total && states.every((s) => s.status !== 'pending')) break;
   if (now - started > TTL_MS * 4 + 60_000) break;
@@ -108,7 +107,14 @@ const records = await rows<{
 const late = records.filter(
   (r) => (firstFinal.get(r.id) ?? Number.POSITIVE_INFINITY) > new Date(r.expires_at).getTime() + 1000,
 );
-const answered = new Set((await sim.result<{ successIds: string[] }>()).successIds);
+const simResult = await sim.result<{ successIds: string[]; receivedAt: Record<string, number> }>();
+const answered = new Set(simResult.successIds);
+// Dispatched, as the devices saw it: when each record first reached its device (offline devices get nothing).
+const receivedAt = Object.values(simResult.receivedAt);
+const dispatchSeconds = (Math.max(...receivedAt) - started) / 1000;
+const firstSendMs = records
+  .filter((r) => simResult.receivedAt[r.id] !== undefined)
+  .map((r) => (simResult.receivedAt[r.id] as number) - new Date(r.requested_at).getTime());
 const falseSuccess = records.filter((r) => r.status === 'successful' && !answered.has(r.id));
 const byStatus = Object.fromEntries(
   [...new Set(records.map((r) => r.status))].map((s) => [s, records.filter((r) => r.status === s).length]),
@@ -123,7 +129,7 @@ console.log(
   `accepted: ${(accepted / acceptSeconds).toFixed(0)} records/s (${accepted} in ${acceptSeconds.toFixed(1)} s)`,
 );
 console.log(
-  `dispatched: ${(records.length / ((dispatchedAt - started) / 1000)).toFixed(0)} records/s (all sent once within ${((dispatchedAt - started) / 1000).toFixed(1)} s)`,
+  `dispatched: ${(receivedAt.length / dispatchSeconds).toFixed(0)} records/s (${receivedAt.length} reached their devices within ${dispatchSeconds.toFixed(1)} s; request to device p50 ${quantile(firstSendMs, 0.5)} ms, p99 ${quantile(firstSendMs, 0.99)} ms)`,
 );
 console.log(`final within TTL + 1 s: ${records.length - late.length} of ${records.length} (late: ${late.length})`);
 console.log(`time to final status p50 ${quantile(settleMs, 0.5)} ms, p99 ${quantile(settleMs, 0.99)} ms`);

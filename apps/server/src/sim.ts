@@ -16,7 +16,8 @@ import { loadSecretsKey } from './lib/secret-box.ts';
  *   --drop 0 --duplicate 0 --delay 0 --offline 0   reply faults and offline share
  *   --tick 1000          how often devices move and report (ms); --riding starts every device unlocked
  *   --pad 6              digits of the synthetic device numbers; --quiet prints only the final statistics
- *   --report-ids         the final statistics list the record ids the devices answered with success
+ *   --report-ids         the final statistics list the record ids the devices answered with success, and when
+ *                        each record id first reached its device
  * Device passwords come from the same key as the server's (SECRETS_KEY or DATA_DIR/secrets.key).
  */
 const { values } = parseArgs({
@@ -91,6 +92,7 @@ const sim = startSimulator({
   tickMs: Number(values.tick),
   rideChancePerMinute: values.riding ? 0 : undefined,
   connectRate: 5000,
+  trackIds: values['report-ids'],
 });
 console.log(`Simulating ${list.length} devices against ${url} (topic root ${config.mqtt.topicRoot}); Ctrl+C stops.`);
 const report = setInterval(() => {
@@ -102,9 +104,12 @@ const report = setInterval(() => {
 }, 5000);
 const stop = async () => {
   clearInterval(report);
-  const { successIds, ...totals } = sim.stats;
+  const { successIds, receivedAt, ...totals } = sim.stats;
   // The last line is machine-readable: benchmarks that run the simulator as a child read it.
-  const line = JSON.stringify({ ...totals, ...(values['report-ids'] ? { successIds: [...successIds] } : {}) });
+  const line = JSON.stringify({
+    ...totals,
+    ...(values['report-ids'] ? { successIds: [...successIds], receivedAt: Object.fromEntries(receivedAt) } : {}),
+  });
   await sim.stop();
   // A pipe is written asynchronously: exit only once the (long) line is out.
   process.stdout.write(`${line}\n`, () => process.exit(0));

@@ -49,7 +49,6 @@ export function createLiveFleet(opts: {
     publisher: {
       publish: (deviceNo, channel, payload) => gateway?.publish(deviceNo, channel, payload) ?? Promise.resolve(false),
     },
-    wake: () => runner.wake(),
   });
   const trips = tripJobs({ db });
   const runner = createJobRunner({

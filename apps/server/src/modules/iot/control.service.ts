@@ -41,20 +41,29 @@ export interface IotControlOptions {
   ttlMs: number;
   /** First retry after this, doubling each time, within the time-to-live. */
   retryBaseMs: number;
-  /** Tells this instance's job runner there is work (others find it at their next poll). */
-  wake?: () => void;
 }
 
 type Kind = 'command' | 'config';
+type MessageSource = Pick<repo.NewControlRecord, 'id' | 'kind' | 'command' | 'config' | 'deviceNo' | 'expiresAt'>;
 
 /**
  * IoT commands and configs with a guaranteed outcome (issue 5). Each request becomes one record per asset;
- * what can be decided at once (no device, unsupported, same request in flight) is settled in the request, the
- * rest is sent by a job that re-sends with back-off until the device answers or the time-to-live ends. Only a
- * device reply makes a record successful.
+ * what can be decided at once (no device, unsupported, same request in flight) is settled in the request; the
+ * rest is sent from the request, and a job committed with the record re-sends with back-off until the device
+ * answers or the time-to-live ends. Only a device reply makes a record successful.
  */
 export function createIotControlService(opts: IotControlOptions) {
   const { db, publisher, sms } = opts;
+
+  /** One sending of a record to its device: the message carries the attempt so a device can tell re-sends. */
+  function publish(r: MessageSource, attempt: number) {
+    const base = { id: r.id, attempt, expiresAt: (r.expiresAt as Date).getTime() };
+    return publisher.publish(
+      r.deviceNo as string,
+      r.kind === 'command' ? 'cmd' : 'config',
+      r.kind === 'command' ? { ...base, command: r.command } : { ...base, config: r.config ?? {} },
+    );
+  }
 
   async function createRecords(
     caller: Caller,
@@ -114,10 +123,12 @@ export function createIotControlService(opts: IotControlOptions) {
         smsSends.push({ deviceNo: target.deviceNo, id: base.id as string });
         continue;
       }
-      pending.push(base);
+      // The request sends the first attempt itself (below); the job is the retry and the safety net.
+      pending.push({ ...base, attempts: 1 });
     }
     const ids = [...settled, ...pending].map((r) => r.id as string);
-    await db.transaction(async (tx) => {
+    const firstRetryAt = new Date(Math.min(requestedAt.getTime() + opts.retryBaseMs, expiresAt.getTime()));
+    const toSend = await db.transaction(async (tx) => {
       const { insertedPendingIds } = await repo.insertRecords(tx, settled, pending);
       const inFlight = pending.filter((r) => !insertedPendingIds.has(r.id as string));
       if (inFlight.length > 0) {
@@ -129,16 +140,26 @@ export function createIotControlService(opts: IotControlOptions) {
             replyStatus: 'unsent',
             failedReason: 'same-request-in-progress',
             syncStatus: 'synced',
+            attempts: 0,
           })),
           [],
         );
       }
+      // Committed with the records: should this process die before the sends below, the job still sends.
       await enqueueJobs(
         tx,
-        [...insertedPendingIds].map((id) => ({ kind: DISPATCH_JOB, key: dispatchKey(id), payload: { id } })),
+        [...insertedPendingIds].map((id) => ({
+          kind: DISPATCH_JOB,
+          key: dispatchKey(id),
+          payload: { id },
+          runAt: firstRetryAt,
+        })),
       );
+      return pending.filter((r) => insertedPendingIds.has(r.id as string));
     });
-    opts.wake?.();
+    // Sent from the request, not from the next job round: a burst of thousands is on its way at once instead of
+    // queueing behind the dispatcher, and a send the broker refused is simply the job's first retry.
+    await Promise.all(toSend.map((r) => publish(r, 1)));
     for (const s of smsSends) {
       await sms.send(`device:${s.deviceNo}`, `${request.command} ${s.id}`);
     }
@@ -221,7 +242,7 @@ export function createIotControlService(opts: IotControlOptions) {
     },
 
     /**
-     * The dispatch jobs of one round, set-based: settle what expired, count one more sending of the rest, publish
+     * The retry jobs of one round, set-based: settle what expired, count one more sending of the rest, publish
      * them all, and schedule each job's next look — the next re-send with back-off, or the end of the record's
      * time-to-live. A record that settled meanwhile (the device answered) ends its job.
      */
@@ -231,16 +252,7 @@ export function createIotControlService(opts: IotControlOptions) {
       const sent = await repo.markSent(db, ids);
       const byId = new Map(sent.map((r) => [r.id, r]));
       const now = Date.now();
-      await Promise.all(
-        sent.map((r) => {
-          const base = { id: r.id, attempt: r.attempts, expiresAt: r.expiresAt.getTime() };
-          return publisher.publish(
-            r.deviceNo as string,
-            r.kind === 'command' ? 'cmd' : 'config',
-            r.kind === 'command' ? { ...base, command: r.command } : { ...base, config: r.config ?? {} },
-          );
-        }),
-      );
+      await Promise.all(sent.map((r) => publish(r as MessageSource, r.attempts)));
       // Neither sent nor settled: the database clock had not reached expires_at yet; look again shortly.
       const waiting = await repo.stillPending(
         db,

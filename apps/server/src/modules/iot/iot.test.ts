@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, type TestContext } from '../../../test/harness.ts';
-import { assetCategories, assetEvents, assetPositions, assets, iotDevices } from '../../db/schema/index.ts';
+import { assetCategories, assetEvents, assetPositions, assets, iotDevices, jobs } from '../../db/schema/index.ts';
 
 /**
  * IoT commands, configs and telemetry end to end: the real app, its gateway, a real broker (the embedded aedes
@@ -88,6 +88,9 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
       TTL_MS + 6000,
     );
 
+  const retryJobs = (recordId: string) =>
+    t.database.db.select().from(jobs).where(eq(jobs.key, `iot.dispatch:${recordId}`));
+
   const userInB = () => t.userWith(['asset.read'], [t.partnerB.id]);
 
   beforeAll(async () => {
@@ -116,8 +119,21 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     const [created] = res.json<{ createdCommandRecords: { id: string; status: string; initiator: string }[] }>()
       .createdCommandRecords;
     expect(created).toMatchObject({ status: 'pending', initiator: 'ops-web' });
+    // The request sent the first attempt itself: its job waits for the first retry, not to send.
+    const [job] = await retryJobs(created?.id as string);
+    expect(job === undefined || job.runAt.getTime() > Date.now() - 50).toBe(true);
     const done = await settled(created?.id as string);
     expect(done).toMatchObject({ status: 'successful', replyStatus: 'success', failedReason: null, attempts: 1 });
+    expect(await retryJobs(created?.id as string)).toEqual([]);
+  });
+
+  it('a device that comes online after the request gets the command from the retry', async () => {
+    const a = await addAsset();
+    const [created] = (await invoke([a.no])).json<{ createdCommandRecords: { id: string }[] }>().createdCommandRecords;
+    await device(a.iotDeviceNo as string);
+    const done = await settled(created?.id as string);
+    expect(done).toMatchObject({ status: 'successful' });
+    expect(done.attempts).toBeGreaterThanOrEqual(2);
   });
 
   it('a silent device: re-sent with back-off, then timeout — never successful', async () => {
