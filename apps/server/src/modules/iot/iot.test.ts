@@ -89,7 +89,10 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     );
 
   const retryJobs = (recordId: string) =>
-    t.database.db.select().from(jobs).where(eq(jobs.key, `iot.dispatch:${recordId}`));
+    t.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `iot.dispatch:${recordId}`));
 
   const userInB = () => t.userWith(['asset.read'], [t.partnerB.id]);
 
