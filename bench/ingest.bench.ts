@@ -10,15 +10,19 @@ import { BROKER, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts
  * 600) through the broker (Mosquitto by default, BENCH_BROKER=embedded for aedes) into the server's gateway and
  * batched ingest on a fresh PostgreSQL database. Measured: messages written per second, messages lost
  * (published by the devices at QoS 1 − written), and the delay from a report's timestamp to the commit that made
- * it visible to the asset query (p50, p99).
+ * it visible to the asset query (p50, p99). BENCH_BRIDGES=N relays the devices through N vendor-bridge
+ * connections (the way 100,000 devices fit in one simulator process); BENCH_DATABASE=pglite ingests into the
+ * embedded database (in memory) instead of PostgreSQL.
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 10_000);
 const CYCLE_MS = Number(process.env.BENCH_CYCLE_MS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const BRIDGES = Number(process.env.BENCH_BRIDGES ?? 0);
+const PGLITE = process.env.BENCH_DATABASE === 'pglite';
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
 const server = await startBenchServer({
-  databaseUrl: (await benchDatabase('fleetdesk_bench_ingest', { fresh: true })).url,
+  databaseUrl: PGLITE ? 'memory://' : (await benchDatabase('fleetdesk_bench_ingest', { fresh: true })).url,
   devices: DEVICES,
   prefix: 'BI',
   env: { SECRETS_KEY },
@@ -44,6 +48,7 @@ const sim = spawnSimulator(
     '--tick=100',
     `--scale=${CYCLE_MS / 10_000}`,
     `--url=${fleet.brokerUrl()}`,
+    `--bridges=${BRIDGES}`,
   ],
   { SECRETS_KEY },
 );
@@ -73,7 +78,9 @@ for (let i = 0; i < 150; i++) {
 }
 // Presence messages are published too, one per device: they are not telemetry.
 const telemetryPublished = published - DEVICES;
-console.log(`\nbench:ingest — ${BROKER} broker, ${DEVICES} devices every ${CYCLE_MS} ms, ${SECONDS} s — ${machine()}`);
+console.log(
+  `\nbench:ingest — ${BROKER} broker, ${PGLITE ? 'PGlite' : 'PostgreSQL'}, ${DEVICES} devices every ${CYCLE_MS} ms${BRIDGES ? ` through ${BRIDGES} bridges` : ''}, ${SECONDS} s — ${machine()}`,
+);
 console.log(`written ${windowWritten} in the window: ${(windowWritten / seconds).toFixed(0)} messages/s`);
 console.log(
   `written per second: min ${Math.min(...perSecond)}, median ${quantile(perSecond, 0.5)}, max ${Math.max(...perSecond)}`,

@@ -16,6 +16,8 @@ import { loadSecretsKey } from './lib/secret-box.ts';
  *   --drop 0 --duplicate 0 --delay 0 --offline 0   reply faults and offline share
  *   --tick 1000          how often devices move and report (ms); --riding starts every device unlocked
  *   --pad 6              digits of the synthetic device numbers; --quiet prints only the final statistics
+ *   --bridges N          relay all devices through N vendor-bridge connections instead of one connection per
+ *                        device (for fleets beyond a process's sockets, up to 100,000 devices)
  *   --report-ids         the final statistics list the record ids the devices answered with success, and when
  *                        each record id first reached its device
  * Device passwords come from the same key as the server's (SECRETS_KEY or DATA_DIR/secrets.key).
@@ -37,6 +39,7 @@ const { values } = parseArgs({
     pad: { type: 'string', default: '6' },
     quiet: { type: 'boolean', default: false },
     'report-ids': { type: 'boolean', default: false },
+    bridges: { type: 'string', default: '0' },
   },
 });
 
@@ -93,6 +96,8 @@ const sim = startSimulator({
   rideChancePerMinute: values.riding ? 0 : undefined,
   connectRate: 5000,
   trackIds: values['report-ids'],
+  bridges:
+    Number(values.bridges) > 0 ? { count: Number(values.bridges), password: credentials.bridgePassword } : undefined,
 });
 console.log(`Simulating ${list.length} devices against ${url} (topic root ${config.mqtt.topicRoot}); Ctrl+C stops.`);
 const report = setInterval(() => {

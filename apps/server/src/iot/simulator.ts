@@ -1,10 +1,12 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceModelOf } from '../modules/iot/device-models.ts';
+import { BRIDGE_PREFIX } from './credentials.ts';
 import { type CommandMessage, commandMessage, configMessage, decode, topicOf } from './protocol.ts';
 
 /**
  * The device simulator (`npm run sim`, and inside `npm start` for the demo fleet). Each device is its own MQTT
- * client with its own credentials, reports at its vendor's cycles (riding or parked), moves while unlocked,
+ * client with its own credentials — or, for fleets larger than a process has sockets for (100,000), devices
+ * relay through a few `bridge-` connections as a vendor cloud does (`bridges`) — reports at its vendor's cycles (riding or parked), moves while unlocked,
  * raises the odd alarm, obeys commands and configs (unlocking really changes the lock state it reports), and
  * can be told to drop, delay or duplicate replies or to stay offline — what the benchmarks and demos need.
  */
@@ -45,6 +47,11 @@ export interface SimOptions {
   tickMs?: number;
   /** Keep the ids of records received and answered (benchmarks check the server against them; the demo would grow). */
   trackIds?: boolean;
+  /**
+   * Relay every device through this many vendor-bridge connections (`bridge-sim-<i>`) instead of one connection
+   * per device: one process then simulates 100,000 devices, which one socket each would not allow.
+   */
+  bridges?: { count: number; password: (name: string) => string };
 }
 
 export interface SimStats {
@@ -172,6 +179,34 @@ export function startSimulator(opts: SimOptions) {
     report(s);
   };
 
+  const onMessage = (s: State, topic: string, payload: Buffer) => {
+    if (topic.endsWith('/cmd')) {
+      const m = decode(commandMessage, payload);
+      if (!m) return;
+      received(m.id);
+      obey(s, m);
+    } else if (topic.endsWith('/config')) {
+      const m = decode(configMessage, payload);
+      if (!m) return;
+      received(m.id);
+      const model = deviceModelOf(s.vendor);
+      const unsupported = Object.keys(m.config).some((k) => !model?.configItems.includes(k as never));
+      if (!unsupported) Object.assign(s.config, m.config);
+      reply(
+        s,
+        'config/reply',
+        unsupported ? { id: m.id, status: 'failure', reason: 'unsupported' } : { id: m.id, status: 'success' },
+      );
+    }
+  };
+
+  /** A device comes online: presence, then a first report. */
+  const announce = (s: State) => {
+    stats.connected++;
+    publish(s, 'presence', { state: 'online', vendor: s.vendor, firmware: '2.4.1' }, true);
+    report(s);
+  };
+
   const connect = async (s: State) => {
     const client = await mqtt.connectAsync(opts.url, {
       clientId: s.deviceNo,
@@ -192,38 +227,50 @@ export function startSimulator(opts: SimOptions) {
       return;
     }
     s.client = client;
-    stats.connected++;
     client.on('error', (error) => opts.onError?.(error));
-    client.on('message', (topic, payload) => {
-      if (topic.endsWith('/cmd')) {
-        const m = decode(commandMessage, payload);
-        if (m) received(m.id);
-        if (m) obey(s, m);
-      } else if (topic.endsWith('/config')) {
-        const m = decode(configMessage, payload);
-        if (!m) return;
-        received(m.id);
-        const model = deviceModelOf(s.vendor);
-        const unsupported = Object.keys(m.config).some((k) => !model?.configItems.includes(k as never));
-        if (!unsupported) Object.assign(s.config, m.config);
-        reply(
-          s,
-          'config/reply',
-          unsupported ? { id: m.id, status: 'failure', reason: 'unsupported' } : { id: m.id, status: 'success' },
-        );
-      }
-    });
+    client.on('message', (topic, payload) => onMessage(s, topic, payload));
     await client.subscribeAsync([topicOf(root, s.deviceNo, 'cmd'), topicOf(root, s.deviceNo, 'config')], { qos: 1 });
-    publish(s, 'presence', { state: 'online', vendor: s.vendor, firmware: '2.4.1' }, true);
-    report(s);
+    announce(s);
+  };
+
+  /** One vendor bridge relaying for its share of the devices: it hears every device's commands, keeps its own. */
+  const connectBridge = async (index: number, shard: State[]) => {
+    const name = `sim-${index}`;
+    const client = await mqtt.connectAsync(opts.url, {
+      clientId: `${BRIDGE_PREFIX}${name}`,
+      username: `${BRIDGE_PREFIX}${name}`,
+      password: opts.bridges?.password(name),
+      clean: true,
+      reconnectPeriod: 5000,
+      keepalive: 120,
+    });
+    client.on('error', (error) => opts.onError?.(error));
+    const byNo = new Map(shard.map((s) => [s.deviceNo, s]));
+    client.on('message', (topic, payload) => {
+      const s = byNo.get(topic.slice(root.length + 1, topic.indexOf('/', root.length + 1)));
+      if (s) onMessage(s, topic, payload);
+    });
+    await client.subscribeAsync([`${root}/+/cmd`, `${root}/+/config`], { qos: 1 });
+    return client;
   };
 
   const online = states.filter(() => Math.random() >= (faults.offline ?? 0));
   const rate = opts.connectRate ?? 500;
+  const pace = Math.max(1, Math.floor(rate / 10));
+  const bridgeClients: MqttClient[] = [];
   const connecting = (async () => {
-    for (let i = 0; i < online.length && !stopped; i += Math.max(1, Math.floor(rate / 10))) {
-      const slice = online.slice(i, i + Math.max(1, Math.floor(rate / 10)));
-      await Promise.all(slice.map((s) => connect(s).catch((e: unknown) => opts.onError?.(e))));
+    if (opts.bridges) {
+      const count = Math.max(1, opts.bridges.count);
+      const shards = Array.from({ length: count }, (_, i) => online.filter((_, j) => j % count === i));
+      bridgeClients.push(...(await Promise.all(shards.map((shard, i) => connectBridge(i, shard)))));
+      shards.forEach((shard, i) => {
+        for (const s of shard) s.client = bridgeClients[i];
+      });
+    }
+    for (let i = 0; i < online.length && !stopped; i += pace) {
+      const slice = online.slice(i, i + pace);
+      if (opts.bridges) slice.forEach(announce);
+      else await Promise.all(slice.map((s) => connect(s).catch((e: unknown) => opts.onError?.(e))));
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
@@ -267,7 +314,8 @@ export function startSimulator(opts: SimOptions) {
       stopped = true;
       clearInterval(tick);
       await connecting.catch(() => undefined);
-      await Promise.all(states.map((s) => s.client?.endAsync(true).catch(() => undefined)));
+      const clients = new Set([...states.map((s) => s.client), ...bridgeClients]);
+      await Promise.all([...clients].map((c) => c?.endAsync(true).catch(() => undefined)));
     },
   };
 }

@@ -54,7 +54,10 @@ export const assetPositions = pgTable(
     chargePct: smallint('charge_pct'),
   },
   (t) => [
-    index('asset_positions_asset_time_idx').on(t.assetId, t.recordedAt),
+    // Every trail read wants exactly these columns: with them in the key the read is an index-only scan over
+    // one asset's contiguous entries, whereas the heap holds a device-day scattered over thousands of pages
+    // (positions arrive interleaved from the whole fleet).
+    index('asset_positions_trail_idx').on(t.assetId, t.recordedAt, t.latitude, t.longitude, t.velocity),
     index('asset_positions_time_brin').using('brin', t.recordedAt),
   ],
 );

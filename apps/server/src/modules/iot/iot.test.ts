@@ -4,6 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { assetCategories, assetEvents, assetPositions, assets, iotDevices, jobs } from '../../db/schema/index.ts';
+import { startSimulator } from '../../iot/simulator.ts';
 
 /**
  * IoT commands, configs and telemetry end to end: the real app, its gateway, a real broker (the embedded aedes
@@ -277,6 +278,35 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('a device relayed through a vendor bridge (the simulator beyond one socket per device) reports and obeys', async () => {
+    const a = await addAsset();
+    const sim = startSimulator({
+      url: t.app.liveFleet.brokerUrl() as string,
+      topicRoot: root,
+      password: (no) => t.app.liveFleet.credentials.devicePassword(no),
+      devices: [{ deviceNo: a.iotDeviceNo as string, vendor: 'tbox', lat: 45.46, lng: 9.19 }],
+      bridges: { count: 1, password: (name) => t.app.liveFleet.credentials.bridgePassword(name) },
+      trackIds: true,
+    });
+    try {
+      const state = () =>
+        t.database.db
+          .select({ at: assets.iotLastUpdateTime, lock: assets.lockState })
+          .from(assets)
+          .where(eq(assets.id, a.id))
+          .then((r) => r[0]);
+      expect((await until(state, (r) => r?.at != null))?.lock).toBe('LOCKED');
+      const [created] = (await invoke([a.no], 'device.turn_on')).json<{ createdCommandRecords: { id: string }[] }>()
+        .createdCommandRecords;
+      expect(await settled(created?.id as string)).toMatchObject({ status: 'successful' });
+      expect(sim.stats.successIds.has(created?.id as string)).toBe(true);
+      // The unlocked device reports its new state at once.
+      expect((await until(state, (r) => r?.lock === 'UNLOCKED'))?.lock).toBe('UNLOCKED');
+    } finally {
+      await sim.stop();
+    }
   });
 
   it('telemetry is written in batches: latest state, positions, alarms; malformed and unknown devices write nothing', async () => {

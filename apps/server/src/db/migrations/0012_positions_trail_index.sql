@@ -1,0 +1,2 @@
+DROP INDEX "asset_positions_asset_time_idx";--> statement-breakpoint
+CREATE INDEX "asset_positions_trail_idx" ON "asset_positions" USING btree ("asset_id","recorded_at","latitude","longitude","velocity");
