@@ -11,6 +11,7 @@ interface MapAsset {
   lng: number;
   lat: number;
   status: string;
+  iotVendor: string | null;
 }
 
 /** A demo asset alone at its position (so a click on it cannot hit a neighbour), found through the map API. */
@@ -23,7 +24,8 @@ async function loneAsset(request: APIRequestContext, token: string): Promise<Map
   const assets = ((await res.json()) as { data: { assets: MapAsset[] } }).data.assets;
   const positions = new Map<string, number>();
   for (const a of assets) positions.set(`${a.lng},${a.lat}`, (positions.get(`${a.lng},${a.lat}`) ?? 0) + 1);
-  const lone = assets.find((a) => positions.get(`${a.lng},${a.lat}`) === 1);
+  // One with a device: its popup offers the device model's commands.
+  const lone = assets.find((a) => a.iotVendor !== null && positions.get(`${a.lng},${a.lat}`) === 1);
   if (!lone) throw new Error('no positioned demo asset in Milano');
   return lone;
 }

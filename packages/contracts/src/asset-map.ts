@@ -80,6 +80,8 @@ export const assetMapAsset = z.object({
   chargePct: z.number().int().nullable(),
   lockState: z.string().nullable(),
   iotLastUpdateTime: isoDateTime.nullable(),
+  /** The bound device's vendor (its model decides the quick commands); null without a device. */
+  iotVendor: z.string().nullable(),
   categoryId: id,
   partnerId: id,
 });

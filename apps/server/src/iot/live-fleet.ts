@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../adapters/messaging.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { createJobRunner, enqueueJobs, type JobRunner } from '../jobs/queue.ts';
+import { createJobRunner, enqueueJobs } from '../jobs/queue.ts';
 import { createIotControlService, DISPATCH_JOB, type IotControlService } from '../modules/iot/control.service.ts';
 import { tripJobs } from '../modules/trips/trips.jobs.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
@@ -12,14 +12,13 @@ import { createIngest, type Ingest } from './ingest.ts';
 
 /**
  * Everything that keeps the fleet live, started after the server listens and stopped before the database
- * closes: the embedded broker (unless MQTT_URL names one), the gateway, telemetry ingest and the job runner
- * that dispatches and retries commands. The API part (control service) works without it: records are created
- * and wait in the jobs table until some instance's runner sends them.
+ * closes: the embedded broker (unless MQTT_URL names one), the gateway, telemetry ingest and the job runners
+ * (command retries in one lane, trip building in another). The API part (control service) works without it:
+ * records are created and wait in the jobs table until some instance's runner sends them.
  */
 export interface LiveFleet {
   control: IotControlService;
   ingest: Ingest;
-  runner: JobRunner;
   credentials: DeviceCredentials;
   /** The broker devices connect to (mqtt://host:port), once started. */
   brokerUrl(): string | undefined;
@@ -51,18 +50,22 @@ export function createLiveFleet(opts: {
     },
   });
   const trips = tripJobs({ db });
-  const runner = createJobRunner({
-    db,
-    log,
-    // A dispatch round is a few set-based statements whatever its size: large rounds keep up with bursts.
-    batch: 500,
-    handlers: { [DISPATCH_JOB]: { batch: (jobs) => control.dispatch(jobs) }, ...trips.handlers },
-  });
+  // Two lanes: command retries and timeouts are due to the second and must not wait behind a trip-building round,
+  // which at a large fleet takes longer than a command's time-to-live.
+  const runners = [
+    createJobRunner({
+      db,
+      log,
+      // A dispatch round is a few set-based statements whatever its size: large rounds keep up with bursts.
+      batch: 500,
+      handlers: { [DISPATCH_JOB]: { batch: (jobs) => control.dispatch(jobs) } },
+    }),
+    createJobRunner({ db, log, handlers: trips.handlers, pollMs: 1000 }),
+  ];
 
   return {
     control,
     ingest,
-    runner,
     credentials,
     brokerUrl: () => url,
     gateway: () => gateway,
@@ -91,11 +94,11 @@ export function createLiveFleet(opts: {
       });
       // Recurring jobs have a fixed key: every instance enqueues them, one row results.
       await enqueueJobs(db, trips.initial);
-      runner.start();
+      for (const runner of runners) runner.start();
       log.info({ broker: url, embedded: !external }, 'live fleet started');
     },
     async stop() {
-      await runner.stop();
+      await Promise.all(runners.map((runner) => runner.stop()));
       await gateway?.close();
       gateway = undefined;
       await broker?.close();

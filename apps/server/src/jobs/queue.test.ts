@@ -115,4 +115,27 @@ describe('jobs queue', () => {
     expect(calls).toEqual([5]);
     expect((await jobRows()).map((r) => r.key)).toEqual(['m1', 'm3']);
   });
+
+  it('a runner claims only the kinds it handles: a slow lane never holds up a fast one', async () => {
+    await enqueueJobs(t.database.db, [
+      { kind: 'slow', key: 's' },
+      { kind: 'fast', key: 'f' },
+    ]);
+    let release = () => undefined as void;
+    const slow = createJobRunner({
+      db: t.database.db,
+      log: t.app.log,
+      handlers: { slow: () => new Promise((resolve) => (release = () => resolve(undefined))) },
+    });
+    const fast = createJobRunner({ db: t.database.db, log: t.app.log, handlers: { fast: async () => undefined } });
+    const slowRound = slow.runDue();
+    // The slow round is still running; the fast job is claimed and finished by its own lane meanwhile.
+    await expect.poll(async () => (await jobRows()).find((r) => r.kind === 'slow')?.attempts).toBe(1);
+    expect((await jobRows()).find((r) => r.kind === 'fast')?.attempts).toBe(0);
+    expect(await fast.runDue()).toBe(1);
+    expect((await jobRows()).map((r) => r.kind)).toEqual(['slow']);
+    release();
+    expect(await slowRound).toBe(1);
+    expect(await jobRows()).toEqual([]);
+  });
 });

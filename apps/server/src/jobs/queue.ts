@@ -55,7 +55,7 @@ export async function deleteJobByKey(db: DbOrTx, key: string): Promise<void> {
   await db.execute(sql`delete from ${jobs} where ${jobs.key} = ${key}`);
 }
 
-async function claim(db: Db, limit: number): Promise<Job[]> {
+async function claim(db: Db, limit: number, kinds: readonly string[]): Promise<Job[]> {
   return rows<Job>(
     db,
     sql`
@@ -63,6 +63,7 @@ async function claim(db: Db, limit: number): Promise<Job[]> {
     where id in (
       select id from jobs
       where run_at <= now() and (locked_until is null or locked_until < now())
+        and kind in (select json_array_elements_text(${JSON.stringify(kinds)}::json))
       order by run_at
       limit ${limit}
       for update skip locked
@@ -89,6 +90,9 @@ export function createJobRunner(opts: {
   batch?: number;
 }): JobRunner {
   const { db, handlers, log } = opts;
+  // A runner claims only what it can run: slow kinds get their own runner (a lane) so they never hold up the
+  // rounds of fast ones, since a round waits for all the jobs it claimed.
+  const kinds = Object.keys(handlers);
   const pollMs = opts.pollMs ?? 250;
   const batch = opts.batch ?? 100;
   let running = false;
@@ -146,7 +150,7 @@ export function createJobRunner(opts: {
   }
 
   async function runDue(): Promise<number> {
-    const claimed = await claim(db, batch);
+    const claimed = await claim(db, batch, kinds);
     const byKind = new Map<string, Job[]>();
     for (const job of claimed) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
     await Promise.all(

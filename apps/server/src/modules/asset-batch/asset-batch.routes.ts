@@ -2,13 +2,14 @@ import { ASSET_IMPORT_MAX_BYTES, assetBatchEndpoints as e } from '@fleetdesk/con
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
+import { attachment } from '../../lib/attachment.ts';
 import { route } from '../../lib/route.ts';
 import { readUpload } from '../../lib/uploads.ts';
 import type { AssetQueryService } from '../asset-query/asset-query.service.ts';
 import { createAssetBatchService } from './asset-batch.service.ts';
 import { csvStream, exportFileName, exportRows, xlsxStream } from './asset-export.ts';
 import { createAssetImportService } from './asset-import.ts';
-import { attachment, SHEET_TYPES } from './asset-sheet.ts';
+import { SHEET_TYPES } from './asset-sheet.ts';
 
 const fileTooLarge = () =>
   new DomainError('PayloadTooLarge', 413, `The file is larger than ${ASSET_IMPORT_MAX_BYTES / 1024 / 1024} MB`);

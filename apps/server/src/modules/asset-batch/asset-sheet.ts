@@ -125,9 +125,3 @@ export async function writeSheet(format: AssetFileFormat, rows: readonly (readon
   for (const row of rows) sheet.addRow([...row]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
-
-/** `attachment; filename=…` with an ASCII fallback and the UTF-8 name for the rest. */
-export function attachment(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7E]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

@@ -21,6 +21,7 @@ export interface MapAssetRow {
   chargePct: number | null;
   lockState: string | null;
   iotLastUpdateTime: Date | string | null;
+  iotVendor: string | null;
   categoryId: string;
   partnerId: string;
 }
@@ -46,7 +47,9 @@ function inViewport(v: MapViewport): SQL {
 
 const assetColumns = (status: SQL) => sql`${assets.no} as no, ${assets.longitude} as lng, ${assets.latitude} as lat,
   ${status} as status, ${assets.chargePct} as charge_pct, ${assets.lockState} as lock_state,
-  ${assets.iotLastUpdateTime} as iot_last_update_time, ${assets.categoryId} as category_id,
+  ${assets.iotLastUpdateTime} as iot_last_update_time,
+  case when ${assets.iotDeviceNo} is null then null else ${assets.iotVendor} end as iot_vendor,
+  ${assets.categoryId} as category_id,
   ${assets.partnerId} as partner_id`;
 
 type RawAsset = {
@@ -57,6 +60,7 @@ type RawAsset = {
   charge_pct: number | null;
   lock_state: string | null;
   iot_last_update_time: Date | string | null;
+  iot_vendor: string | null;
   category_id: string;
   partner_id: string;
 };
@@ -69,6 +73,7 @@ const toAssetRow = (r: RawAsset): MapAssetRow => ({
   chargePct: r.charge_pct,
   lockState: r.lock_state,
   iotLastUpdateTime: r.iot_last_update_time,
+  iotVendor: r.iot_vendor,
   categoryId: r.category_id,
   partnerId: r.partner_id,
 });

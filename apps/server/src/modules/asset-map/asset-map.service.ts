@@ -37,6 +37,7 @@ function toMapAsset(r: repo.MapAssetRow): AssetMapAsset {
     chargePct: r.chargePct,
     lockState: r.lockState,
     iotLastUpdateTime: time ? time.toISOString().replace(/\.\d{3}Z$/, 'Z') : null,
+    iotVendor: r.iotVendor,
     categoryId: r.categoryId,
     partnerId: r.partnerId,
   };

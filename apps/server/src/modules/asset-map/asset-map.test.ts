@@ -57,6 +57,8 @@ describe('asset map API', () => {
         ...base(`MA${String(i).padStart(4, '0')}`, t.partnerA.id),
         lifeCycleState: kind === 0 ? 'Missing' : kind === 4 ? 'New' : 'Ready',
         iotDeviceNo: kind === 1 || kind === 2 ? `DEVA${i}` : null,
+        // A vendor left behind on an unbound asset must not offer commands.
+        iotVendor: kind === 1 ? 'tbox' : kind === 2 ? 'okai' : kind === 3 ? 'tbox' : null,
         iotLastUpdateTime: kind === 1 ? new Date(now - 60_000) : kind === 2 ? new Date(now - 2 * HOUR) : null,
         alarmAt: kind === 3 ? new Date(now - HOUR) : null,
         chargePct: kind === 1 ? 80 : null,
@@ -142,7 +144,14 @@ describe('asset map API', () => {
       partnerId: t.partnerA.id,
       categoryId,
     });
-    expect(byNo.get('MA0001')).toMatchObject({ status: 'Active', chargePct: 80, lockState: 'LOCKED' });
+    expect(byNo.get('MA0001')).toMatchObject({
+      status: 'Active',
+      chargePct: 80,
+      lockState: 'LOCKED',
+      iotVendor: 'tbox',
+    });
+    expect(byNo.get('MA0002')?.iotVendor).toBe('okai');
+    expect(byNo.get('MA0003')?.iotVendor).toBeNull();
     expect(byNo.get('MA0001')?.iotLastUpdateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     // Reported two hours ago: outside the one-hour online window (document 2 §9).
     expect(byNo.get('MA0002')?.status).toBe('Inactive');

@@ -1,8 +1,8 @@
 import { tripEndpoints as e } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { attachment } from '../../lib/attachment.ts';
 import { route } from '../../lib/route.ts';
-import { attachment } from '../asset-batch/asset-sheet.ts';
 import { createTripService } from './trips.service.ts';
 
 /** Asset trips and trails (document 1 §2.5): the list, one route, several routes, one asset's trail, export. */

@@ -74,7 +74,12 @@ export function AssetCard({ asset, onBack }: { asset: AssetMapAsset; onBack?: ()
       />
       <Flex gap={8} wrap align="center">
         <Link to={assetUrls.detail(asset.no)}>{t('popup.detail')}</Link>
-        <CommandMenu assetNos={[asset.no]} size="small" />
+        {/* The device model's commands only; an asset without a device has none to send. */}
+        {asset.iotVendor ? (
+          <CommandMenu assetNos={[asset.no]} vendor={asset.iotVendor} size="small" />
+        ) : (
+          <Typography.Text type="secondary">{t('popup.noDevice')}</Typography.Text>
+        )}
       </Flex>
     </Flex>
   );

@@ -9,6 +9,7 @@ const asset = (no: string, lng = 9, lat = 45, chargePct: number | null = null): 
   status: 'Active',
   chargePct,
   lockState: null,
+  iotVendor: null,
   iotLastUpdateTime: null,
   categoryId: '00000000-0000-4000-8000-000000000001',
   partnerId: '00000000-0000-4000-8000-000000000002',
