@@ -86,6 +86,7 @@ console.log(
 console.log(
   `published in all ${telemetryPublished}, written in all ${written}: lost ${Math.max(0, telemetryPublished - written)} (malformed ${fleet.gateway()?.stats.malformed ?? 0}, unknown ${fleet.ingest.stats.unknownDevice}, failed batches ${fleet.ingest.stats.failedBatches})`,
 );
+if (process.env.BENCH_VERBOSE === '1') console.log(`written each second: ${perSecond.join(' ')}`);
 console.log(`report → visible: p50 ${quantile(delays, 0.5)} ms, p99 ${quantile(delays, 0.99)} ms`);
 await server.close();
 process.exit(0);

@@ -93,20 +93,40 @@ const toSample = (r: PositionRow): Sample => ({
   velocity: r.velocity === null ? null : Number(r.velocity),
 });
 
-/** One asset's fixes and trip events from `from` on (and the fix just before): index ranges on (asset_id, time). */
-export async function historyOf(db: DbOrTx, assetId: string, from: Date): Promise<History> {
-  const at = from.toISOString();
-  const before = await rows<PositionRow>(
+/** Where each asset's rebuild starts: the rows of the batched reads below. */
+export interface BuildFrom {
+  assetId: string;
+  from: Date;
+}
+
+const fromList = (items: readonly BuildFrom[]) =>
+  JSON.stringify(items.map((i) => ({ asset_id: i.assetId, from_at: i.from.toISOString() })));
+
+/**
+ * The fixes and trip events of many assets, each from its own `from` on (and the fix just before): three
+ * statements for a whole batch, each asset one range of the trail index and of the events index, instead of
+ * three statements per asset (a riding fleet of thousands made a round of tens of thousands of queries).
+ */
+export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Promise<Map<string, History>> {
+  const result = new Map<string, History>(items.map((i) => [i.assetId, { before: null, samples: [], signals: [] }]));
+  if (items.length === 0) return result;
+  const list = sql`json_to_recordset(${fromList(items)}::json) as v(asset_id uuid, from_at timestamptz)`;
+  const before = await rows<PositionRow & { assetId: string }>(
     db,
-    sql`select recorded_at as at, latitude as lat, longitude as lng, velocity from asset_positions
-        where asset_id = ${assetId} and recorded_at < ${at}::timestamptz order by recorded_at desc limit 1`,
+    sql`select v.asset_id as "assetId", p.at, p.lat, p.lng, p.velocity from ${list}
+        cross join lateral (
+          select recorded_at as at, latitude as lat, longitude as lng, velocity from asset_positions
+          where asset_id = v.asset_id and recorded_at < v.from_at order by recorded_at desc limit 1
+        ) p`,
   );
-  const samples = await rows<PositionRow>(
+  const samples = await rows<PositionRow & { assetId: string }>(
     db,
-    sql`select recorded_at as at, latitude as lat, longitude as lng, velocity from asset_positions
-        where asset_id = ${assetId} and recorded_at >= ${at}::timestamptz order by recorded_at`,
+    sql`select v.asset_id as "assetId", p.recorded_at as at, p.latitude as lat, p.longitude as lng, p.velocity
+        from ${list} join asset_positions p on p.asset_id = v.asset_id and p.recorded_at >= v.from_at
+        order by v.asset_id, p.recorded_at`,
   );
   const events = await rows<{
+    assetId: string;
     at: string | Date;
     type: string;
     lock: string | null;
@@ -114,53 +134,78 @@ export async function historyOf(db: DbOrTx, assetId: string, from: Date): Promis
     lng: number | null;
   }>(
     db,
-    sql`select occurred_at as at, type, data->>'lock' as lock, latitude as lat, longitude as lng from asset_events
-        where asset_id = ${assetId} and occurred_at >= ${at}::timestamptz
-          and (type in (${sql.join(
-            tripStartEventTypes.map((t) => sql`${t}`),
-            sql`, `,
-          )}) or (type = 'device-report' and data->>'lock' is not null))
-        order by occurred_at, id`,
+    sql`select v.asset_id as "assetId", e.occurred_at as at, e.type, e.data->>'lock' as lock,
+          e.latitude as lat, e.longitude as lng
+        from ${list} join asset_events e on e.asset_id = v.asset_id and e.occurred_at >= v.from_at
+        where e.type in (${sql.join(
+          tripStartEventTypes.map((t) => sql`${t}`),
+          sql`, `,
+        )}) or (e.type = 'device-report' and e.data->>'lock' is not null)
+        order by v.asset_id, e.occurred_at, e.id`,
   );
-  const signals: Signal[] = [];
+  for (const r of before) (result.get(r.assetId) as History).before = toSample(r);
+  for (const r of samples) (result.get(r.assetId) as History).samples.push(toSample(r));
   for (const e of events) {
     const base = { at: new Date(e.at).getTime(), lat: e.lat, lng: e.lng };
+    const signals = (result.get(e.assetId) as History).signals;
     if (e.type !== 'device-report') signals.push({ ...base, kind: 'start', source: e.type });
     else if (e.lock?.toLowerCase() === 'unlocked') signals.push({ ...base, kind: 'start', source: 'unlock' });
     else if (e.lock?.toLowerCase() === 'locked') signals.push({ ...base, kind: 'lock', source: 'lock' });
   }
-  return { before: before[0] ? toSample(before[0]) : null, samples: samples.map(toSample), signals };
+  return result;
+}
+
+/** One asset's rebuild: its context, where it starts, and the trips built from there. */
+export interface Rebuilt {
+  ctx: BuildContext;
+  from: Date;
+  built: BuiltTrip[];
 }
 
 /**
- * Writes one asset's rebuilt trips from `from` on: rows keyed by (asset, start) are updated only when something
- * changed (so their update time stays put on an identical rebuild), new ones inserted, vanished ones deleted.
+ * Writes the rebuilt trips of many assets, each from its `from` on: rows keyed by (asset, start) are updated only
+ * when something changed (so their update time stays put on an identical rebuild), new ones inserted, vanished
+ * ones deleted — one read and at most three writes for the whole batch.
  */
-export async function replaceTrips(db: DbOrTx, ctx: BuildContext, from: Date, built: BuiltTrip[]): Promise<number> {
+export async function replaceTrips(db: DbOrTx, rebuilt: readonly Rebuilt[]): Promise<number> {
+  if (rebuilt.length === 0) return 0;
   const existing = await db
     .select()
     .from(trips)
-    .where(and(eq(trips.assetId, ctx.assetId), gte(trips.startedAt, from)));
-  const byStart = new Map(existing.map((t) => [t.startedAt.getTime(), t]));
-  let changed = 0;
-  const keep = new Set<string>();
+    .where(
+      sql`(${trips.assetId}, ${trips.startedAt}) in (
+        select t.asset_id, t.started_at from json_to_recordset(${fromList(rebuilt.map((r) => ({ assetId: r.ctx.assetId, from: r.from })))}::json)
+          as v(asset_id uuid, from_at timestamptz)
+        join trips t on t.asset_id = v.asset_id and t.started_at >= v.from_at)`,
+    );
+  const byAsset = new Map<string, (typeof existing)[number][]>();
+  for (const t of existing) byAsset.set(t.assetId, [...(byAsset.get(t.assetId) ?? []), t]);
   const inserts: (typeof trips.$inferInsert)[] = [];
-  for (const b of built) {
-    const values = {
-      partnerId: ctx.partnerId,
-      categoryId: ctx.categoryId,
-      status: b.status,
-      source: b.source,
-      startLatitude: b.start.lat,
-      startLongitude: b.start.lng,
-      endedAt: new Date(b.endedAt),
-      endLatitude: b.end.lat,
-      endLongitude: b.end.lng,
-      distanceM: b.distanceM,
-      pointCount: b.pointCount,
-    };
-    const old = byStart.get(b.startedAt);
-    if (old) {
+  const updates: Record<string, unknown>[] = [];
+  const gone: string[] = [];
+  for (const { ctx, built } of rebuilt) {
+    const mine = byAsset.get(ctx.assetId) ?? [];
+    const byStart = new Map(mine.map((t) => [t.startedAt.getTime(), t]));
+    const keep = new Set<string>();
+    for (const b of built) {
+      const values = {
+        partnerId: ctx.partnerId,
+        categoryId: ctx.categoryId,
+        status: b.status,
+        source: b.source,
+        startLatitude: b.start.lat,
+        startLongitude: b.start.lng,
+        endedAt: new Date(b.endedAt),
+        endLatitude: b.end.lat,
+        endLongitude: b.end.lng,
+        distanceM: b.distanceM,
+        pointCount: b.pointCount,
+      };
+      const old = byStart.get(b.startedAt);
+      if (!old) {
+        inserts.push({ id: randomUUID(), assetId: ctx.assetId, startedAt: new Date(b.startedAt), ...values });
+        continue;
+      }
       keep.add(old.id);
       const same =
         old.partnerId === values.partnerId &&
@@ -174,23 +219,24 @@ export async function replaceTrips(db: DbOrTx, ctx: BuildContext, from: Date, bu
         old.endLongitude === values.endLongitude &&
         old.distanceM === values.distanceM &&
         old.pointCount === values.pointCount;
-      if (same) continue;
-      await db
-        .update(trips)
-        .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(trips.id, old.id));
-    } else {
-      inserts.push({ id: randomUUID(), assetId: ctx.assetId, startedAt: new Date(b.startedAt), ...values });
+      if (!same) updates.push({ id: old.id, ...values, endedAt: values.endedAt.toISOString() });
     }
-    changed++;
+    for (const t of mine) if (!keep.has(t.id)) gone.push(t.id);
   }
   if (inserts.length > 0) await db.insert(trips).values(inserts);
-  const gone = existing.filter((t) => !keep.has(t.id)).map((t) => t.id);
-  if (gone.length > 0) {
-    await db.delete(trips).where(inArray(trips.id, gone));
-    changed += gone.length;
+  if (updates.length > 0) {
+    await db.execute(sql`
+      update trips t set partner_id = v."partnerId", category_id = v."categoryId", status = v.status,
+        source = v.source, start_latitude = v."startLatitude", start_longitude = v."startLongitude",
+        ended_at = v."endedAt", end_latitude = v."endLatitude", end_longitude = v."endLongitude",
+        distance_m = v."distanceM", point_count = v."pointCount", updated_at = now()
+      from json_to_recordset(${JSON.stringify(updates)}::json) as v(id uuid, "partnerId" uuid, "categoryId" uuid,
+        status text, source text, "startLatitude" float8, "startLongitude" float8, "endedAt" timestamptz,
+        "endLatitude" float8, "endLongitude" float8, "distanceM" float8, "pointCount" int)
+      where t.id = v.id`);
   }
-  return changed;
+  if (gone.length > 0) await db.delete(trips).where(inArray(trips.id, gone));
+  return inserts.length + updates.length + gone.length;
 }
 
 /** The trip job keeps its watermark (the last run's start) in its own payload. */

@@ -40,12 +40,21 @@ export async function buildAssetTrips(
   let changed = 0;
   for (let i = 0; i < assetIds.length; i += 500) {
     const contexts = await repo.buildContexts(db, assetIds.slice(i, i + 500));
-    for (const ctx of contexts) {
-      const from = rebuildFrom(ctx, floor, now);
-      const history = await repo.historyOf(db, ctx.assetId, from);
-      const built = buildTrips({ ...history, now: now.getTime(), lockedNow: ctx.locked });
-      changed += await db.transaction((tx) => repo.replaceTrips(tx, ctx, from, built));
-    }
+    const starts = contexts.map((ctx) => ({ ctx, from: rebuildFrom(ctx, floor, now) }));
+    const histories = await repo.historiesOf(
+      db,
+      starts.map((s) => ({ assetId: s.ctx.assetId, from: s.from })),
+    );
+    const rebuilt = starts.map(({ ctx, from }) => ({
+      ctx,
+      from,
+      built: buildTrips({
+        ...(histories.get(ctx.assetId) as repo.History),
+        now: now.getTime(),
+        lockedNow: ctx.locked,
+      }),
+    }));
+    changed += await db.transaction((tx) => repo.replaceTrips(tx, rebuilt));
   }
   return changed;
 }

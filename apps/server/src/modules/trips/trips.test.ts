@@ -298,5 +298,20 @@ describe('asset trips API', () => {
     const [after] = await db.select().from(jobs).where(eq(jobs.key, TRIP_BUILD_JOB));
     const since = (after?.payload as { since?: string } | undefined)?.since ?? '';
     expect(Date.parse(since)).toBeGreaterThan(recent);
+
+    // The ride goes on: the next round extends the same trip (an update, not a second trip).
+    await db.insert(assetPositions).values({
+      assetId: id,
+      recordedAt: new Date(Date.now() - 10_000),
+      latitude: 45.51,
+      longitude: 9.2,
+      velocity: 15,
+    });
+    await handler?.({ ...job, payload: { since } });
+    const extended = await db.select().from(trips).where(eq(trips.assetId, id));
+    expect(extended).toHaveLength(1);
+    expect(extended[0]?.id).toBe(built[0]?.id);
+    expect(extended[0]?.endedAt.getTime()).toBeGreaterThan(built[0]?.endedAt.getTime() as number);
+    expect(extended[0]?.distanceM).toBeGreaterThan(built[0]?.distanceM as number);
   });
 });
