@@ -10,17 +10,28 @@ import { type BuiltTrip, MOVING_KMH, type Sample, type Signal } from './trip-bui
 /* ---------- building ---------- */
 
 /**
+ * How often an open trip that keeps changing is rebuilt at most. A rebuild re-reads the trip from its start, so
+ * rebuilding every ride each round made a riding fleet's trip building grow with the square of ride length (at
+ * 100,000 riding assets it starved ingest). Its figures may lag this much; a trip event (lock, scan) is still
+ * taken at the next round, and document 2 §9 allows trip statistics to lag up to 48 h.
+ */
+export const REFRESH_SECONDS = 300;
+
+/**
  * Assets whose trips may have changed since `since`: new moving fixes (the BRIN on recorded_at), new trip
- * events, or an unfinished trip (time alone may finish it). A parked asset's still fixes change nothing: with
- * no open trip only movement or an event can start one, so the fleet's parked reports are not re-read.
+ * events, or an unfinished trip (time alone may finish it) — an open trip changed within REFRESH_SECONDS waits,
+ * unless an event came. A parked asset's still fixes change nothing: with no open trip only movement or an
+ * event can start one, so the fleet's parked reports are not re-read.
  */
 export async function assetsToBuild(db: DbOrTx, since: Date): Promise<string[]> {
   const at = since.toISOString();
   const found = await rows<{ id: string }>(
     db,
     sql`
-      select distinct asset_id as id from asset_positions
+      select distinct asset_id as id from asset_positions p
         where recorded_at > ${at}::timestamptz and (velocity is null or velocity >= ${MOVING_KMH})
+          and not exists (select 1 from trips t where t.asset_id = p.asset_id and t.status <> 'finished'
+            and t.updated_at > now() - ${`${REFRESH_SECONDS} seconds`}::interval)
       union
       select distinct asset_id from asset_events
         where occurred_at > ${at}::timestamptz
@@ -29,7 +40,8 @@ export async function assetsToBuild(db: DbOrTx, since: Date): Promise<string[]> 
             sql`, `,
           )}) or (type = 'device-report' and data->>'lock' is not null))
       union
-      select asset_id from trips where status <> 'finished'`,
+      select asset_id from trips where status <> 'finished'
+        and updated_at <= now() - ${`${REFRESH_SECONDS} seconds`}::interval`,
   );
   return found.map((r) => r.id);
 }

@@ -24,6 +24,8 @@ import { buildTrips, type Sample } from './trip-builder.ts';
 import * as repo from './trips.repo.ts';
 
 const ADJUST_MS = TRIP_ADJUST_HOURS * 3_600_000;
+/** Assets rebuilt together: a few statements each, and results small enough not to stall the process. */
+const BUILD_BATCH = 200;
 
 /**
  * Rebuilds the trips of the given assets as of `now` (docs/decisions.md "Trips"). Each asset is rebuilt from the
@@ -38,8 +40,10 @@ export async function buildAssetTrips(
   const now = opts.now ?? new Date();
   const floor = opts.floor ?? new Date(now.getTime() - ADJUST_MS);
   let changed = 0;
-  for (let i = 0; i < assetIds.length; i += 500) {
-    const contexts = await repo.buildContexts(db, assetIds.slice(i, i + 500));
+  for (let i = 0; i < assetIds.length; i += BUILD_BATCH) {
+    // Between batches the event loop breathes: on PGlite the database runs in it, and ingest must keep reading.
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    const contexts = await repo.buildContexts(db, assetIds.slice(i, i + BUILD_BATCH));
     const starts = contexts.map((ctx) => ({ ctx, from: rebuildFrom(ctx, floor, now) }));
     const histories = await repo.historiesOf(
       db,

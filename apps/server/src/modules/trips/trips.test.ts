@@ -299,7 +299,8 @@ describe('asset trips API', () => {
     const since = (after?.payload as { since?: string } | undefined)?.since ?? '';
     expect(Date.parse(since)).toBeGreaterThan(recent);
 
-    // The ride goes on: the next round extends the same trip (an update, not a second trip).
+    // The ride goes on. A trip changed within the refresh interval waits (rebuilding every ride every round grew
+    // with the square of ride length); once the interval has passed, the round extends the same trip.
     await db.insert(assetPositions).values({
       assetId: id,
       recordedAt: new Date(Date.now() - 10_000),
@@ -307,6 +308,9 @@ describe('asset trips API', () => {
       longitude: 9.2,
       velocity: 15,
     });
+    await handler?.({ ...job, payload: { since } });
+    expect((await db.select().from(trips).where(eq(trips.assetId, id)))[0]?.endedAt).toEqual(built[0]?.endedAt);
+    await db.execute(sql`update trips set updated_at = now() - interval '301 seconds' where asset_id = ${id}`);
     await handler?.({ ...job, payload: { since } });
     const extended = await db.select().from(trips).where(eq(trips.assetId, id));
     expect(extended).toHaveLength(1);
