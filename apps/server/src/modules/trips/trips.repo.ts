@@ -133,9 +133,14 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
   );
   const samples = await rows<PositionRow & { assetId: string }>(
     db,
-    sql`select v.asset_id as "assetId", p.recorded_at as at, p.latitude as lat, p.longitude as lng, p.velocity
-        from ${list} join asset_positions p on p.asset_id = v.asset_id and p.recorded_at >= v.from_at
-        order by v.asset_id, p.recorded_at`,
+    // Lateral: one index range per asset, whatever the planner guesses for the JSON list (a join let it scan the
+    // whole history table for every batch).
+    sql`select v.asset_id as "assetId", p.at, p.lat, p.lng, p.velocity from ${list}
+        cross join lateral (
+          select recorded_at as at, latitude as lat, longitude as lng, velocity from asset_positions
+          where asset_id = v.asset_id and recorded_at >= v.from_at order by recorded_at
+        ) p
+        order by v.asset_id, p.at`,
   );
   const events = await rows<{
     assetId: string;
@@ -146,14 +151,17 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
     lng: number | null;
   }>(
     db,
-    sql`select v.asset_id as "assetId", e.occurred_at as at, e.type, e.data->>'lock' as lock,
-          e.latitude as lat, e.longitude as lng
-        from ${list} join asset_events e on e.asset_id = v.asset_id and e.occurred_at >= v.from_at
-        where e.type in (${sql.join(
-          tripStartEventTypes.map((t) => sql`${t}`),
-          sql`, `,
-        )}) or (e.type = 'device-report' and e.data->>'lock' is not null)
-        order by v.asset_id, e.occurred_at, e.id`,
+    sql`select v.asset_id as "assetId", e.at, e.type, e.lock, e.lat, e.lng from ${list}
+        cross join lateral (
+          select occurred_at as at, type, data->>'lock' as lock, latitude as lat, longitude as lng, id
+          from asset_events
+          where asset_id = v.asset_id and occurred_at >= v.from_at
+            and (type in (${sql.join(
+              tripStartEventTypes.map((t) => sql`${t}`),
+              sql`, `,
+            )}) or (type = 'device-report' and data->>'lock' is not null))
+        ) e
+        order by v.asset_id, e.at, e.id`,
   );
   for (const r of before) (result.get(r.assetId) as History).before = toSample(r);
   for (const r of samples) (result.get(r.assetId) as History).samples.push(toSample(r));
