@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../src/db/client.ts';
 import { seed } from '../src/db/seed/builders.ts';
 
 export const PASSWORD = 'correct-horse-battery';
-const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * A fresh database per test file: in-memory PGlite by default, a new PostgreSQL database when

@@ -42,6 +42,9 @@ export async function openDatabase(config: Config['database']): Promise<Database
     };
   }
   const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+  // An idle connection the server ends (a restart, a terminated backend) is an 'error' on the pool: without a
+  // listener Node would crash the whole process over a connection the pool simply replaces.
+  pool.on('error', (error) => console.warn(`database connection closed by the server: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
