@@ -6,8 +6,8 @@ import { type CommandMessage, commandMessage, configMessage, decode, topicOf } f
 /**
  * The device simulator (`npm run sim`, and inside `npm start` for the demo fleet). Each device is its own MQTT
  * client with its own credentials — or, for fleets larger than a process has sockets for (100,000), devices
- * relay through a few `bridge-` connections as a vendor cloud does (`bridges`) — reports at its vendor's cycles (riding or parked), moves while unlocked,
- * raises the odd alarm, obeys commands and configs (unlocking really changes the lock state it reports), and
+ * relay through a few `bridge-` connections as a vendor cloud does (`bridges`) — reports at its vendor's cycles
+ * (riding or parked), moves while unlocked, raises the odd alarm, obeys commands and configs (unlocking really changes the lock state it reports), and
  * can be told to drop, delay or duplicate replies or to stay offline — what the benchmarks and demos need.
  */
 export interface SimDevice {

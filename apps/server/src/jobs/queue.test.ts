@@ -121,7 +121,7 @@ describe('jobs queue', () => {
       { kind: 'slow', key: 's' },
       { kind: 'fast', key: 'f' },
     ]);
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const slow = createJobRunner({
       db: t.database.db,
       log: t.app.log,

@@ -76,8 +76,6 @@ export interface JobRunner {
   start(): void;
   /** Stops claiming and waits for the jobs in hand. */
   stop(): Promise<void>;
-  /** Look for due jobs now instead of at the next poll (after this instance enqueued something). */
-  wake(): void;
   /** One claim-and-run round; returns how many jobs ran (tests drive the queue with it). */
   runDue(): Promise<number>;
 }
@@ -96,8 +94,6 @@ export function createJobRunner(opts: {
   const pollMs = opts.pollMs ?? 250;
   const batch = opts.batch ?? 100;
   let running = false;
-  let inRound = false;
-  let again = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> = Promise.resolve();
 
@@ -165,17 +161,14 @@ export function createJobRunner(opts: {
   async function loop() {
     timer = undefined;
     if (!running) return;
-    inRound = true;
-    again = false;
     const round = runDue().catch((error: unknown) => {
       log.error({ err: error }, 'job round failed');
       return 0;
     });
     current = round;
     const ran = await round;
-    inRound = false;
-    // A full batch means more may be due, and a wake during the round may have enqueued more: go again at once.
-    if (running) timer = setTimeout(loop, ran === batch || again ? 0 : pollMs);
+    // A full batch means more may be due: go again at once.
+    if (running) timer = setTimeout(loop, ran === batch ? 0 : pollMs);
   }
 
   return {
@@ -189,15 +182,6 @@ export function createJobRunner(opts: {
       if (timer) clearTimeout(timer);
       timer = undefined;
       await current.catch(() => undefined);
-    },
-    wake() {
-      if (!running) return;
-      if (inRound) {
-        again = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(loop, 0);
     },
     runDue,
   };

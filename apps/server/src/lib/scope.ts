@@ -14,9 +14,12 @@ export function inScope(scope: Scope, partnerColumn: AnyPgColumn): SQL | undefin
   return scope.length ? inArray(partnerColumn, [...scope]) : sql`false`;
 }
 
+/** Whether a partner's rows are visible to the scope. */
+export const partnerInScope = (scope: Scope, partnerId: string) => isAll(scope) || scope.includes(partnerId);
+
 /** Refuses a partner id outside the scope (403 PartnerOutOfScope). */
 export function assertPartnerInScope(scope: Scope, partnerId: string) {
-  if (!isAll(scope) && !scope.includes(partnerId)) throw outOfScope();
+  if (!partnerInScope(scope, partnerId)) throw outOfScope();
 }
 
 /** A scope a caller may hand out: never wider than their own. */

@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { isAll } from '../../lib/scope.ts';
+import { partnerInScope } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './assets.repo.ts';
 import { lifeCycleTransitionProblem } from './lifecycle.ts';
@@ -161,7 +161,7 @@ export async function checkCreates(
   definitions: readonly repo.PropertyRow[],
   inputs: readonly AssetInput[],
 ): Promise<{ problems: DomainError[][]; planned: PlannedCreate[] }> {
-  const inScope = (partnerId: string) => isAll(caller.scope) || caller.scope.includes(partnerId);
+  const inScope = (partnerId: string) => partnerInScope(caller.scope, partnerId);
   const partners = await repo.existingPartners(tx, [...new Set(inputs.map((i) => i.partnerId).filter(inScope))]);
   const sites = await repo.getSites(tx, [...new Set(inputs.flatMap((i) => (i.siteId ? [i.siteId] : [])))]);
   const takenNos = await repo.existingNos(tx, [...new Set(inputs.map((i) => i.no))]);

@@ -21,7 +21,7 @@ import { type ReplyMessage, retryableFailures } from '../../iot/protocol.ts';
 import { deleteJobByKey, enqueueJobs, type Job, type JobOutcome } from '../../jobs/queue.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIsoOrNull } from '../../lib/rows.ts';
-import { isAll } from '../../lib/scope.ts';
+import { partnerInScope } from '../../lib/scope.ts';
 import * as repo from './control.repo.ts';
 import { assetIotModels, capabilityOf, iotDeviceModels } from './device-models.ts';
 
@@ -228,7 +228,7 @@ export function createIotControlService(opts: IotControlOptions) {
     /** A device's identity and presence; a device bound to an asset outside the caller's scope does not exist. */
     async trustAgent(caller: Caller, deviceNo: string): Promise<TrustAgent> {
       const [asset, device] = await Promise.all([repo.assetOfDevice(db, deviceNo), repo.findDevice(db, deviceNo)]);
-      if (asset ? !isAll(caller.scope) && !caller.scope.includes(asset.partnerId) : !device) throw notFound();
+      if (asset ? !partnerInScope(caller.scope, asset.partnerId) : !device) throw notFound();
       return {
         iotDeviceNo: deviceNo,
         vendor: ((device?.vendor ?? asset?.vendor) as TrustAgent['vendor']) ?? null,

@@ -18,6 +18,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, forbidden, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
+import { partnerInScope } from '../../lib/scope.ts';
 import { getManyByNos } from '../assets/assets.repo.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './private-lists.repo.ts';
@@ -183,9 +184,7 @@ export function createPrivateListService(deps: { db: Db }) {
         const before = await snapshotOf(tx, id);
         const onList = await repo.assetNosOf(tx, id);
         const wanted = new Set(unique(nos));
-        const removable = onList.filter(
-          (a) => wanted.has(a.no) && (caller.scope === '*' || caller.scope.includes(a.partnerId)),
-        );
+        const removable = onList.filter((a) => wanted.has(a.no) && partnerInScope(caller.scope, a.partnerId));
         const removed = new Set(removable.map((a) => a.no));
         await repo.removeAssets(
           tx,

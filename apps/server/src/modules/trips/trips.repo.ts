@@ -193,10 +193,9 @@ export async function replaceTrips(db: DbOrTx, rebuilt: readonly Rebuilt[]): Pro
     .select()
     .from(trips)
     .where(
-      sql`(${trips.assetId}, ${trips.startedAt}) in (
-        select t.asset_id, t.started_at from json_to_recordset(${fromList(rebuilt.map((r) => ({ assetId: r.ctx.assetId, from: r.from })))}::json)
+      sql`exists (select 1 from json_to_recordset(${fromList(rebuilt.map((r) => ({ assetId: r.ctx.assetId, from: r.from })))}::json)
           as v(asset_id uuid, from_at timestamptz)
-        join trips t on t.asset_id = v.asset_id and t.started_at >= v.from_at)`,
+        where v.asset_id = ${trips.assetId} and ${trips.startedAt} >= v.from_at)`,
     );
   const byAsset = new Map<string, (typeof existing)[number][]>();
   for (const t of existing) byAsset.set(t.assetId, [...(byAsset.get(t.assetId) ?? []), t]);
