@@ -158,7 +158,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       paymentMethodRoutes(api, createPaymentMethodService({ db, secrets }));
       settingsConfigRoutes(api, createSettingsConfigService({ db }));
       iotRoutes(api, liveFleet.control);
-      assetMapRoutes(api, { db });
+      assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });
       tripRoutes(api, { db });
     },

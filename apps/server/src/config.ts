@@ -56,6 +56,8 @@ const envSchema = z.object({
   /** A MapLibre style URL for the asset map; `{key}` in it is replaced by MAP_ACCESS_KEY. Unset → offline basemap. */
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_ACCESS_KEY: z.string().optional(),
+  /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
+  MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** How long an IoT command or config may take to be answered, and the first retry's delay (doubling). */
   IOT_COMMAND_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
@@ -87,7 +89,7 @@ export type Config = {
   simulator: boolean;
   simulatorDevices: number;
   iot: { commandTtlMs: number; retryBaseMs: number };
-  map: { styleUrl: string | undefined; accessKey: string | undefined };
+  map: { styleUrl: string | undefined; accessKey: string | undefined; gridMaxAgeMs: number };
 };
 
 /** Parses the environment once; a bad value stops start-up with a readable list of problems. */
@@ -131,7 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
     simulatorDevices: e.SIMULATOR_DEVICES,
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
-    map: { styleUrl: e.MAP_STYLE_URL, accessKey: e.MAP_ACCESS_KEY },
+    map: { styleUrl: e.MAP_STYLE_URL, accessKey: e.MAP_ACCESS_KEY, gridMaxAgeMs: e.MAP_GRID_MAX_AGE_MS },
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

@@ -73,6 +73,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       DATABASE_URL: 'memory://',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: `/tmp/fleetdesk-test-${randomUUID()}`,
+      // Tests read what they just wrote: the map's low-zoom grid is read for every request.
+      MAP_GRID_MAX_AGE_MS: '0',
       ...env,
     }),
   };

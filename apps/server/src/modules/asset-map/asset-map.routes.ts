@@ -24,8 +24,13 @@ async function gzipJson(request: FastifyRequest, reply: FastifyReply, payload: u
 }
 
 /** The asset map: viewport data and live updates. */
-export function assetMapRoutes(app: FastifyInstance, deps: { db: Db }) {
-  const service = createAssetMapService({ db: deps.db, query: createAssetQueryService({ db: deps.db }) });
+export function assetMapRoutes(app: FastifyInstance, deps: { db: Db; gridMaxAgeMs: number }) {
+  const service = createAssetMapService({
+    db: deps.db,
+    query: createAssetQueryService({ db: deps.db }),
+    gridMaxAgeMs: deps.gridMaxAgeMs,
+    log: app.log,
+  });
   // Its own context, so the compression hook applies to these two routes only.
   app.register(async (scope) => {
     scope.addHook('onSend', gzipJson);

@@ -19,6 +19,7 @@ import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import type { AssetFilter } from '../asset-query/asset-query.repo.ts';
 import type { AssetQueryService } from '../asset-query/asset-query.service.ts';
+import { ASSET_MAP_GRID_ZOOM, createMapGrid, gridFilterOf, rollUp } from './asset-map.grid.ts';
 import * as repo from './asset-map.repo.ts';
 
 const tooMany = () =>
@@ -67,8 +68,16 @@ export function createAssetMapService(deps: {
   query: Pick<AssetQueryService, 'filterOf'>;
   intervalMs?: number;
   maxMs?: number;
+  /** How long the low-zoom grid is shared before it is read again (createMapGrid). */
+  gridMaxAgeMs: number;
+  log: FastifyBaseLogger;
 }) {
   const { db } = deps;
+  const grid = createMapGrid({
+    db,
+    maxAgeMs: deps.gridMaxAgeMs,
+    onError: (error) => deps.log.error({ err: error }, 'asset map grid read failed'),
+  });
   const intervalMs = deps.intervalMs ?? ASSET_MAP_LIVE_INTERVAL_MS;
   const maxMs = deps.maxMs ?? ASSET_MAP_LIVE_MAX_MS;
   /** Open streams, so a shutdown can end them instead of waiting minutes for them. */
@@ -89,7 +98,7 @@ export function createAssetMapService(deps: {
       const assets = found.map(toMapAsset).sort(byNo);
       return { mode: 'assets', clusters: [], assets, total: assets.length, version: digest(assets) };
     }
-    const cells = await repo.cells(db, filter, viewport, zoom);
+    const cells = await cellsOf(filter, viewport, zoom);
     const clusters: AssetMapData['clusters'] = [];
     const assets: AssetMapAsset[] = [];
     let total = 0;
@@ -109,6 +118,32 @@ export function createAssetMapService(deps: {
     }
     assets.sort(byNo);
     return { mode: 'clusters', clusters, assets, total, version: digest([clusters, assets]) };
+  }
+
+  /**
+   * The cells of a viewport at a cluster zoom: rolled up from the shared grid when the zoom is low enough and
+   * the filter is one the grid can apply, else grouped by SQL over the matching assets of the viewport.
+   */
+  async function cellsOf(filter: AssetFilter, viewport: MapViewport, zoom: number): Promise<repo.MapCellRow[]> {
+    const gridFilter = zoom < ASSET_MAP_GRID_ZOOM + 1 ? gridFilterOf(filter) : null;
+    const rows = gridFilter ? await grid() : null;
+    if (!gridFilter || !rows) return repo.cells(db, filter, viewport, zoom);
+    const rolled = rollUp(rows, gridFilter, viewport, zoom);
+    // A member alone in its cell is shown as itself, as it is now (the grid may be seconds old).
+    const singles = new Map(
+      (
+        await repo.assetsByNo(
+          db,
+          filter,
+          rolled.flatMap((c) => (c.oneNo ? [c.oneNo] : [])),
+        )
+      ).map((a) => [a.no, a]),
+    );
+    return rolled.flatMap((c): repo.MapCellRow[] => {
+      if (!c.oneNo) return [{ ...c, single: null }];
+      const single = singles.get(c.oneNo);
+      return single ? [{ ...c, single }] : [];
+    });
   }
 
   /** The map data of a viewport; 422 TooManyMapResults when it holds more single assets than the map shows. */

@@ -5,10 +5,12 @@ import {
   TOO_MANY_MAP_RESULTS,
   TOO_MANY_MAP_RESULTS_MESSAGE,
 } from '@fleetdesk/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 import { assetCategories, assets } from '../../db/schema/index.ts';
+import { ASSET_MAP_GRID_ZOOM, createMapGrid, gridFilterOf, rollUp } from './asset-map.grid.ts';
+import { cells, gridCells, mapCellOf } from './asset-map.repo.ts';
 
 type TestUser = Awaited<ReturnType<TestContext['userWith']>>;
 type Row = typeof assets.$inferInsert;
@@ -129,6 +131,113 @@ describe('asset map API', () => {
     expect(fine.total).toBe(200);
     expect(counted(fine)).toBe(200);
     expect(fine.clusters.length).toBeGreaterThan(coarse.clusters.length);
+  });
+
+  it('rolls the low zooms up from the shared grid into the same cells SQL groups', async () => {
+    const { db } = t.database;
+    const grid = await gridCells(db, 10_000);
+    for (const viewport of [WORLD, MILANO, { west: 170, south: -85, east: 10, north: 85 }]) {
+      for (let zoom = 0; zoom <= ASSET_MAP_GRID_ZOOM; zoom++) {
+        const fromGrid = rollUp(grid, { scope: '*' }, viewport, zoom);
+        const fromSql = await cells(db, { scope: '*' }, viewport, zoom);
+        expect(fromGrid.map((c) => [c.count, c.statuses, c.bounds, c.oneNo])).toEqual(
+          fromSql.map((c) => [c.count, c.statuses, c.bounds, c.single?.no ?? null]),
+        );
+        fromGrid.forEach((c, i) => {
+          expect(c.lng).toBeCloseTo(fromSql[i]?.lng ?? Number.NaN, 9);
+          expect(c.lat).toBeCloseTo(fromSql[i]?.lat ?? Number.NaN, 9);
+        });
+      }
+    }
+    // The grid applies scope, partner and category; anything else goes to SQL.
+    const onlyB = rollUp(grid, { scope: [t.partnerB.id] }, WORLD, 3);
+    expect(onlyB.reduce((n, c) => n + c.count, 0)).toBe(50 + PILE_SIZE);
+    expect(rollUp(grid, { scope: '*', partnerIdIn: [t.partnerA.id] }, WORLD, 3)).toEqual(
+      rollUp(grid, { scope: [t.partnerA.id] }, WORLD, 3),
+    );
+    expect(rollUp(grid, { scope: '*', categoryIdIn: [randomUUID()] }, WORLD, 3)).toEqual([]);
+    expect(gridFilterOf({ scope: '*', partnerIdIn: [t.partnerA.id], noIn: undefined })).not.toBeNull();
+    expect(gridFilterOf({ scope: '*', lifeCycleIn: ['Missing'] })).toBeNull();
+  });
+
+  it('shares the grid for its maximum age, re-reads it in the background, and waits once it is too old', async () => {
+    const { db } = t.database;
+    let clock = 0;
+    const errors: unknown[] = [];
+    const grid = createMapGrid({ db, maxAgeMs: 1_000, onError: (e) => errors.push(e), now: () => clock });
+    const countOf = (rows: Awaited<ReturnType<typeof grid>>) => (rows ?? []).reduce((n, c) => n + c.count, 0);
+    const before = countOf(await grid());
+    const extra = { ...fixture[0], id: randomUUID(), no: 'MGRID1', iotDeviceNo: null } as Row;
+    await db.insert(assets).values(extra);
+    try {
+      clock = 999;
+      expect(countOf(await grid())).toBe(before);
+      // Stale: this request gets the old grid while a read starts; the next one sees it.
+      clock = 1_500;
+      expect(countOf(await grid())).toBe(before);
+      await expect.poll(async () => countOf(await grid())).toBe(before + 1);
+      // Far too old (≥ 5 × the age): the request waits for a fresh read.
+      await db.delete(assets).where(eq(assets.no, 'MGRID1'));
+      clock = 100_000;
+      expect(countOf(await grid())).toBe(before);
+      expect(errors).toEqual([]);
+    } finally {
+      await db.delete(assets).where(eq(assets.no, 'MGRID1'));
+    }
+  });
+
+  it('numbers each position with the map cell the viewport reads compute, up to the edges of the world', async () => {
+    const { db } = t.database;
+    const edges = [
+      [-180, 85.2],
+      [179.9999999, -85.2],
+      [180, 0],
+      [0, 0],
+      [-0.0000001, 45.0000001],
+    ] as const;
+    const extra = edges.map(([longitude, latitude], i) => ({
+      ...fixture[0],
+      id: randomUUID(),
+      no: `MEDGE${i}`,
+      longitude,
+      latitude,
+    })) as Row[];
+    await db.insert(assets).values(extra);
+    try {
+      const found = await db
+        .select({ no: assets.no, cell: assets.mapCell, lng: assets.longitude, lat: assets.latitude })
+        .from(assets);
+      for (const r of found) {
+        if (r.lng === null || r.lat === null) {
+          expect(r.cell).toBeNull();
+          continue;
+        }
+        const { x, y } = mapCellOf(r.lng, r.lat);
+        expect(r.cell, r.no).toBe(y * 8192 + x);
+      }
+      // Across the antimeridian at the equator: the cell ranges wrap too.
+      const d = await data({ viewport: { west: 179.999, south: -0.001, east: -179.999, north: 0.001 }, zoom: 16 });
+      expect(d.assets.map((a) => a.no)).toEqual(['MEDGE2']);
+    } finally {
+      await db.delete(assets).where(like(assets.no, 'MEDGE%'));
+    }
+  });
+
+  it('answers a low zoom from the grid: a lone asset comes as itself, scope and partner filter applied', async () => {
+    const { db } = t.database;
+    const lone = { ...fixture[0], id: randomUUID(), no: 'MSYDNEY', latitude: -33.86, longitude: 151.2 } as Row;
+    await db.insert(assets).values({ ...lone, chargePct: 55 });
+    try {
+      const d = await data({ viewport: WORLD, zoom: 3 });
+      expect(d.assets).toEqual([expect.objectContaining({ no: 'MSYDNEY', chargePct: 55, lat: -33.86, lng: 151.2 })]);
+      expect(d.total).toBe(positioned() + 1);
+      expect((await data({ viewport: WORLD, zoom: 3 }, scopedA.token)).total).toBe(200 + 1);
+      const b = await data({ viewport: WORLD, zoom: 3, partnerIdIn: [t.partnerB.id] });
+      expect(b.total).toBe(50 + PILE_SIZE);
+      expect(b.assets).toEqual([]);
+    } finally {
+      await db.delete(assets).where(eq(assets.no, 'MSYDNEY'));
+    }
   });
 
   it('answers single assets from zoom 14, with their display status, battery, lock and last update', async () => {
