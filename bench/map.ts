@@ -15,6 +15,7 @@ import { seed } from '../apps/server/src/db/seed/builders.ts';
 import { rows } from '../apps/server/src/lib/rows.ts';
 import { ASSET_MAP_GRID_MAX_ROWS, ASSET_MAP_GRID_ZOOM } from '../apps/server/src/modules/asset-map/asset-map.grid.ts';
 import { gridCells } from '../apps/server/src/modules/asset-map/asset-map.repo.ts';
+import { assetLifeCycleStates } from '../packages/contracts/src/assets.ts';
 import { machine, openBenchDatabase, quantile } from './common.ts';
 
 /**
@@ -122,6 +123,8 @@ function viewportAt(lat: number, lng: number, zoom: number) {
   };
 }
 
+const shownStates = assetLifeCycleStates.filter((state) => state !== 'Removed');
+
 async function measureApi(base: string, token: string) {
   const results: { zoom: number; p50: number; p95: number; raw: number; gzip: number; shown: string }[] = [];
   for (const zoom of ZOOMS) {
@@ -133,7 +136,8 @@ async function measureApi(base: string, token: string) {
       // A different city (and a little offset) each round: the map as a user pans it, never the same query twice.
       const [lat, lng] = CITIES[i % CITIES.length] as [number, number];
       const jitter = ((i * 37) % 11) / 1000;
-      const body = { viewport: viewportAt(lat + jitter, lng - jitter, zoom), zoom };
+      // The console's default filter: every lifecycle state but Removed (document 2 §5).
+      const body = { viewport: viewportAt(lat + jitter, lng - jitter, zoom), zoom, lifeCycleIn: shownStates };
       const started = performance.now();
       const res = await fetch(`${base}/asset/assets/$map`, {
         method: 'POST',

@@ -13,7 +13,7 @@ import {
   ScaleControl,
 } from 'react-map-gl/maplibre';
 import { MapMessage } from './map-message.tsx';
-import { ATLAS_PROTOCOL, atlasProtocol, baseStyle } from './map-style.ts';
+import { ATLAS_PROTOCOL, atlasProtocol, baseStyle, fillAtlas } from './map-style.ts';
 import type { MapViewProps } from './map-view.tsx';
 import { webgl2Available } from './webgl.ts';
 
@@ -21,7 +21,8 @@ maplibregl.setWorkerUrl(workerUrl);
 maplibregl.addProtocol(ATLAS_PROTOCOL, atlasProtocol);
 
 // A configured style (MAP_STYLE_URL, served in /config.js) wins; without one the local base map needs no network.
-const style = window.__FLEETDESK_CONFIG__?.mapStyleUrl ?? baseStyle();
+const configuredStyle = window.__FLEETDESK_CONFIG__?.mapStyleUrl;
+const style = configuredStyle ?? baseStyle();
 
 /** The maplibre side of MapView, loaded only when a page shows a map (maplibre is ~1 MB). */
 export default function MapCanvas({ label, description, initialView, height, onPick, children }: MapViewProps) {
@@ -72,6 +73,8 @@ export default function MapCanvas({ label, description, initialView, height, onP
       cursor={onPick ? 'crosshair' : undefined}
       onClick={onPick ? (event: MapLayerMouseEvent) => onPick([event.lngLat.lng, event.lngLat.lat]) : undefined}
       onLoad={(event) => {
+        // After the first frames with what the page draws: the atlas takes the main thread for a while.
+        if (!configuredStyle) event.target.once('idle', () => fillAtlas(event.target));
         if (description) event.target.getCanvas().setAttribute('aria-describedby', description);
       }}
       onError={onError}

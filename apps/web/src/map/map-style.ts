@@ -1,5 +1,5 @@
 import type { FeatureCollection, LineString } from 'geojson';
-import type { AddProtocolAction, StyleSpecification } from 'maplibre-gl';
+import type { AddProtocolAction, GeoJSONSource, StyleSpecification } from 'maplibre-gl';
 import { type Atlas, loadAtlas } from './map-atlas.ts';
 import { mapColors } from './map-colors.ts';
 
@@ -11,6 +11,19 @@ import { mapColors } from './map-colors.ts';
 export const ATLAS_PROTOCOL = 'atlas';
 const ATLAS_MAX_ZOOM = 9;
 const atlasUrl = (layer: keyof Atlas) => `${ATLAS_PROTOCOL}://${layer}`;
+const ATLAS_LAYERS = ['countries', 'borders', 'coast'] as const satisfies readonly (keyof Atlas)[];
+const emptyCollection: FeatureCollection = { type: 'FeatureCollection', features: [] };
+
+/**
+ * Gives the base map's geography to a map that has loaded with the local style: each atlas source loads
+ * atlas://<layer> through the protocol below (maplibre's worker asks the page, the page imports the chunk).
+ */
+export function fillAtlas(map: { getSource: (id: string) => unknown }) {
+  for (const layer of ATLAS_LAYERS) {
+    const source = map.getSource(layer) as GeoJSONSource | undefined;
+    source?.setData(atlasUrl(layer));
+  }
+}
 
 /** Lines every `step` degrees, for orientation when zoomed out over an empty ocean. */
 export function graticule(step = 10): FeatureCollection<LineString> {
@@ -51,12 +64,13 @@ export function baseStyle(): StyleSpecification {
     name: 'Fleetdesk local',
     sources: {
       graticule: { type: 'geojson', data: graticule() },
-      // Loaded through the atlas:// protocol below: maplibre's worker asks the page, the page imports the chunk.
+      // Empty until the map has loaded (fillAtlas): the map and what a page draws on it come first; ~1 s of
+      // importing, converting and tiling the world's coastlines in software follows without holding them up.
       // 1:50m data has no detail past zoom ~9; deeper views overzoom those tiles instead of cutting the
       // whole of Italy into street-sized tiles in the worker.
-      countries: { type: 'geojson', data: atlasUrl('countries'), maxzoom: ATLAS_MAX_ZOOM },
-      borders: { type: 'geojson', data: atlasUrl('borders'), maxzoom: ATLAS_MAX_ZOOM },
-      coast: { type: 'geojson', data: atlasUrl('coast'), maxzoom: ATLAS_MAX_ZOOM },
+      ...Object.fromEntries(
+        ATLAS_LAYERS.map((layer) => [layer, { type: 'geojson', data: emptyCollection, maxzoom: ATLAS_MAX_ZOOM }]),
+      ),
     },
     layers: [
       { id: 'sea', type: 'background', paint: { 'background-color': mapColors.sea } },

@@ -14,18 +14,19 @@ export const ASSET_MAP_GRID_ZOOM = 10;
 /** A grid with more rows than this (a fleet spread over very many cells) is not kept: the map asks SQL. */
 export const ASSET_MAP_GRID_MAX_ROWS = 200_000;
 
-/** The partners and categories a grid answer keeps: the only filters the grid can apply. */
+/** The partners, categories and lifecycle states a grid answer keeps: the only filters the grid can apply. */
 export interface GridFilter {
   scope: AssetFilter['scope'];
   partnerIdIn?: readonly string[];
   categoryIdIn?: readonly string[];
+  lifeCycleIn?: readonly string[];
 }
 
-/** A filter the grid can answer: scope, partners and categories, nothing else (null otherwise). */
+/** A filter the grid can answer: scope, partners, categories and lifecycle states, nothing else (null otherwise). */
 export function gridFilterOf(filter: AssetFilter): GridFilter | null {
-  const { scope, partnerIdIn, categoryIdIn, ...rest } = filter;
+  const { scope, partnerIdIn, categoryIdIn, lifeCycleIn, ...rest } = filter;
   if (Object.values(rest).some((value) => value !== undefined)) return null;
-  return { scope, partnerIdIn, categoryIdIn };
+  return { scope, partnerIdIn, categoryIdIn, lifeCycleIn };
 }
 
 /** A cell of the requested zoom rolled up from grid cells: the single member by number, fetched afterwards. */
@@ -46,25 +47,39 @@ function touches(bounds: GridCellRow['bounds'], v: MapViewport): boolean {
 
 /**
  * The clusters of a viewport at `zoom` (≤ ASSET_MAP_GRID_ZOOM) from the grid: the grid cells of the filter's
- * partners and categories that reach into the viewport, merged by the cell of `zoom` they lie in, in the
+ * partners, categories and lifecycle states that reach into the viewport, merged by the cell of `zoom` they lie in, in the
  * order of the SQL answer (x, then y). A grid cell on the viewport's edge counts whole.
  */
 export function rollUp(grid: readonly GridCellRow[], filter: GridFilter, viewport: MapViewport, zoom: number) {
   const shift = ASSET_MAP_GRID_ZOOM - Math.floor(zoom);
   const partners = filter.partnerIdIn ? new Set(filter.partnerIdIn) : null;
   const categories = filter.categoryIdIn ? new Set(filter.categoryIdIn) : null;
+  const lifeCycles = filter.lifeCycleIn ? new Set(filter.lifeCycleIn) : null;
   const merged = new Map<string, RolledCell & { sumLng: number; sumLat: number }>();
   for (const g of grid) {
     if (!partnerInScope(filter.scope, g.partnerId)) continue;
     if (partners && !partners.has(g.partnerId)) continue;
     if (categories && !categories.has(g.categoryId)) continue;
+    if (lifeCycles && !lifeCycles.has(g.lifeCycleState)) continue;
     if (!touches(g.bounds, viewport)) continue;
     const cx = g.cx >> shift;
     const cy = g.cy >> shift;
     const key = `${cx},${cy}`;
     const cell = merged.get(key);
     if (!cell) {
-      merged.set(key, { ...g, cx, cy, lng: 0, lat: 0, bounds: [...g.bounds], statuses: { ...g.statuses } });
+      const { count, sumLng, sumLat, oneNo } = g;
+      merged.set(key, {
+        cx,
+        cy,
+        count,
+        sumLng,
+        sumLat,
+        oneNo,
+        lng: 0,
+        lat: 0,
+        bounds: [...g.bounds],
+        statuses: { ...g.statuses },
+      });
       continue;
     }
     cell.count += g.count;

@@ -192,7 +192,7 @@ export async function cells(
 }
 
 /**
- * One cell of the fleet-wide grid (ASSET_MAP_GRID_ZOOM) for one partner and category: what a coarser cell
+ * One cell of the fleet-wide grid (ASSET_MAP_GRID_ZOOM) for one partner, category and lifecycle state: what a coarser cell
  * needs to be rolled up from it (count, sums for the centre, extent, counts per display status, the member
  * when it is alone).
  */
@@ -201,6 +201,7 @@ export interface GridCellRow extends CellTotals {
   cy: number;
   partnerId: string;
   categoryId: string;
+  lifeCycleState: string;
   sumLng: number;
   sumLat: number;
   oneNo: string | null;
@@ -232,7 +233,7 @@ function statusesOf(r: Record<string, unknown>): Partial<Record<AssetDisplayStat
 
 /**
  * Every positioned asset of the fleet grouped by its `map_cell` (the zoom-10 grid, ASSET_MAP_GRID_ZOOM),
- * partner and category: one pass over the table, whatever the viewport. At most `limit` rows (the caller asks for one more than it keeps, to tell a grid too
+ * partner, category and lifecycle state (the filters the console always sends): one pass over the table, whatever the viewport. At most `limit` rows (the caller asks for one more than it keeps, to tell a grid too
  * fine to hold from one that fits).
  */
 export async function gridCells(db: DbOrTx, limit: number): Promise<GridCellRow[]> {
@@ -241,15 +242,16 @@ export async function gridCells(db: DbOrTx, limit: number): Promise<GridCellRow[
     sql`with m as (
           select ${assets.no} collate "C" as no, ${assets.longitude} as lng, ${assets.latitude} as lat,
                  ${assets.mapCell} as cell, ${assets.partnerId} as partner_id, ${assets.categoryId} as category_id,
-                 ${displayStatusSql()} as status
+                 ${assets.lifeCycleState} as life_cycle_state, ${displayStatusSql()} as status
           from ${assets}
           where ${assets.mapCell} is not null
         )
         select m.cell % ${MAP_CELL_SIDE} as cx, m.cell / ${MAP_CELL_SIDE} as cy, m.partner_id, m.category_id,
+               m.life_cycle_state,
                count(*)::int as n, sum(m.lng) as sum_lng, sum(m.lat) as sum_lat,
                min(m.lng) as w, min(m.lat) as s, max(m.lng) as e, max(m.lat) as nn,
                case when count(*) = 1 then min(m.no) end as one_no, ${statusCountsOf()}
-        from m group by m.cell, m.partner_id, m.category_id
+        from m group by m.cell, m.partner_id, m.category_id, m.life_cycle_state
         limit ${limit}`,
   );
   return found.map((r) => ({
@@ -257,6 +259,7 @@ export async function gridCells(db: DbOrTx, limit: number): Promise<GridCellRow[
     cy: Number(r.cy),
     partnerId: String(r.partner_id),
     categoryId: String(r.category_id),
+    lifeCycleState: String(r.life_cycle_state),
     count: Number(r.n),
     sumLng: Number(r.sum_lng),
     sumLat: Number(r.sum_lat),

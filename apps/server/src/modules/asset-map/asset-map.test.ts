@@ -157,7 +157,10 @@ describe('asset map API', () => {
     );
     expect(rollUp(grid, { scope: '*', categoryIdIn: [randomUUID()] }, WORLD, 3)).toEqual([]);
     expect(gridFilterOf({ scope: '*', partnerIdIn: [t.partnerA.id], noIn: undefined })).not.toBeNull();
-    expect(gridFilterOf({ scope: '*', lifeCycleIn: ['Missing'] })).toBeNull();
+    const ready = rollUp(grid, { scope: '*', lifeCycleIn: ['Missing', 'New'] }, MILANO, 8);
+    expect(ready.reduce((n, c) => n + c.count, 0)).toBe(80);
+    expect(gridFilterOf({ scope: '*', lifeCycleIn: ['Missing'] })).not.toBeNull();
+    expect(gridFilterOf({ scope: '*', hasIot: true })).toBeNull();
   });
 
   it('shares the grid for its maximum age, re-reads it in the background, and waits once it is too old', async () => {

@@ -1,6 +1,15 @@
 import type { AssetMapAsset, AssetMapData } from '@fleetdesk/contracts';
 import { describe, expect, it } from 'vitest';
-import { applyChanges, formatView, parseView, segmentsOf, stacksOf, viewportOf } from './map-model.ts';
+import {
+  applyChanges,
+  formatView,
+  parseView,
+  predictViewport,
+  sameViewport,
+  segmentsOf,
+  stacksOf,
+  viewportOf,
+} from './map-model.ts';
 
 const asset = (no: string, lng = 9, lat = 45, chargePct: number | null = null): AssetMapAsset => ({
   no,
@@ -16,6 +25,16 @@ const asset = (no: string, lng = 9, lat = 45, chargePct: number | null = null): 
 });
 
 describe('asset map model', () => {
+  it('predicts the viewport maplibre reports for a centre, zoom and size', () => {
+    // What the console's map reported for a 1,808 × 910 canvas at Milano, zoom 12 (in Chromium).
+    const reported = { west: 9.034818, south: 45.409393, east: 9.345182, north: 45.518953 };
+    const predicted = predictViewport({ lng: 9.19, lat: 45.4642 }, 12, 1808, 910);
+    expect(sameViewport(predicted, reported, 12)).toBe(true);
+    expect(sameViewport(predicted, { ...reported, west: 9.0343 }, 12)).toBe(false);
+    // Zoomed out beyond one world: the whole world, latitudes within Web Mercator.
+    expect(predictViewport({ lng: 40, lat: 30 }, 1.3, 1856, 910)).toMatchObject({ west: -180, east: 180 });
+  });
+
   it('wraps repeated world copies into -180..180 and keeps a crossing of the antimeridian', () => {
     expect(viewportOf({ west: 190, south: 40, east: 200, north: 41 })).toEqual({
       west: -170,

@@ -43,6 +43,36 @@ export function viewportOf(bounds: { west: number; south: number; east: number; 
   };
 }
 
+/**
+ * The viewport a map of `width` × `height` pixels shows around `center` at `zoom` (Web Mercator, 512-px
+ * world), as maplibre will report it once loaded: the page asks for its data while the map is still loading.
+ */
+export function predictViewport(
+  center: { lng: number; lat: number },
+  zoom: number,
+  width: number,
+  height: number,
+): MapViewport {
+  const world = 512 * 2 ** zoom;
+  const x = ((center.lng + 180) / 360) * world;
+  const phi = (clampLat(center.lat) * Math.PI) / 180;
+  const y = ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * world;
+  const lngAt = (px: number) => (px / world) * 360 - 180;
+  const latAt = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI;
+  return viewportOf({
+    west: lngAt(x - width / 2),
+    east: lngAt(x + width / 2),
+    south: latAt(y + height / 2),
+    north: latAt(y - height / 2),
+  });
+}
+
+/** Whether two viewports at `zoom` differ by less than a pixel on every side (the same view). */
+export function sameViewport(a: MapViewport, b: MapViewport, zoom: number): boolean {
+  const pixel = 360 / (512 * 2 ** zoom);
+  return (['west', 'south', 'east', 'north'] as const).every((side) => Math.abs(a[side] - b[side]) < pixel);
+}
+
 /** The ring of a cluster: one part per status present, in the order of the legend. */
 export function segmentsOf(statuses: AssetMapCluster['statuses']): { status: AssetDisplayStatus; value: number }[] {
   return assetDisplayStatuses.flatMap((status) => {

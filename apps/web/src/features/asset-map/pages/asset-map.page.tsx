@@ -1,7 +1,7 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { ASSET_MAP_ASSETS_MAX, type AssetMapBody, assetDisplayStatuses, siteEndpoints } from '@fleetdesk/contracts';
 import { Alert, Badge, Button, Card, Drawer, Flex, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '../../../map/map-geo.ts';
 import { type InitialView, MapView } from '../../../map/map-view.tsx';
@@ -20,7 +20,7 @@ import { AssetSearchPanel } from '../../assets/components/asset-search.panel.tsx
 import { isTooMany, type LiveState, useAssetMap, useAssetMapLive, useSiteFences } from '../api.ts';
 import { AssetMapLayers, type Camera } from '../components/asset-map-layers.tsx';
 import { StatusLegend } from '../components/asset-popup.tsx';
-import { formatView, parseView } from '../components/map-model.ts';
+import { formatView, parseView, predictViewport, sameViewport } from '../components/map-model.ts';
 import { assetMapState } from '../urls.ts';
 
 /** The demo fleet's three cities and the rest of the world in one view. */
@@ -34,6 +34,8 @@ const liveColors: Record<LiveState, 'success' | 'processing' | 'default' | 'warn
   off: 'default',
   tooMany: 'warning',
 };
+
+const roundZoom = (zoom: number) => Math.round(zoom * 100) / 100;
 
 /** The map fills the window below the header, and follows its size. */
 const measureMapHeight = () => Math.max(360, window.innerHeight - CHROME_PX);
@@ -70,6 +72,20 @@ export default function AssetMapPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [camera, setCamera] = useState<Camera | null>(null);
   const [initialView] = useState<InitialView>(() => parseView(at) ?? WORLD);
+  const mapArea = useRef<HTMLDivElement>(null);
+
+  // The data of the first view is asked for while maplibre (~1 MB) loads, from the size the map will have.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the first view.
+  useLayoutEffect(() => {
+    const width = mapArea.current?.clientWidth;
+    if (!width || !('center' in initialView)) return;
+    const [lng, lat] = initialView.center;
+    const { zoom } = initialView;
+    setCamera(
+      (current) =>
+        current ?? { viewport: predictViewport({ lng, lat }, zoom, width, height), zoom, center: { lng, lat } },
+    );
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` is `filters` by value.
   const urlErrors = useMemo(() => validateSearch(filters), [filtersKey]);
@@ -77,8 +93,7 @@ export default function AssetMapPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` is `filters` by value.
   const filterBody = useMemo(() => toQueryBody(filters), [filtersKey]);
   const body = useMemo<AssetMapBody | null>(
-    () =>
-      camera && valid ? { ...filterBody, viewport: camera.viewport, zoom: Math.round(camera.zoom * 100) / 100 } : null,
+    () => (camera && valid ? { ...filterBody, viewport: camera.viewport, zoom: roundZoom(camera.zoom) } : null),
     [camera, valid, filterBody],
   );
 
@@ -104,7 +119,14 @@ export default function AssetMapPage() {
 
   const onCamera = useCallback(
     (next: Camera) => {
-      setCamera(next);
+      // The loaded map reporting the view that was predicted keeps the request already made for it.
+      setCamera((current) =>
+        current &&
+        roundZoom(current.zoom) === roundZoom(next.zoom) &&
+        sameViewport(current.viewport, next.viewport, next.zoom)
+          ? current
+          : next,
+      );
       // The camera goes into the URL in place: a link opens here, but moving the map fills no history.
       setState({ at: formatView(next.center, next.zoom) }, { replace: true });
     },
@@ -130,7 +152,7 @@ export default function AssetMapPage() {
         </>
       }
     >
-      <div style={{ position: 'relative' }}>
+      <div ref={mapArea} style={{ position: 'relative' }}>
         <MapView label={t('mapLabel')} initialView={initialView} height={height}>
           <AssetMapLayers data={data} fences={fences} onCamera={onCamera} />
         </MapView>
