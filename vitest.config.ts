@@ -10,6 +10,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/server/src/*.test.ts',
             'apps/server/src/{lib,plugins,adapters}/**/*.test.ts',
+            'apps/server/src/db/seed/*.test.ts',
           ],
           environment: 'node',
         },

@@ -60,8 +60,14 @@ export function confirmDialog(page: Page, text: string | RegExp): Locator {
 export async function answerConfirm(page: Page, question: string | RegExp, ok: string) {
   const box = page.getByRole('tooltip').or(page.getByRole('dialog')).filter({ hasText: question });
   await expect(box).toBeVisible();
+  const button = box.getByRole('button', { name: ok, exact: true });
   await expect(async () => {
-    if (await box.isVisible()) await box.getByRole('button', { name: ok, exact: true }).click({ timeout: 2_000 });
+    // A confirm whose action is running spins its button until the action settles: wait for it, never press
+    // it again (on a slow machine that second press took the seconds a following toast is shown for).
+    const running = await button
+      .evaluate((b) => b.classList.contains('ant-btn-loading'), undefined, { timeout: 1_000 })
+      .catch(() => false);
+    if (!running && (await box.isVisible())) await button.click({ timeout: 2_000 });
     await expect(box).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }

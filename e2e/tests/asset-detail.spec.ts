@@ -14,6 +14,7 @@ type Asset = {
   no: string;
   lifeCycleState: string;
   turnoverState: string;
+  tripStatus: 'Ongoing' | 'Finished';
   category: { name: string; isIot: boolean; isEnabled: boolean };
   iot: { deviceNo: string } | null;
 };
@@ -68,6 +69,9 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
     await page.goto(`/asset/detail/${asset.no}`);
     await expect(page.getByText(asset.no).first()).toBeVisible();
     await expect(page.getByText('No orders yet')).toBeVisible();
+    // The trip builder's view of the asset (document 2 §4 "Trip asset status").
+    const tripStatus = page.locator('.ant-descriptions-item').filter({ hasText: 'Trip status' });
+    await expect(tripStatus).toHaveText(asset.tripStatus === 'Ongoing' ? /Ongoing/ : /Finished/);
     await page.getByRole('button', { name: 'edit Edit', exact: true }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: `Edit asset ${asset.no}` });
     await expect(drawer.getByText(`Edit asset ${asset.no}`)).toBeVisible();

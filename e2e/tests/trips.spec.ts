@@ -101,7 +101,8 @@ test.describe('asset trips (Asset → Asset Trip)', () => {
 });
 
 test.describe('asset trips without the trip permission', () => {
-  test.use({ signedInAs: 'elena' });
+  // A partner viewer: asset.read only.
+  test.use({ signedInAs: 'laura' });
 
   test('the trip list is refused', async ({ page }) => {
     await page.goto('/asset/trip', { timeout: 60_000 });

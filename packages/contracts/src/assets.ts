@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataOf, emptyResponse, id, isoDateTime, listOf, optionalText, pageQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { requires } from './permissions.ts';
+import { tripAssetStatuses } from './trips.ts';
 
 /** Document 2 §5 "Common": asset numbers are capital letters and digits only. */
 export const ASSET_NO_MESSAGE = 'Asset number must be capital letters and digits';
@@ -121,6 +122,8 @@ export const asset = z.object({
   lifeCycleState: assetLifeCycleState,
   turnoverState: z.enum(assetTurnoverStates),
   usageMode: assetUsageMode,
+  /** Ongoing while the asset's latest trip is unfinished, else Finished (document 2 §4, kept by the trip builder). */
+  tripStatus: z.enum(tripAssetStatuses),
   note: z.string().nullable(),
   /** Every property of the category in display order, with this asset's value (null when not set). */
   properties: z.array(z.object({ property: assetPropertyDefinition, value: assetPropertyValue })),

@@ -9,7 +9,9 @@ export type TripStatus = (typeof tripStatuses)[number];
 export const tripStatus = z.enum(tripStatuses);
 
 /** Document 2 §4 "Trip asset status": an asset on an unfinished trip is Ongoing, else Finished. */
-export const tripAssetStatusOf = (status: TripStatus): 'Ongoing' | 'Finished' =>
+export const tripAssetStatuses = ['Ongoing', 'Finished'] as const;
+export type TripAssetStatus = (typeof tripAssetStatuses)[number];
+export const tripAssetStatusOf = (status: TripStatus): TripAssetStatus =>
   status === 'finished' ? 'Finished' : 'Ongoing';
 
 /** The asset events a trip may start at (document 2 §3 "asset events used as trip and trail sources"). */

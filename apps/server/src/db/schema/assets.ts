@@ -93,6 +93,8 @@ export const assets = pgTable(
     iotBatteryVoltageMilli: integer('iot_battery_voltage_milli'),
     iotLastUpdateTime: timestamp('iot_last_update_time', { withTimezone: true }),
     lockState: text('lock_state'),
+    /** Document 2 §4 "Trip asset status": Ongoing while its latest trip is unfinished, else Finished (trip builder). */
+    tripStatus: text('trip_status').notNull().default('Finished'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     /**

@@ -9,6 +9,7 @@ import type {
   AssetUsageMode,
   IotDeviceInput,
   PageQuery,
+  TripAssetStatus,
 } from '@fleetdesk/contracts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -49,6 +50,7 @@ export function toAsset(row: repo.AssetRow, definitions: readonly repo.PropertyR
     lifeCycleState: a.lifeCycleState as AssetLifeCycleState,
     turnoverState: a.turnoverState as AssetTurnoverState,
     usageMode: a.usageMode as AssetUsageMode,
+    tripStatus: a.tripStatus as TripAssetStatus,
     note: a.note,
     properties: definitions
       .filter((d) => d.categoryId === a.categoryId)

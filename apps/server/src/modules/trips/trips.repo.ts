@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROUTE_POINTS_MAX, tripStartEventTypes } from '@fleetdesk/contracts';
+import { ROUTE_POINTS_MAX, type TripAssetStatus, tripAssetStatusOf, tripStartEventTypes } from '@fleetdesk/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assets, jobs, partners, trips } from '../../db/schema/index.ts';
@@ -255,7 +255,21 @@ export async function replaceTrips(db: DbOrTx, rebuilt: readonly Rebuilt[]): Pro
       where t.id = v.id`);
   }
   if (gone.length > 0) await db.delete(trips).where(inArray(trips.id, gone));
+  await db.execute(sql`
+    update assets a set trip_status = v.status
+    from json_to_recordset(${JSON.stringify(rebuilt.map((r) => ({ id: r.ctx.assetId, status: tripStatusOf(r.built) })))}::json)
+      as v(id uuid, status text)
+    where a.id = v.id and a.trip_status is distinct from v.status`);
   return inserts.length + updates.length + gone.length;
+}
+
+/**
+ * The asset's trip status after a rebuild (document 2 §4): Ongoing while its latest trip is unfinished. A rebuild
+ * starts at the latest trip that may still change, so an empty one means every trip is final.
+ */
+export function tripStatusOf(built: readonly BuiltTrip[]): TripAssetStatus {
+  const latest = built.reduce<BuiltTrip | null>((l, b) => (!l || b.startedAt > l.startedAt ? b : l), null);
+  return latest ? tripAssetStatusOf(latest.status) : 'Finished';
 }
 
 /** The trip job keeps its watermark (the last run's start) in its own payload. */

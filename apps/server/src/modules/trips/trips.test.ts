@@ -120,6 +120,25 @@ describe('asset trips API', () => {
     expect(after).toEqual(before);
   });
 
+  it("keeps each asset's trip status: Ongoing while its latest trip is unfinished, else Finished", async () => {
+    const db = t.database.db;
+    const statusOf = async (no: string) =>
+      (await db.select({ s: assets.tripStatus }).from(assets).where(eq(assets.no, no)))[0]?.s;
+    expect(await statusOf('TRA01')).toBe('Finished');
+    expect(await statusOf('TRA02')).toBe('Ongoing');
+    expect(await statusOf('TRB01')).toBe('Finished');
+    // The asset answer carries it.
+    const viewer = await t.userWith(['asset.read']);
+    const res = await call(t.app, 'GET', '/asset/assets/TRA02', { token: viewer.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: { tripStatus: string } }>().data.tripStatus).toBe('Ongoing');
+    // An hour later the ride has been parked too long: finished, and so is the asset.
+    await buildAssetTrips(db, [ids.get('TRA02') as string], { now: new Date(now.getTime() + HOUR) });
+    expect(await statusOf('TRA02')).toBe('Finished');
+    await buildAssetTrips(db, [ids.get('TRA02') as string], { now, floor: new Date(t0 - HOUR) });
+    expect(await statusOf('TRA02')).toBe('Ongoing');
+  });
+
   it('lists trips newest first with asset, partner, category, status, distance and duration', async () => {
     const { res, body } = await list('pageSize=100');
     expect(res.statusCode).toBe(200);

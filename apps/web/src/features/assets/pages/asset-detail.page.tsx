@@ -81,6 +81,7 @@ function AssetDetail({ no }: { no: string }) {
                   },
                   { key: 'turnover', label: t('field.turnoverState'), children: t(`turnover.${a.turnoverState}`) },
                   { key: 'usage', label: t('field.usageMode'), children: t(`usageMode.${a.usageMode}`) },
+                  { key: 'trip', label: t('field.tripStatus'), children: t(`tripStatus.${a.tripStatus}`) },
                 ],
               },
               {
