@@ -42,6 +42,24 @@ function useLocale(): Locale {
   return locale;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Whether the user asked the system for less motion. antd's animations (modals zooming, popovers fading)
+ * are switched off then: they add nothing a reader needs, and a click during one can be lost.
+ */
+export function useReducedMotion(): boolean {
+  const query = useMemo(() => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null), []);
+  const [reduced, setReduced] = useState(() => query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const follow = () => setReduced(query.matches);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [query]);
+  return reduced;
+}
+
 /** Gives http.ts the notification API of the antd App context, so notifications follow theme and locale. */
 function NotifierBridge() {
   const { notification } = AntApp.useApp();
@@ -54,6 +72,7 @@ function NotifierBridge() {
 
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const locale = useLocale();
+  const reducedMotion = useReducedMotion();
   const [theme, setThemeState] = useState<ThemeSettings>(storedTheme);
   const themeContext = useMemo(
     () => ({
@@ -75,7 +94,10 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <ThemeContext.Provider value={themeContext}>
-            <ConfigProvider locale={antLocales[locale]} theme={{ token: brandTokens, algorithm }}>
+            <ConfigProvider
+              locale={antLocales[locale]}
+              theme={{ token: { ...brandTokens, motion: !reducedMotion }, algorithm }}
+            >
               <AntApp notification={{ maxCount: 1, placement: 'topRight' }}>
                 <NotifierBridge />
                 {children}
