@@ -66,6 +66,8 @@ test.describe('shell layout', () => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto('/setting/general/partner/list');
     await expect(shell.header).toHaveAttribute('data-solid', 'false');
+    // A page still loading may be too short to scroll: the wheel waits for the list.
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
     await page.mouse.wheel(0, 200);
     await expect(shell.header).toHaveAttribute('data-solid', 'true');
     await page.evaluate(() => window.scrollTo(0, 0));

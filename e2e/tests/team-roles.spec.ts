@@ -21,7 +21,7 @@ test.describe('team roles', () => {
     await expect(form.affectedNotice).toContainText('Park Ji-woo');
 
     // …and again in the confirmation of a change. Cancelling keeps the form as edited.
-    const box = form.permission('Asset trip', 'View');
+    const box = form.permission('Asset', 'Delete');
     await expect(box).not.toBeChecked();
     await box.check();
     await form.submit('Save');
