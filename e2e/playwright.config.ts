@@ -24,10 +24,6 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'en-US',
     timezoneId: 'Europe/Rome',
-    // The console honours the system's reduced motion by switching antd's animations off (app/providers.tsx).
-    // On two busy cores a modal could stay mid-animation for 30 s with its buttons ignoring clicks; without
-    // motion a dialog is there or not, so a test never presses a button that cannot take the press.
-    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 860 },
     screenshot: 'only-on-failure',
     // Recording a trace costs every test about a quarter of its time on two cores: CI records only the retry of a

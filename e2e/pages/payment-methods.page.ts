@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { pickOption } from './asset-list.page.ts';
 import { ListPageObject } from './list.ts';
 import { FormPageObject } from './partners.page.ts';
 
@@ -28,18 +29,12 @@ export class PaymentMethodListPage extends ListPageObject {
 
 /** The payment method form, new and edit. */
 export class PaymentMethodFormPage extends FormPageObject {
-  /** Picks an option of an antd single Select found by its label. */
+  /**
+   * Picks an option of an antd single Select found by its label, and sees it shown as the value (the options
+   * may still be loading when the dropdown first opens, and a pick that did not take is made again).
+   */
   async choose(label: string, option: string) {
-    const combobox = this.form.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}`) });
-    const item = this.page
-      .locator('.ant-select-dropdown')
-      .filter({ visible: true })
-      .getByTitle(option, { exact: true });
-    // The options may still be loading (reference data) when the dropdown first opens; open it again then.
-    await expect(async () => {
-      if (!(await item.isVisible())) await combobox.click();
-      await item.click({ timeout: 2_000 });
-    }).toPass({ timeout: 15_000 });
+    await pickOption(this.page, this.form.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}`) }), option);
   }
 
   /** The validation message under a text field whose label starts with `label` (the key field carries a mode tag). */
