@@ -15,6 +15,7 @@ import { seed } from '../apps/server/src/db/seed/builders.ts';
 import { rows } from '../apps/server/src/lib/rows.ts';
 import { ASSET_MAP_GRID_MAX_ROWS, ASSET_MAP_GRID_ZOOM } from '../apps/server/src/modules/asset-map/asset-map.grid.ts';
 import { gridCells } from '../apps/server/src/modules/asset-map/asset-map.repo.ts';
+import { mercatorOf, positionAt } from '../packages/contracts/src/asset-map.ts';
 import { assetLifeCycleStates } from '../packages/contracts/src/assets.ts';
 import { machine, openBenchDatabase, quantile } from './common.ts';
 
@@ -107,11 +108,11 @@ async function seedFleet(database: Database) {
 /** The viewport of a 1920 × 1080 screen centred on (lat, lng) at a zoom (Web Mercator, 512-pixel world). */
 function viewportAt(lat: number, lng: number, zoom: number) {
   const world = 512 * 2 ** zoom;
-  const x = ((lng + 180) / 360) * world;
-  const phi = (lat * Math.PI) / 180;
-  const y = ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * world;
-  const toLng = (px: number) => (px / world) * 360 - 180;
-  const toLat = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI;
+  const centre = mercatorOf(lng, lat);
+  const x = centre.x * world;
+  const y = centre.y * world;
+  const toLng = (px: number) => positionAt(px / world, 0).lng;
+  const toLat = (py: number) => positionAt(0, py / world).lat;
   const half = { w: Math.min(SCREEN.width, world) / 2, h: Math.min(SCREEN.height, world) / 2 };
   const west = Math.max(-180, toLng(x - half.w));
   const east = Math.min(180, toLng(x + half.w));

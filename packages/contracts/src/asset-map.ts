@@ -21,6 +21,21 @@ export const ASSET_MAP_VIEWPORT_MAX_PX = 4096;
 export const ASSET_MAP_ASSETS_MAX = 2_000;
 /** Web Mercator stops here; positions beyond are drawn at the edge. */
 export const ASSET_MAP_MAX_LATITUDE = 85.05112878;
+/**
+ * Web Mercator as MapLibre draws it: a position as fractions of the world's width and height (x eastwards from
+ * the antimeridian, y southwards from the top edge), latitudes clamped to ASSET_MAP_MAX_LATITUDE. The server's
+ * map cells, the console's predicted first view and the map bench all project with it.
+ */
+export function mercatorOf(lng: number, lat: number): { x: number; y: number } {
+  const phi = (Math.max(-ASSET_MAP_MAX_LATITUDE, Math.min(ASSET_MAP_MAX_LATITUDE, lat)) * Math.PI) / 180;
+  return { x: (lng + 180) / 360, y: (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2 };
+}
+
+/** The inverse of mercatorOf: the position at fractions x, y of the world. */
+export function positionAt(x: number, y: number): { lng: number; lat: number } {
+  return { lng: x * 360 - 180, lat: (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI };
+}
+
 /** How often the live stream looks for changes in the viewport. */
 export const ASSET_MAP_LIVE_INTERVAL_MS = 5_000;
 /** A live stream ends after this long; the client reconnects (to any instance, with the session checked again). */

@@ -4,6 +4,7 @@ import {
   type AssetDisplayStatus,
   assetDisplayStatuses,
   type MapViewport,
+  mercatorOf,
 } from '@fleetdesk/contracts';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -47,13 +48,9 @@ const MAP_CELL_MAX_ROWS = 64;
 
 /** The cell column and row of a position on the `map_cell` grid, as the column's expression computes them. */
 export function mapCellOf(lng: number, lat: number): { x: number; y: number } {
-  const side = MAP_CELL_SIDE;
-  const clamp = (n: number) => Math.min(Math.max(n, 0), side - 1);
-  const phi = (Math.max(-ASSET_MAP_MAX_LATITUDE, Math.min(ASSET_MAP_MAX_LATITUDE, lat)) * Math.PI) / 180;
-  return {
-    x: clamp(Math.floor(((lng + 180) / 360) * side)),
-    y: clamp(Math.floor(((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * side)),
-  };
+  const clamp = (n: number) => Math.min(Math.max(n, 0), MAP_CELL_SIDE - 1);
+  const { x, y } = mercatorOf(lng, lat);
+  return { x: clamp(Math.floor(x * MAP_CELL_SIDE)), y: clamp(Math.floor(y * MAP_CELL_SIDE)) };
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   type AssetMapData,
   assetDisplayStatuses,
   type MapViewport,
+  mercatorOf,
+  positionAt,
 } from '@fleetdesk/contracts';
 
 /** One colour per display status (document 2 §4), shared by the clusters, the dots, the popup and the legend. */
@@ -54,16 +56,14 @@ export function predictViewport(
   height: number,
 ): MapViewport {
   const world = 512 * 2 ** zoom;
-  const x = ((center.lng + 180) / 360) * world;
-  const phi = (clampLat(center.lat) * Math.PI) / 180;
-  const y = ((1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2) * world;
-  const lngAt = (px: number) => (px / world) * 360 - 180;
-  const latAt = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / world))) * 180) / Math.PI;
+  const { x, y } = mercatorOf(center.lng, center.lat);
+  const lngAt = (px: number) => positionAt(px / world, 0).lng;
+  const latAt = (py: number) => positionAt(0, py / world).lat;
   return viewportOf({
-    west: lngAt(x - width / 2),
-    east: lngAt(x + width / 2),
-    south: latAt(y + height / 2),
-    north: latAt(y - height / 2),
+    west: lngAt(x * world - width / 2),
+    east: lngAt(x * world + width / 2),
+    south: latAt(y * world + height / 2),
+    north: latAt(y * world - height / 2),
   });
 }
 
