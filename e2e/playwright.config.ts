@@ -30,6 +30,9 @@ export default defineConfig({
     // failed test (retries: 1), which is where a trace is read.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     actionTimeout: 15_000,
+    // The console honours prefers-reduced-motion (antd's animations off). On two busy cores a modal was seen stuck
+    // mid-animation for 30 s, ignoring clicks; without motion that cannot happen. E2E_MOTION=1 runs with motion.
+    contextOptions: { reducedMotion: process.env.E2E_MOTION === '1' ? 'no-preference' : 'reduce' },
     navigationTimeout: 15_000,
   },
   projects: [
