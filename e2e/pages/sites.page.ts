@@ -147,6 +147,15 @@ export class SiteEditPage {
     await this.page.mouse.click(centre.x + dx, centre.y + dy);
   }
 
+  /** Drags the map itself from a point offset from its centre, in small steps as a hand would. */
+  async dragMap(from: { dx: number; dy: number }, by: { dx: number; dy: number }) {
+    const centre = await this.mapCentre();
+    await this.page.mouse.move(centre.x + from.dx, centre.y + from.dy);
+    await this.page.mouse.down();
+    await this.page.mouse.move(centre.x + from.dx + by.dx, centre.y + from.dy + by.dy, { steps: 8 });
+    await this.page.mouse.up();
+  }
+
   /**
    * Where the pin's tip points. maplibre's default pin is centred on its element and lifted by 14 px, so the
    * tip (not the shadow under it) marks the position.

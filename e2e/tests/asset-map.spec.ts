@@ -61,6 +61,31 @@ test.describe('asset map', () => {
     expect(errors).toEqual([]);
   });
 
+  test('dragging pans the map: the drawn frame follows the hand, and the map is drawn where it is let go', async ({
+    page,
+  }) => {
+    const map = new AssetMapPage(page);
+    await map.goto('?at=45.46000,9.19000,12.00');
+    await expect(map.clusters.first()).toBeVisible({ timeout: 40_000 });
+    const at = () => (new URL(page.url()).searchParams.get('at') ?? '').split(',').map(Number);
+    const [lat0, lng0] = at() as [number, number];
+    const layer = page.getByRole('main').locator('.maplibregl-canvas-container');
+    const centre = await map.mapCentre();
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x - 240, centre.y, { steps: 12 });
+    // WebGL runs in software here: the drag moves the last frame (frame-pan.ts) instead of redrawing each move.
+    await expect(layer).toHaveAttribute('style', /transform: translate\(-240px(, 0px)?\)/);
+    await page.mouse.up();
+    await expect(layer).not.toHaveAttribute('style', /transform/);
+    // 240 px east at zoom 12 (512-px tiles): 240 × 360 / (512 × 2¹²) degrees of longitude; latitude unchanged.
+    await expect.poll(() => at()[1], { timeout: 15_000 }).not.toBe(lng0);
+    const [lat1, lng1] = at() as [number, number];
+    expect(lng1 - lng0).toBeCloseTo((240 * 360) / (512 * 2 ** 12), 3);
+    expect(lat1).toBeCloseTo(lat0, 4);
+    await expect(map.clusters.first()).toBeVisible({ timeout: 40_000 });
+  });
+
   test('a click on a single asset opens its popup: status, battery, last update, lock, detail link, commands', async ({
     page,
     request,

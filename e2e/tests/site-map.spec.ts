@@ -106,6 +106,14 @@ test.describe('site map (Settings → Partner → Sites → edit)', () => {
     await expect.poll(() => edit.scaleMetres()).toBeGreaterThan(scaleBefore * 4);
     await expect(edit.mapCanvas).toBeVisible();
 
+    // Dragging the map pans it and is no pick: the position stays, the pin travels with the map.
+    const pinBefore = await edit.pinTip();
+    await edit.dragMap({ dx: -150, dy: 60 }, { dx: 90, dy: -30 });
+    await expect(edit.coordinates).toHaveValue('41.40363, 2.17436');
+    await expect
+      .poll(async () => Math.round(near(await edit.pinTip(), { x: pinBefore.x + 90, y: pinBefore.y - 30 })))
+      .toBeLessThan(3);
+
     // A final pick on the map, then save: the API stores exactly what the field shows.
     await edit.clickMap(-40, 30);
     const saved = await edit.coordinates.inputValue();

@@ -12,10 +12,11 @@ import {
   NavigationControl,
   ScaleControl,
 } from 'react-map-gl/maplibre';
+import { enableFramePan } from './frame-pan.ts';
 import { MapMessage } from './map-message.tsx';
 import { ATLAS_PROTOCOL, atlasProtocol, baseStyle, fillAtlas } from './map-style.ts';
 import type { MapViewProps } from './map-view.tsx';
-import { webgl2Available } from './webgl.ts';
+import { softwareRenderer, webgl2Available } from './webgl.ts';
 
 maplibregl.setWorkerUrl(workerUrl);
 maplibregl.addProtocol(ATLAS_PROTOCOL, atlasProtocol);
@@ -76,6 +77,7 @@ export default function MapCanvas({ label, description, initialView, height, onP
         // After the first frames with what the page draws: the atlas takes the main thread for a while.
         if (!configuredStyle) event.target.once('idle', () => fillAtlas(event.target));
         if (description) event.target.getCanvas().setAttribute('aria-describedby', description);
+        if (softwareRenderer()) enableFramePan(event.target);
       }}
       onError={onError}
     >

@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enableFramePan, type PannableMap } from './frame-pan.ts';
+
+/** A map's DOM as maplibre builds it (a canvas and a marker in the canvas container) and a recording fake map. */
+function setUp() {
+  const container = document.createElement('div');
+  const canvas = document.createElement('canvas');
+  const marker = document.createElement('button');
+  container.append(canvas, marker);
+  document.body.append(container);
+  const calls: string[] = [];
+  const removeListeners: (() => void)[] = [];
+  let dragPan = true;
+  const map: PannableMap = {
+    getCanvas: () => canvas,
+    getCanvasContainer: () => container,
+    panBy: (offset) => calls.push(`panBy ${offset.join(',')} transform=${container.style.transform || 'none'}`),
+    redraw: () => calls.push(`redraw transform=${container.style.transform || 'none'}`),
+    dragPan: {
+      enable: () => {
+        dragPan = true;
+      },
+      disable: () => {
+        dragPan = false;
+      },
+      isEnabled: () => dragPan,
+    },
+    once: (_type, listener) => removeListeners.push(listener),
+  };
+  // What maplibre itself hears (its listeners sit on the canvas container, bubbling), and whether its own drag
+  // would start: it does when its drag handler is on as it hears the press.
+  const maplibreHeard: string[] = [];
+  container.addEventListener('mousedown', (e) =>
+    maplibreHeard.push(`mousedown@${(e.target as Element).tagName} ${dragPan ? 'maplibre drags' : 'frame drags'}`),
+  );
+  const disable = enableFramePan(map);
+  const remove = () => {
+    for (const listener of removeListeners) listener();
+  };
+  return { container, canvas, marker, calls, maplibreHeard, disable, remove, dragPanOn: () => dragPan };
+}
+
+const mouse = (target: EventTarget, type: string, x: number, y: number, init: MouseEventInit = {}) =>
+  target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, ...init }));
+
+describe('frame panning (software WebGL)', () => {
+  let env: ReturnType<typeof setUp>;
+  beforeEach(() => {
+    env = setUp();
+  });
+  afterEach(() => {
+    env.disable();
+    env.container.remove();
+  });
+
+  it('moves the drawn frame while dragging, then pans the map once and redraws it where it was released', () => {
+    const { container, canvas, calls, maplibreHeard } = env;
+    mouse(canvas, 'mousedown', 100, 100);
+    // maplibre hears the press (its click detection needs it) with its own drag off.
+    expect(maplibreHeard).toEqual(['mousedown@CANVAS frame drags']);
+    mouse(document, 'mousemove', 130, 90);
+    expect(container.style.transform).toBe('translate(30px, -10px)');
+    expect(container.style.cursor).toBe('grabbing');
+    mouse(document, 'mousemove', 160, 60);
+    expect(container.style.transform).toBe('translate(60px, -40px)');
+    expect(calls).toEqual([]);
+
+    mouse(document, 'mouseup', 160, 60);
+    // The map moves the other way round from the hand, and draws before the picture is let go.
+    expect(calls).toEqual(['panBy -60,40 transform=translate(60px, -40px)', 'redraw transform=translate(60px, -40px)']);
+    expect(container.style.transform).toBe('');
+    expect(container.style.cursor).toBe('');
+    expect(env.dragPanOn()).toBe(true);
+  });
+
+  it('a press that moves less than the click tolerance is a click: no pan, no transform', () => {
+    const { container, canvas, calls } = env;
+    mouse(canvas, 'mousedown', 50, 50);
+    mouse(document, 'mousemove', 52, 51);
+    expect(container.style.transform).toBe('');
+    mouse(document, 'mouseup', 52, 51);
+    expect(calls).toEqual([]);
+    expect(env.dragPanOn()).toBe(true);
+  });
+
+  it('leaves markers, Shift + drag (box zoom) and other buttons to maplibre', () => {
+    const { container, canvas, marker, calls, maplibreHeard } = env;
+    mouse(marker, 'mousedown', 10, 10);
+    mouse(canvas, 'mousedown', 10, 10, { shiftKey: true });
+    mouse(canvas, 'mousedown', 10, 10, { button: 2 });
+    mouse(document, 'mousemove', 80, 80);
+    mouse(document, 'mouseup', 80, 80);
+    expect(container.style.transform).toBe('');
+    expect(calls).toEqual([]);
+    expect(maplibreHeard).toEqual([
+      'mousedown@BUTTON maplibre drags',
+      'mousedown@CANVAS maplibre drags',
+      'mousedown@CANVAS maplibre drags',
+    ]);
+  });
+
+  it('stops with the map: a drag under way is dropped without panning, and later presses go to maplibre', () => {
+    const { container, canvas, calls, maplibreHeard, remove } = env;
+    mouse(canvas, 'mousedown', 0, 0);
+    mouse(document, 'mousemove', 40, 0);
+    remove();
+    expect(container.style.transform).toBe('');
+    mouse(document, 'mouseup', 40, 0);
+    expect(calls).toEqual([]);
+    mouse(canvas, 'mousedown', 0, 0);
+    expect(maplibreHeard).toEqual(['mousedown@CANVAS frame drags', 'mousedown@CANVAS maplibre drags']);
+  });
+});

@@ -1,0 +1,88 @@
+/** The part of a maplibre map that frame panning uses (a fake in the unit test). */
+export interface PannableMap {
+  getCanvas(): HTMLElement;
+  getCanvasContainer(): HTMLElement;
+  panBy(offset: [number, number], options: { animate: false }): unknown;
+  dragPan: { enable(): unknown; disable(): unknown; isEnabled(): boolean };
+  redraw(): unknown;
+  once(type: 'remove', listener: () => void): unknown;
+}
+
+/** Pixels a press may move and still be a click (maplibre's own click tolerance). */
+const CLICK_TOLERANCE = 3;
+
+/**
+ * Mouse panning for a renderer too slow to redraw the map every frame (software WebGL: a machine without a GPU,
+ * a virtual desktop). maplibre redraws the whole map at each pointer move; at 100 ms and more a frame, the drag
+ * stutters at 5–9 frames per second and nobody can aim. Here the drag moves the last drawn frame as a picture
+ * (a CSS transform the compositor applies), and the map draws once, where it is released: markers and popups
+ * move with it, the strip uncovered at the edge fills on release, as tiles do in a tile map.
+ *
+ * maplibre's own drag is off for the length of a press (taken in the capture phase, before maplibre hears it;
+ * left button on the canvas only). maplibre still sees the press, so its click detection stays right: a drag
+ * does not end in a click on the map. Markers, Shift + drag (box zoom), touch, the wheel and the keyboard keep
+ * maplibre's own handling.
+ */
+export function enableFramePan(map: PannableMap): () => void {
+  const container = map.getCanvasContainer();
+  const canvas = map.getCanvas();
+  const doc = container.ownerDocument;
+  let start: { x: number; y: number } | null = null;
+  let offset: [number, number] = [0, 0];
+  let dragging = false;
+  /** maplibre's drag, turned off for the press (it stays off if the page had turned it off). */
+  let paused = false;
+
+  const place = (dx: number, dy: number) => {
+    container.style.transform = dx === 0 && dy === 0 ? '' : `translate(${dx}px, ${dy}px)`;
+  };
+
+  const onMove = (e: MouseEvent) => {
+    if (!start) return;
+    offset = [e.clientX - start.x, e.clientY - start.y];
+    if (!dragging && Math.hypot(...offset) < CLICK_TOLERANCE) return;
+    dragging = true;
+    container.style.cursor = 'grabbing';
+    place(...offset);
+  };
+
+  const stop = (commit: boolean) => {
+    doc.removeEventListener('mousemove', onMove);
+    doc.removeEventListener('mouseup', onUp);
+    start = null;
+    if (paused) map.dragPan.enable();
+    paused = false;
+    if (!dragging) return;
+    dragging = false;
+    container.style.cursor = '';
+    if (commit) {
+      // The jump, the redraw and dropping the transform happen in one task: the next frame shows the map drawn
+      // where it was released, never the old frame snapping back.
+      map.panBy([-offset[0], -offset[1]], { animate: false });
+      map.redraw();
+    }
+    place(0, 0);
+  };
+
+  function onUp(e: MouseEvent) {
+    if (e.button === 0) stop(true);
+  }
+
+  const onDown = (e: MouseEvent) => {
+    if (e.button !== 0 || e.shiftKey || e.target !== canvas || !map.dragPan.isEnabled()) return;
+    map.dragPan.disable();
+    paused = true;
+    start = { x: e.clientX, y: e.clientY };
+    offset = [0, 0];
+    doc.addEventListener('mousemove', onMove);
+    doc.addEventListener('mouseup', onUp);
+  };
+
+  container.addEventListener('mousedown', onDown, true);
+  const disable = () => {
+    stop(false);
+    container.removeEventListener('mousedown', onDown, true);
+  };
+  map.once('remove', disable);
+  return disable;
+}
