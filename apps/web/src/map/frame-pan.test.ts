@@ -5,8 +5,14 @@ import { enableFramePan, type PannableMap } from './frame-pan.ts';
 function setUp() {
   const container = document.createElement('div');
   const canvas = document.createElement('canvas');
-  const marker = document.createElement('button');
-  container.append(canvas, marker);
+  // maplibre wraps each marker's element in a .maplibregl-marker; a site's pin is also -draggable.
+  const marker = document.createElement('div');
+  marker.className = 'maplibregl-marker';
+  const cluster = document.createElement('button');
+  marker.append(cluster);
+  const pin = document.createElement('div');
+  pin.className = 'maplibregl-marker maplibregl-marker-draggable';
+  container.append(canvas, marker, pin);
   document.body.append(container);
   const calls: string[] = [];
   const removeListeners: (() => void)[] = [];
@@ -33,11 +39,25 @@ function setUp() {
   container.addEventListener('mousedown', (e) =>
     maplibreHeard.push(`mousedown@${(e.target as Element).tagName} ${dragPan ? 'maplibre drags' : 'frame drags'}`),
   );
+  container.addEventListener('click', (e) => maplibreHeard.push(`click@${(e.target as Element).tagName}`));
+  let clusterClicks = 0;
+  cluster.addEventListener('click', () => clusterClicks++);
   const disable = enableFramePan(map);
   const remove = () => {
     for (const listener of removeListeners) listener();
   };
-  return { container, canvas, marker, calls, maplibreHeard, disable, remove, dragPanOn: () => dragPan };
+  return {
+    container,
+    canvas,
+    cluster,
+    pin,
+    calls,
+    maplibreHeard,
+    disable,
+    remove,
+    dragPanOn: () => dragPan,
+    clusterClicks: () => clusterClicks,
+  };
 }
 
 const mouse = (target: EventTarget, type: string, x: number, y: number, init: MouseEventInit = {}) =>
@@ -71,6 +91,29 @@ describe('frame panning (software WebGL)', () => {
     expect(container.style.transform).toBe('');
     expect(container.style.cursor).toBe('');
     expect(env.dragPanOn()).toBe(true);
+
+    // The click the browser sends after the drag is no click on the map; the next one is.
+    mouse(canvas, 'click', 160, 60);
+    mouse(canvas, 'mousedown', 10, 10);
+    mouse(document, 'mouseup', 10, 10);
+    mouse(canvas, 'click', 10, 10);
+    expect(maplibreHeard.filter((h) => h.startsWith('click'))).toEqual(['click@CANVAS']);
+  });
+
+  it('a drag that starts on a cluster pans the map too, and does not zoom into the cluster when let go on it', () => {
+    const { container, cluster, calls } = env;
+    mouse(cluster, 'mousedown', 200, 200);
+    mouse(document, 'mousemove', 150, 200);
+    expect(container.style.transform).toBe('translate(-50px, 0px)');
+    mouse(document, 'mouseup', 150, 200);
+    mouse(cluster, 'click', 150, 200);
+    expect(calls[0]).toBe('panBy 50,0 transform=translate(-50px, 0px)');
+    expect(env.clusterClicks()).toBe(0);
+    // A click on it still zooms.
+    mouse(cluster, 'mousedown', 150, 200);
+    mouse(document, 'mouseup', 150, 200);
+    mouse(cluster, 'click', 150, 200);
+    expect(env.clusterClicks()).toBe(1);
   });
 
   it('a press that moves less than the click tolerance is a click: no pan, no transform', () => {
@@ -83,9 +126,9 @@ describe('frame panning (software WebGL)', () => {
     expect(env.dragPanOn()).toBe(true);
   });
 
-  it('leaves markers, Shift + drag (box zoom) and other buttons to maplibre', () => {
-    const { container, canvas, marker, calls, maplibreHeard } = env;
-    mouse(marker, 'mousedown', 10, 10);
+  it('leaves draggable markers, Shift + drag (box zoom) and other buttons to maplibre', () => {
+    const { container, canvas, pin, calls, maplibreHeard } = env;
+    mouse(pin, 'mousedown', 10, 10);
     mouse(canvas, 'mousedown', 10, 10, { shiftKey: true });
     mouse(canvas, 'mousedown', 10, 10, { button: 2 });
     mouse(document, 'mousemove', 80, 80);
@@ -93,7 +136,7 @@ describe('frame panning (software WebGL)', () => {
     expect(container.style.transform).toBe('');
     expect(calls).toEqual([]);
     expect(maplibreHeard).toEqual([
-      'mousedown@BUTTON maplibre drags',
+      'mousedown@DIV maplibre drags',
       'mousedown@CANVAS maplibre drags',
       'mousedown@CANVAS maplibre drags',
     ]);

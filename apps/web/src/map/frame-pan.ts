@@ -18,10 +18,11 @@ const CLICK_TOLERANCE = 3;
  * (a CSS transform the compositor applies), and the map draws once, where it is released: markers and popups
  * move with it, the strip uncovered at the edge fills on release, as tiles do in a tile map.
  *
- * maplibre's own drag is off for the length of a press (taken in the capture phase, before maplibre hears it;
- * left button on the canvas only). maplibre still sees the press, so its click detection stays right: a drag
- * does not end in a click on the map. Markers, Shift + drag (box zoom), touch, the wheel and the keyboard keep
- * maplibre's own handling.
+ * A press of the left button on the map or on a marker (a cluster) is taken in the capture phase, before
+ * maplibre hears it, and maplibre's own drag is off for its length. maplibre still sees the press, so its click
+ * detection stays right; the click the browser sends when a drag ends over the marker it started on is dropped,
+ * so a drag never zooms into a cluster or picks a point. Draggable markers (a site's pin), popups, Shift + drag
+ * (box zoom), touch, the wheel and the keyboard keep maplibre's own handling.
  */
 export function enableFramePan(map: PannableMap): () => void {
   const container = map.getCanvasContainer();
@@ -30,6 +31,7 @@ export function enableFramePan(map: PannableMap): () => void {
   let start: { x: number; y: number } | null = null;
   let offset: [number, number] = [0, 0];
   let dragging = false;
+  let swallowClick = false;
   /** maplibre's drag, turned off for the press (it stays off if the page had turned it off). */
   let paused = false;
 
@@ -54,6 +56,7 @@ export function enableFramePan(map: PannableMap): () => void {
     paused = false;
     if (!dragging) return;
     dragging = false;
+    swallowClick = commit;
     container.style.cursor = '';
     if (commit) {
       // The jump, the redraw and dropping the transform happen in one task: the next frame shows the map drawn
@@ -68,8 +71,16 @@ export function enableFramePan(map: PannableMap): () => void {
     if (e.button === 0) stop(true);
   }
 
+  /** The map itself, or a marker that does not drag on its own. */
+  const pannable = (target: EventTarget | null) => {
+    if (target === canvas) return true;
+    const marker = target instanceof Element ? target.closest('.maplibregl-marker') : null;
+    return marker !== null && !marker.classList.contains('maplibregl-marker-draggable');
+  };
+
   const onDown = (e: MouseEvent) => {
-    if (e.button !== 0 || e.shiftKey || e.target !== canvas || !map.dragPan.isEnabled()) return;
+    swallowClick = false;
+    if (e.button !== 0 || e.shiftKey || !pannable(e.target) || !map.dragPan.isEnabled()) return;
     map.dragPan.disable();
     paused = true;
     start = { x: e.clientX, y: e.clientY };
@@ -78,10 +89,18 @@ export function enableFramePan(map: PannableMap): () => void {
     doc.addEventListener('mouseup', onUp);
   };
 
+  const onClick = (e: MouseEvent) => {
+    if (!swallowClick) return;
+    swallowClick = false;
+    e.stopPropagation();
+  };
+
   container.addEventListener('mousedown', onDown, true);
+  container.addEventListener('click', onClick, true);
   const disable = () => {
     stop(false);
     container.removeEventListener('mousedown', onDown, true);
+    container.removeEventListener('click', onClick, true);
   };
   map.once('remove', disable);
   return disable;
