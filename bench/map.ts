@@ -222,6 +222,12 @@ async function measureBrowser(origin: string, token: string) {
       await page.evaluate(`(() => {
         window.__frames = 0;
         window.__counting = true;
+        window.__long = [];
+        window.__observer?.disconnect();
+        window.__observer = new PerformanceObserver((list) => {
+          if (window.__counting) for (const e of list.getEntries()) window.__long.push(Math.round(e.duration));
+        });
+        window.__observer.observe({ type: 'longtask' });
         const tick = () => {
           if (!window.__counting) return;
           window.__frames += 1;
@@ -244,10 +250,35 @@ async function measureBrowser(origin: string, token: string) {
       }
       await page.mouse.up();
       const frames = Number(await page.evaluate('window.__counting = false, window.__frames'));
+      if (process.env.BENCH_VERBOSE === '1')
+        console.log(
+          `    main-thread tasks over 50 ms while dragging: ${await page.evaluate('window.__long.join(", ") || "none"')}`,
+        );
       return frames / ((Date.now() - started) / 1000);
     };
+    // Right after the first cluster the page is still filling in the atlas and opening its live stream.
+    const early = await fps(5);
+    console.log(`  frames per second while dragging right after the first render (5 s): ${early.toFixed(1)}`);
+    // Then as a user pans a map that has settled: no main-thread task over 50 ms for 1.5 s (at most 15 s).
+    const settledIn = Number(
+      await page.evaluate(`new Promise((resolve) => {
+        const t0 = performance.now();
+        let last = t0;
+        const observer = new PerformanceObserver(() => { last = performance.now(); });
+        observer.observe({ type: 'longtask' });
+        const check = () => {
+          const now = performance.now();
+          if (now - last < 1500 && now - t0 < 15000) return setTimeout(check, 100);
+          observer.disconnect();
+          resolve(Math.round(now - t0));
+        };
+        check();
+      })`),
+    );
     const runs = [await fps(5), await fps(5)];
-    console.log(`  frames per second while dragging (5 s each): ${runs.map((f) => f.toFixed(1)).join(', ')}`);
+    console.log(
+      `  frames per second while dragging the settled map (5 s each, settled after ${settledIn} ms): ${runs.map((f) => f.toFixed(1)).join(', ')}`,
+    );
 
     // The same drag over a bare maplibre map (one background layer, nothing else) in the same browser: the
     // ceiling this renderer allows, whatever the console draws.
@@ -280,6 +311,7 @@ async function measureBrowser(origin: string, token: string) {
       firstRender: Math.max(...firstRenders.slice(1)),
       coldFirstRender: firstRenders[0] ?? 0,
       fps: runs,
+      earlyFps: early,
       bareFps: bareRuns,
     };
   } finally {
@@ -359,7 +391,7 @@ try {
     );
     const worstFps = Math.min(...browser.fps);
     console.log(
-      `  ≥ 50 frames per second while panning: ${worstFps.toFixed(1)} — ${worstFps >= 50 ? 'met' : 'NOT met'} (a bare maplibre map: ${Math.min(...browser.bareFps).toFixed(1)})`,
+      `  ≥ 50 frames per second while panning: ${worstFps.toFixed(1)} — ${worstFps >= 50 ? 'met' : 'NOT met'} (right after the first render: ${browser.earlyFps.toFixed(1)}; a bare maplibre map redrawing every move: ${Math.min(...browser.bareFps).toFixed(1)})`,
     );
   }
 } finally {

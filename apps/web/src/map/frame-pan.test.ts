@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enableFramePan, type PannableMap } from './frame-pan.ts';
 
 /** A map's DOM as maplibre builds it (a canvas and a marker in the canvas container) and a recording fake map. */
@@ -60,21 +60,31 @@ function setUp() {
   };
 }
 
-const mouse = (target: EventTarget, type: string, x: number, y: number, init: MouseEventInit = {}) =>
+const mouse = (target: EventTarget, type: string, x: number, y: number, init: MouseEventInit = {}) => {
   target.dispatchEvent(new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, ...init }));
+  // The frame moves once per animation frame.
+  if (type === 'mousemove') vi.advanceTimersToNextFrame();
+};
 
 describe('frame panning (software WebGL)', () => {
   let env: ReturnType<typeof setUp>;
   beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     env = setUp();
   });
   afterEach(() => {
     env.disable();
     env.container.remove();
+    vi.useRealTimers();
   });
 
   it('moves the drawn frame while dragging, then pans the map once and redraws it where it was released', () => {
     const { container, canvas, calls, maplibreHeard } = env;
+    // maplibre follows moves on the document (capture); during the press they are not its business.
+    let maplibreMoves = 0;
+    const countMove = () => maplibreMoves++;
+    document.addEventListener('mousemove', countMove, true);
+    mouse(document, 'mousemove', 90, 90);
     mouse(canvas, 'mousedown', 100, 100);
     // maplibre hears the press (its click detection needs it) with its own drag off.
     expect(maplibreHeard).toEqual(['mousedown@CANVAS frame drags']);
@@ -84,6 +94,8 @@ describe('frame panning (software WebGL)', () => {
     mouse(document, 'mousemove', 160, 60);
     expect(container.style.transform).toBe('translate(60px, -40px)');
     expect(calls).toEqual([]);
+    expect(maplibreMoves).toBe(1);
+    document.removeEventListener('mousemove', countMove, true);
 
     mouse(document, 'mouseup', 160, 60);
     // The map moves the other way round from the hand, and draws before the picture is let go.

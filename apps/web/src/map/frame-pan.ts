@@ -28,6 +28,7 @@ export function enableFramePan(map: PannableMap): () => void {
   const container = map.getCanvasContainer();
   const canvas = map.getCanvas();
   const doc = container.ownerDocument;
+  const view = doc.defaultView ?? window;
   let start: { x: number; y: number } | null = null;
   let offset: [number, number] = [0, 0];
   let dragging = false;
@@ -38,18 +39,28 @@ export function enableFramePan(map: PannableMap): () => void {
   const place = (dx: number, dy: number) => {
     container.style.transform = dx === 0 && dy === 0 ? '' : `translate(${dx}px, ${dy}px)`;
   };
+  // A layer of its own from the start: each move is composited, not painted again, and the first move of a drag
+  // does not wait for the layer to be made (~100 ms here).
+  container.style.willChange = 'transform';
 
+  let frame = 0;
   const onMove = (e: MouseEvent) => {
     if (!start) return;
+    // The press is ours: maplibre's window listener would measure the canvas (a forced layout) at every move.
+    e.stopPropagation();
     offset = [e.clientX - start.x, e.clientY - start.y];
     if (!dragging && Math.hypot(...offset) < CLICK_TOLERANCE) return;
     dragging = true;
     container.style.cursor = 'grabbing';
-    place(...offset);
+    // One style write per frame, however many moves the browser delivers.
+    frame ||= requestAnimationFrame(() => {
+      frame = 0;
+      if (dragging) place(...offset);
+    });
   };
 
   const stop = (commit: boolean) => {
-    doc.removeEventListener('mousemove', onMove);
+    view.removeEventListener('mousemove', onMove, true);
     doc.removeEventListener('mouseup', onUp);
     start = null;
     if (paused) map.dragPan.enable();
@@ -85,7 +96,7 @@ export function enableFramePan(map: PannableMap): () => void {
     paused = true;
     start = { x: e.clientX, y: e.clientY };
     offset = [0, 0];
-    doc.addEventListener('mousemove', onMove);
+    view.addEventListener('mousemove', onMove, true);
     doc.addEventListener('mouseup', onUp);
   };
 
@@ -101,6 +112,7 @@ export function enableFramePan(map: PannableMap): () => void {
     stop(false);
     container.removeEventListener('mousedown', onDown, true);
     container.removeEventListener('click', onClick, true);
+    container.style.willChange = '';
   };
   map.once('remove', disable);
   return disable;
