@@ -13,6 +13,7 @@ import {
   ScaleControl,
 } from 'react-map-gl/maplibre';
 import { enableFramePan } from './frame-pan.ts';
+import { mapColors } from './map-colors.ts';
 import { MapMessage } from './map-message.tsx';
 import { ATLAS_PROTOCOL, atlasProtocol, baseStyle, fillAtlas } from './map-style.ts';
 import type { MapViewProps } from './map-view.tsx';
@@ -65,7 +66,8 @@ export default function MapCanvas({ label, description, initialView, height, onP
       mapStyle={style}
       initialViewState={initialViewState}
       locale={locale}
-      style={{ width: '100%', height, borderRadius: 8 }}
+      // The strip a frame drag uncovers (frame-pan.ts), and the area before the first frame, show as empty land.
+      style={{ width: '100%', height, borderRadius: 8, background: mapColors.land }}
       attributionControl={false}
       dragRotate={false}
       pitchWithRotate={false}
