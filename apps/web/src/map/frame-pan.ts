@@ -53,7 +53,8 @@ export function enableFramePan(map: PannableMap): () => void {
     dragging = true;
     container.style.cursor = 'grabbing';
     // One style write per frame, however many moves the browser delivers.
-    frame ||= requestAnimationFrame(() => {
+    if (frame) return;
+    frame = requestAnimationFrame(() => {
       frame = 0;
       if (dragging) place(...offset);
     });
