@@ -13,6 +13,7 @@ import {
   toApiError,
   toSearchParams,
 } from './http.ts';
+import { i18n } from './i18n/i18n.ts';
 import { getToken, setToken, TOKEN_KEY } from './session.ts';
 
 type Notifier = Parameters<typeof registerNotifier>[0];
@@ -43,6 +44,19 @@ describe('error mapping', () => {
     );
     expect(error).toMatchObject({ status: 400, code: 'ValidationError', message: 'Invalid' });
     expect(error.fieldErrors).toEqual({ name: 'Must not be only whitespace' });
+  });
+
+  it("shows a message the console knows in the user's language, and an unknown one as the server wrote it", async () => {
+    await i18n.changeLanguage('it-IT');
+    try {
+      const body = (message: string) => ({ code: 'TripExportTooLarge', message, data: null });
+      expect(toApiError(422, body('A trip export holds at most 2,000 trips; narrow the filters'), 'u').message).toBe(
+        "Un'esportazione contiene al massimo 2.000 viaggi: restringi i filtri",
+      );
+      expect(toApiError(422, body('Something new went wrong'), 'u').message).toBe('Something new went wrong');
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it('survives a body that is not the API shape (a proxy page)', () => {

@@ -10,6 +10,7 @@ import {
 import type { App } from 'antd';
 import { i18n } from './i18n/i18n.ts';
 import { clearToken, getToken } from './session.ts';
+import { translateValidationMessage } from './ui/form-errors.ts';
 
 /**
  * The only place the console talks to the API (ARCHITECTURE.md rule 7): it adds the API origin, the bearer
@@ -58,7 +59,15 @@ export function apiOrigin(): string {
 /** Turns a failed response into an ApiError, whatever the body looks like (a proxy may answer with HTML). */
 export function toApiError(status: number, body: unknown, url: string): ApiError {
   const parsed = errorBody.safeParse(body);
-  if (parsed.success) return new ApiError(status, parsed.data.code, parsed.data.message, parsed.data.data ?? null, url);
+  // The server speaks English; a message the console knows is shown in the user's language wherever it appears.
+  if (parsed.success)
+    return new ApiError(
+      status,
+      parsed.data.code,
+      translateValidationMessage(parsed.data.message),
+      parsed.data.data ?? null,
+      url,
+    );
   return new ApiError(status, `Http${status}`, i18n.t(statusKey(status)), null, url);
 }
 

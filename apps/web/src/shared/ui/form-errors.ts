@@ -22,15 +22,18 @@ const patterns: { pattern: RegExp; key: string; param?: string }[] = [
   },
 ];
 
-export function translateValidationMessage(message: string): string {
+/** A message's key in the validation namespace, with the number it carries when its pattern has one. */
+export function validationKeyOf(message: string): { key: string; values: Record<string, number> } {
   for (const { pattern, key, param } of patterns) {
     const match = pattern.exec(message);
-    if (match) {
-      const values = param ? { [param]: Number(match[1]) } : {};
-      return i18n.t(key, { ns: 'validation', ...values, defaultValue: message });
-    }
+    if (match) return { key, values: param ? { [param]: Number(match[1]) } : {} };
   }
-  return i18n.t(message, { ns: 'validation', defaultValue: message });
+  return { key: message, values: {} };
+}
+
+export function translateValidationMessage(message: string): string {
+  const { key, values } = validationKeyOf(message);
+  return i18n.t(key, { ns: 'validation', ...values, defaultValue: message });
 }
 
 type Issues = z.ZodError['issues'];

@@ -6,13 +6,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useCategoryOptions } from '../api.ts';
 import { type CustomDays, customRangeProblem, fromDay, toDay } from '../period.ts';
-
-const problemKey: Record<string, string> = {
-  'maximum selectable is 31 days': 'period.maxDays',
-  'Start must be before end': 'period.order',
-};
 
 export interface PeriodBarProps {
   period: DashboardPeriod;
@@ -72,7 +68,7 @@ export function PeriodBar(props: PeriodBarProps) {
             />
             {problem ? (
               <Typography.Text type="danger" role="alert" data-testid="period-problem">
-                {t(problemKey[problem] ?? 'period.maxDays')}
+                {translateValidationMessage(problem)}
               </Typography.Text>
             ) : (
               <Typography.Text type="secondary" data-testid="period-help">
