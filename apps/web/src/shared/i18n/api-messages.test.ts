@@ -3,22 +3,48 @@ import { validationKeyOf } from '../ui/form-errors.ts';
 import { resources } from './i18n.ts';
 import { locales } from './locales.ts';
 
+/** A single-quoted TypeScript string, captured without its quotes (escapes undone by `unquote`). */
+const QUOTED = String.raw`'((?:[^'\\]|\\.)+)'`;
+const unquote = (text: string) => text.replace(/\\(.)/g, '$1');
+
+/** The messages these patterns (each with one quoted capture, built around QUOTED) find in these sources. */
+function messagesIn(sources: string[], patterns: string[], flags = 'g'): string[] {
+  return sources.flatMap((source) =>
+    patterns.flatMap((pattern) => [...source.matchAll(new RegExp(pattern, flags))].map((m) => unquote(m[1] as string))),
+  );
+}
+
 /**
- * Every message the contracts can put under a field or into a refusal, as written in their source: the
- * `message:` of a rule and the `…_MESSAGE` constants. Contract messages reach the user in English unless a
- * namespace translates them (form-errors.ts, describeFailure in http.ts, the features' `msg.` keys).
+ * Every message the contracts can put under a field or into a refusal (the `message:` of a rule, the
+ * `…_MESSAGE` constants), and every refusal the server words itself (DomainError, notFound, the defaults of
+ * errors.ts), as written in their source. They reach the user in English unless a namespace translates them
+ * (form-errors.ts, the API error of http.ts, the features' `msg.` keys).
  */
-function contractMessages(): string[] {
-  const sources = import.meta.glob<string>(['../../../../../packages/contracts/src/*.ts', '!**/*.test.ts'], {
+function apiMessages(): string[] {
+  // Vite reads the options of import.meta.glob at build time: they must be written out in each call.
+  const contracts = Object.values(
+    import.meta.glob<string>(['../../../../../packages/contracts/src/*.ts', '!**/*.test.ts'], {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    }),
+  );
+  const server = import.meta.glob<string>(['../../../../server/src/**/*.ts', '!**/*.test.ts'], {
     query: '?raw',
     import: 'default',
     eager: true,
   });
-  const found = new Set<string>();
-  for (const source of Object.values(sources))
-    for (const pattern of [/message:\s*'((?:[^'\\]|\\.)+)'/g, /_MESSAGE\s*=\s*'((?:[^'\\]|\\.)+)'/g])
-      for (const match of source.matchAll(pattern)) found.add((match[1] as string).replace(/\\(.)/g, '$1'));
-  return [...found].sort();
+  const defaults = server['../../../../server/src/errors.ts'] ?? '';
+  return [
+    ...new Set([
+      ...messagesIn(contracts, [String.raw`message:\s*${QUOTED}`, String.raw`_MESSAGE\s*=\s*${QUOTED}`]),
+      ...messagesIn(Object.values(server), [
+        String.raw`new DomainError\(\s*'\w+',\s*\d+,\s*${QUOTED}`,
+        String.raw`notFound\(${QUOTED}\)`,
+      ]),
+      ...messagesIn([defaults.slice(0, defaults.indexOf('};'))], [String.raw`^\s+\w+: ${QUOTED},$`], 'gm'),
+    ]),
+  ].sort();
 }
 
 /**
@@ -28,6 +54,8 @@ function contractMessages(): string[] {
 const apiOnly = new Set([
   'At most 10 rings',
   'At most 50 values at a time',
+  'The multipart body is malformed',
+  'Send the file as multipart/form-data field "file"',
   'Each sort field at most once',
   'Format must be csv or xlsx',
   'Geometry must be a closed GeoJSON polygon',
@@ -55,11 +83,13 @@ function translated(locale: string, message: string): boolean {
   );
 }
 
-describe('contract messages', () => {
-  const messages = contractMessages();
+describe('API messages', () => {
+  const messages = apiMessages();
 
   it('are found in the contracts (the scan itself works)', () => {
     expect(messages).toContain('This field is required');
+    expect(messages).toContain('You cannot delete your own account');
+    expect(messages).toContain('The data do not exist!');
     expect(messages.length).toBeGreaterThan(80);
   });
 
