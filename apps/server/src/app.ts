@@ -149,7 +149,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       const assetQuery = createAssetQueryService({ db });
       assetQueryRoutes(api, assetQuery);
       categoryRoutes(api, createCategoryService({ db, storage }));
-      assetRoutes(api, createAssetService({ db, storage }));
+      assetRoutes(api, createAssetService({ db, storage, bindings: liveFleet.ingest }));
       assetBatchRoutes(api, { db, query: assetQuery });
       relocationListRoutes(api, { db });
       documentRoutes(api, createDocumentService({ db, storage }));

@@ -85,8 +85,27 @@ function throwFirst(problems: readonly DomainError[] | undefined) {
   if (first) throw first;
 }
 
-export function createAssetService(deps: { db: Db; storage: FileStorage }) {
+/** Telemetry ingest's cache of which asset a device reports for: told when a binding changes. */
+export interface DeviceBindingCache {
+  forget(deviceNo: string): void;
+}
+
+export function createAssetService(deps: { db: Db; storage: FileStorage; bindings?: DeviceBindingCache }) {
   const { db, storage } = deps;
+
+  /**
+   * Changes an asset's device and, once that is committed, has ingest forget both devices' cached bindings:
+   * their next reports go where the binding now says, not to the old asset for up to half a minute.
+   */
+  async function rebind(caller: Caller, no: string, apply: (tx: DbOrTx, row: repo.AssetRow) => Promise<void>) {
+    const touched: (string | null)[] = [];
+    const asset = await change(caller, no, async (tx, row) => {
+      touched.push(row.asset.iotDeviceNo);
+      await apply(tx, row);
+    });
+    for (const deviceNo of [...touched, asset.iot?.deviceNo ?? null]) if (deviceNo) deps.bindings?.forget(deviceNo);
+    return asset;
+  }
 
   /** Reads an asset the caller may see: 404 when absent, 403 when its partner is outside the scope. */
   async function visible(tx: DbOrTx, caller: Caller, no: string) {
@@ -276,7 +295,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
      * belong to the old device, so they are cleared; the last known position stays.
      */
     bindIotDevice: (caller: Caller, no: string, input: IotDeviceInput): Promise<Asset> =>
-      change(caller, no, async (tx, row) => {
+      rebind(caller, no, async (tx, row) => {
         if (!row.category.isIot) {
           throw new DomainError('CategoryNotIot', 422, 'The category of this asset has no IoT devices');
         }
@@ -294,7 +313,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage }) {
       }),
 
     unbindIotDevice: (caller: Caller, no: string): Promise<Asset> =>
-      change(caller, no, async (tx, row) => {
+      rebind(caller, no, async (tx, row) => {
         if (row.asset.iotDeviceNo === null) return;
         await repo.update(tx, row.asset.id, {
           iotDeviceNo: null,

@@ -375,6 +375,44 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     expect(fleet.ingest.stats.unknownDevice).toBe(unknownBefore + 1);
   });
 
+  it('a device moved to another asset reports for the new one at once, not after the binding cache expires', async () => {
+    const first = await addAsset();
+    const second = await addAsset({ device: null });
+    const deviceNo = first.iotDeviceNo as string;
+    const d = await device(deviceNo);
+    const report = (lat: number) =>
+      d.publishAsync(`${root}/${deviceNo}/telemetry`, JSON.stringify({ ts: Date.now(), pos: { lat, lng: 9 } }), {
+        qos: 1,
+      });
+    const latitudeOf = async (id: string) =>
+      (await t.database.db.select().from(assets).where(eq(assets.id, id)))[0]?.latitude ?? null;
+    // The first report caches "this device is the first asset's" (for 30 s).
+    await report(44.1);
+    expect(
+      await until(
+        () => latitudeOf(first.id),
+        (lat) => lat === 44.1,
+      ),
+    ).toBe(44.1);
+
+    const token = t.owner.token;
+    expect((await call(t.app, 'DELETE', `/asset-iot/assets/${first.no}/iot/device`, { token })).statusCode).toBe(200);
+    const bound = await call(t.app, 'PUT', `/asset-iot/assets/${second.no}/iot/device`, {
+      token,
+      body: { no: deviceNo, vendor: 'tbox' },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    await report(44.2);
+    expect(
+      await until(
+        () => latitudeOf(second.id),
+        (lat) => lat === 44.2,
+        5_000,
+      ),
+    ).toBe(44.2);
+    expect(await latitudeOf(first.id)).toBe(44.1);
+  });
+
   it('trust agents, device models and capabilities: the caller sees only devices of its partners', async () => {
     const a = await addAsset();
     await device(a.iotDeviceNo as string);
