@@ -1,3 +1,4 @@
+import { LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { Shell } from '../pages/shell.ts';
 
@@ -39,6 +40,17 @@ test.describe('missing records', () => {
       expect(await page.locator('.ant-notification-notice').count()).toBe(0);
     });
   }
+});
+
+test.describe('missing records, in Italian', () => {
+  test.use({ signedInAs: 'owner' });
+
+  test("the server's refusal is shown in the user's language", async ({ page }) => {
+    await page.addInitScript((key) => localStorage.setItem(key, 'it-IT'), LOCALE_KEY);
+    await page.goto('/setting/general/partner/00000000-0000-4000-8000-000000000000/edit');
+    // The API answers in English ("The data do not exist!"); the console knows the message.
+    await expect(page.getByRole('main').getByText('I dati non esistono!')).toBeVisible();
+  });
 });
 
 test.describe('not-found page, signed out', () => {
