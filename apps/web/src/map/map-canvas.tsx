@@ -9,6 +9,7 @@ import {
   type ErrorEvent,
   Map as MapGL,
   type MapLayerMouseEvent,
+  type MapRef,
   NavigationControl,
   ScaleControl,
 } from 'react-map-gl/maplibre';
@@ -25,6 +26,20 @@ maplibregl.addProtocol(ATLAS_PROTOCOL, atlasProtocol);
 // A configured style (MAP_STYLE_URL, served in /config.js) wins; without one the local base map needs no network.
 const configuredStyle = window.__FLEETDESK_CONFIG__?.mapStyleUrl;
 const style = configuredStyle ?? baseStyle();
+
+/** Maps that pan by frame already (a ref callback runs again on every render). */
+const framePanned = new WeakSet<object>();
+
+/**
+ * On a software renderer, frame panning from the moment the map exists: a user (or a test) may drag while the
+ * style is still loading, before maplibre's `load`.
+ */
+function withFramePan(ref: MapRef | null) {
+  const map = ref?.getMap();
+  if (!map || framePanned.has(map) || !softwareRenderer()) return;
+  framePanned.add(map);
+  enableFramePan(map);
+}
 
 /** The maplibre side of MapView, loaded only when a page shows a map (maplibre is ~1 MB). */
 export default function MapCanvas({ label, description, initialView, height, onPick, children }: MapViewProps) {
@@ -62,6 +77,7 @@ export default function MapCanvas({ label, description, initialView, height, onP
   return (
     <MapGL
       key={i18n.language}
+      ref={withFramePan}
       mapLib={maplibregl}
       mapStyle={style}
       initialViewState={initialViewState}
@@ -79,7 +95,6 @@ export default function MapCanvas({ label, description, initialView, height, onP
         // After the first frames with what the page draws: the atlas takes the main thread for a while.
         if (!configuredStyle) event.target.once('idle', () => fillAtlas(event.target));
         if (description) event.target.getCanvas().setAttribute('aria-describedby', description);
-        if (softwareRenderer()) enableFramePan(event.target);
       }}
       onError={onError}
     >
