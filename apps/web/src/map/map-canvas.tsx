@@ -27,7 +27,7 @@ maplibregl.addProtocol(ATLAS_PROTOCOL, atlasProtocol);
 const configuredStyle = window.__FLEETDESK_CONFIG__?.mapStyleUrl;
 const style = configuredStyle ?? baseStyle();
 
-/** Maps that pan by frame already (a ref callback runs again on every render). */
+/** Maps that pan by frame already: the ref is set again for the same map when StrictMode re-runs effects. */
 const framePanned = new WeakSet<object>();
 
 /**

@@ -142,7 +142,7 @@ function PhoneForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
       // The server owns the countdown (it refuses earlier requests with 429).
       setSecondsLeft(data.resendAfterSeconds);
     },
-    onError: (error) => setSendError(translateValidationMessage(error.message)),
+    onError: (error) => setSendError(error.message),
   });
 
   const requestCode = async () => {

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiOrigin, isApiError } from '../http.ts';
 import { ConfirmButton } from './confirm-button.tsx';
-import { translateValidationMessage } from './form-errors.ts';
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 
@@ -56,7 +55,7 @@ export function ImageUpload({
       void message.success(t('image.uploaded'));
     } catch (error) {
       if (isApiError(error) && error.status === 413) setProblem(t('image.tooLarge'));
-      else if (isApiError(error) && error.status === 400) setProblem(translateValidationMessage(error.message));
+      else if (isApiError(error) && error.status === 400) setProblem(error.message);
     }
   };
 

@@ -4,7 +4,6 @@ import { Alert, App, Avatar, Button, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
-import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useUploadLogo } from '../api.ts';
 import { logoSource } from './account-form.values.ts';
 import { LOGO_TYPES } from './account-options.ts';
@@ -36,7 +35,7 @@ export function AccountLogo({ logoImgUrl, canWrite }: { logoImgUrl: string | nul
       void message.success(t('logo.uploaded'));
     } catch (error) {
       if (isApiError(error) && error.status === 413) setProblem(t('logo.tooLarge'));
-      else if (isApiError(error) && error.status === 400) setProblem(translateValidationMessage(error.message));
+      else if (isApiError(error) && error.status === 400) setProblem(error.message);
     }
   };
 
