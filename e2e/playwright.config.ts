@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, MQTT_URL, PASSWORD, PORT, SECRETS_KEY } from './fixtures/env.ts';
+import { BASE_URL, MQTT_TOPIC_ROOT, MQTT_URL, PASSWORD, PORT, SECRETS_KEY } from './fixtures/env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -80,6 +80,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       // Parallel runs each bring their own embedded MQTT broker.
       MQTT_PORT: String(new URL(MQTT_URL).port),
+      MQTT_TOPIC_ROOT,
       SECRETS_KEY,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
