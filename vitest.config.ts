@@ -9,7 +9,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/server/src/*.test.ts',
-            'apps/server/src/{lib,plugins,adapters}/**/*.test.ts',
+            'apps/server/src/{lib,plugins,adapters,iot}/**/*.test.ts',
             'apps/server/src/db/seed/*.test.ts',
           ],
           environment: 'node',

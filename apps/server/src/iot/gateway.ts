@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { DevicePublisher, IotControlService } from '../modules/iot/control.service.ts';
+import { coalesceWrites } from './coalesce-writes.ts';
 import type { Ingest } from './ingest.ts';
 import {
   type DeviceChannel,
@@ -59,6 +60,7 @@ export async function startGateway(opts: {
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
   });
+  coalesceWrites(client);
   const replyQueues = new Map<string, Promise<void>>();
   const share = opts.shareGroup ? `$share/${opts.shareGroup}/` : '';
   await client.subscribeAsync(

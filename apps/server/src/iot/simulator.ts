@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceModelOf } from '../modules/iot/device-models.ts';
+import { coalesceWrites } from './coalesce-writes.ts';
 import { BRIDGE_PREFIX } from './credentials.ts';
 import { type CommandMessage, commandMessage, configMessage, decode, topicOf } from './protocol.ts';
 
@@ -248,6 +249,8 @@ export function startSimulator(opts: SimOptions) {
       reconnectPeriod: 5000,
       keepalive: 120,
     });
+    // A bridge relays thousands of reports a tick: one socket write each would cost the simulator more than they do.
+    coalesceWrites(client);
     client.on('error', (error) => opts.onError?.(error));
     const byNo = new Map(shard.map((s) => [s.deviceNo, s]));
     client.on('message', (topic, payload) => {
