@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -257,7 +257,15 @@ async function measureBrowser(origin: string, token: string) {
       return frames / ((Date.now() - started) / 1000);
     };
     // Right after the first cluster the page is still filling in the atlas and opening its live stream.
+    // BENCH_PROFILE=<file.cpuprofile>: the page's CPU profile of this drag (open it in Chromium's DevTools).
+    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+    await profiler?.send('Profiler.enable');
+    await profiler?.send('Profiler.start');
     const early = await fps(5);
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+    }
     console.log(`  frames per second while dragging right after the first render (5 s): ${early.toFixed(1)}`);
     // Then as a user pans a map that has settled: no main-thread task over 50 ms for 1.5 s (at most 15 s).
     const settledIn = Number(

@@ -22,6 +22,9 @@ function setUp() {
     getCanvasContainer: () => container,
     panBy: (offset) => calls.push(`panBy ${offset.join(',')} transform=${container.style.transform || 'none'}`),
     redraw: () => calls.push(`redraw transform=${container.style.transform || 'none'}`),
+    triggerRepaint: () => {
+      calls.push('repaint requested');
+    },
     dragPan: {
       enable: () => {
         dragPan = true;
@@ -47,6 +50,7 @@ function setUp() {
     for (const listener of removeListeners) listener();
   };
   return {
+    map,
     container,
     canvas,
     cluster,
@@ -115,6 +119,38 @@ describe('frame panning (software WebGL)', () => {
     mouse(canvas, 'click', 160, 60);
     click(canvas, 10, 10);
     expect(maplibreHeard.filter((h) => h.startsWith('click'))).toEqual(['click@CANVAS']);
+  });
+
+  it('holds the redraws maplibre asks for while the frame is dragged: what arrived is drawn on release', () => {
+    const { canvas, calls } = env;
+    // How maplibre asks, when a tile or a glyph arrives: through the map object.
+    const arrive = () => env.map.triggerRepaint();
+    arrive();
+    expect(calls).toEqual(['repaint requested']);
+    calls.length = 0;
+    mouse(canvas, 'mousedown', 100, 100);
+    // A press is no drag yet: a redraw still goes through.
+    arrive();
+    expect(calls).toEqual(['repaint requested']);
+    calls.length = 0;
+    mouse(document, 'mousemove', 140, 100);
+    arrive();
+    arrive();
+    expect(calls).toEqual([]);
+    mouse(document, 'mouseup', 140, 100);
+    expect(calls).toEqual(['panBy -40,0 transform=translate(40px, 0px)', 'redraw transform=translate(40px, 0px)']);
+    calls.length = 0;
+    arrive();
+    expect(calls).toEqual(['repaint requested']);
+  });
+
+  it('a drag cut short (the map removed) asks for the redraw it held', () => {
+    const { canvas, calls } = env;
+    mouse(canvas, 'mousedown', 100, 100);
+    mouse(document, 'mousemove', 140, 100);
+    env.map.triggerRepaint();
+    env.remove();
+    expect(calls).toEqual(['repaint requested']);
   });
 
   it('a drag that starts on a cluster pans the map too, and does not zoom into the cluster when let go on it', () => {

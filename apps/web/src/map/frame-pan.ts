@@ -5,6 +5,7 @@ export interface PannableMap {
   panBy(offset: [number, number], options: { animate: false }): unknown;
   dragPan: { enable(): unknown; disable(): unknown; isEnabled(): boolean };
   redraw(): unknown;
+  triggerRepaint(): void;
   once(type: 'remove', listener: () => void): unknown;
 }
 
@@ -35,6 +36,24 @@ export function enableFramePan(map: PannableMap): () => void {
   let swallowClick = false;
   /** maplibre's drag, turned off for the press (it stays off if the page had turned it off). */
   let paused = false;
+  /**
+   * maplibre's own redraw request, held for the length of a drag. Right after the first render, tiles, glyphs and
+   * the cluster layer keep arriving, and each asks for a redraw of 60–100 ms on a software renderer: the picture
+   * then moved at 30–48 frames per second instead of 55–60. What arrives during the drag is drawn on release.
+   */
+  const triggerRepaint = map.triggerRepaint;
+  let repaintHeld = false;
+  const holdRepaints = () => {
+    map.triggerRepaint = () => {
+      repaintHeld = true;
+    };
+  };
+  const releaseRepaints = () => {
+    map.triggerRepaint = triggerRepaint;
+    const held = repaintHeld;
+    repaintHeld = false;
+    return held;
+  };
 
   const place = (dx: number, dy: number) => {
     container.style.transform = dx === 0 && dy === 0 ? '' : `translate(${dx}px, ${dy}px)`;
@@ -50,6 +69,7 @@ export function enableFramePan(map: PannableMap): () => void {
     e.stopPropagation();
     offset = [e.clientX - start.x, e.clientY - start.y];
     if (!dragging && Math.hypot(...offset) < CLICK_TOLERANCE) return;
+    if (!dragging) holdRepaints();
     dragging = true;
     container.style.cursor = 'grabbing';
     // One style write per frame, however many moves the browser delivers.
@@ -70,6 +90,8 @@ export function enableFramePan(map: PannableMap): () => void {
     dragging = false;
     swallowClick = commit;
     container.style.cursor = '';
+    const held = releaseRepaints();
+    if (!commit && held) map.triggerRepaint();
     if (commit) {
       // The jump, the redraw and dropping the transform happen in one task: the next frame shows the map drawn
       // where it was released, never the old frame snapping back.
