@@ -194,10 +194,17 @@ async function measureBrowser(origin: string, token: string) {
     const [lat, lng] = CITIES[0] as [number, number];
     const firstRenders: number[] = [];
     for (let i = 0; i < 3; i++) {
+      const profiler = i === 2 && process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
+      await profiler?.send('Profiler.enable');
+      await profiler?.send('Profiler.start');
       const started = Date.now();
       await page.goto(`${origin}/asset/map?at=${lat},${lng},12`);
       await page.locator('button.fleetdesk-cluster').first().waitFor({ timeout: 60_000 });
       firstRenders.push(Date.now() - started);
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        writeFileSync(`${process.env.BENCH_PROFILE}.first-render`, JSON.stringify(profile));
+      }
       if (process.env.BENCH_VERBOSE === '1') {
         // Where a first render's time goes: each request of the page, by start and end since navigation.
         const entries = (await page.evaluate(`performance.getEntriesByType('resource').map((e) =>
