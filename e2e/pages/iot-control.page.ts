@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { TEST_DEVICE_PREFIX } from '../fixtures/device.ts';
 import { BASE_URL } from '../fixtures/env.ts';
 import { ListPageObject } from './list.ts';
 
@@ -10,7 +11,8 @@ export type DemoIotAsset = {
 
 /**
  * Demo assets with a device of `vendor` that reported within the last hour: the e2e server's simulator runs
- * the demo fleet, and these devices are online, so they answer commands.
+ * the demo fleet, and these devices are online, so they answer commands. A test's own devices (a test that
+ * failed before deleting them) report too, but answer nothing: they are left out.
  */
 export async function onlineDemoAssets(request: APIRequestContext, token: string, vendor: string): Promise<string[]> {
   const res = await request.post(`${BASE_URL}/api/asset/assets/$query`, {
@@ -22,7 +24,12 @@ export async function onlineDemoAssets(request: APIRequestContext, token: string
   const assets = ((await res.json()) as { data: DemoIotAsset[] }).data;
   const hourAgo = Date.now() - 60 * 60 * 1000;
   return assets
-    .filter((a) => a.iot?.vendor === vendor && Date.parse(a.iotState.lastUpdateTime ?? '') > hourAgo)
+    .filter(
+      (a) =>
+        a.iot?.vendor === vendor &&
+        !a.iot.deviceNo.startsWith(TEST_DEVICE_PREFIX) &&
+        Date.parse(a.iotState.lastUpdateTime ?? '') > hourAgo,
+    )
     .map((a) => a.no);
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
-import { reportTelemetry } from '../fixtures/device.ts';
+import { reportTelemetry, TEST_DEVICE_PREFIX } from '../fixtures/device.ts';
 import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { pickOption } from '../pages/asset-list.page.ts';
@@ -135,8 +135,8 @@ test.describe('asset map', () => {
     try {
       for (const [i, no] of nos.entries()) {
         await api.createAsset(categoryId, { no, partnerId, usageMode: 'customer-rental', lifeCycleState: 'Ready' });
-        await api.bindDevice(no, { no: `E2E-${no}`, vendor: 'tbox' });
-        await reportTelemetry(`E2E-${no}`, { pos: spot, chargePct: 60 + i, lock: 'locked' });
+        await api.bindDevice(no, { no: `${TEST_DEVICE_PREFIX}${no}`, vendor: 'tbox' });
+        await reportTelemetry(`${TEST_DEVICE_PREFIX}${no}`, { pos: spot, chargePct: 60 + i, lock: 'locked' });
       }
       for (const no of nos)
         await expect.poll(async () => (await api.asset(no)).iotState.latitude, { timeout: 15_000 }).toBe(spot.lat);
