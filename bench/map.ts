@@ -192,19 +192,30 @@ async function measureBrowser(origin: string, token: string) {
     await context.addInitScript(`localStorage.setItem('fleetdesk.token', ${JSON.stringify(token)})`);
     const page = await context.newPage();
     const [lat, lng] = CITIES[0] as [number, number];
+    /**
+     * BENCH_PROFILE=<file.cpuprofile>: the page's CPU profile of what `run` does, saved as the file plus `suffix`
+     * (open it in Chromium's DevTools); a null suffix, or no BENCH_PROFILE, runs it unprofiled.
+     */
+    const profiled = async <T>(suffix: string | null, run: () => Promise<T>): Promise<T> => {
+      const file = process.env.BENCH_PROFILE;
+      if (!file || suffix === null) return run();
+      const profiler = await context.newCDPSession(page);
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+      const result = await run();
+      const { profile } = await profiler.send('Profiler.stop');
+      writeFileSync(`${file}${suffix}`, JSON.stringify(profile));
+      await profiler.detach();
+      return result;
+    };
     const firstRenders: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const profiler = i === 2 && process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-      await profiler?.send('Profiler.enable');
-      await profiler?.send('Profiler.start');
       const started = Date.now();
-      await page.goto(`${origin}/asset/map?at=${lat},${lng},12`);
-      await page.locator('button.fleetdesk-cluster').first().waitFor({ timeout: 60_000 });
+      await profiled(i === 2 ? '.first-render' : null, async () => {
+        await page.goto(`${origin}/asset/map?at=${lat},${lng},12`);
+        await page.locator('button.fleetdesk-cluster').first().waitFor({ timeout: 60_000 });
+      });
       firstRenders.push(Date.now() - started);
-      if (profiler) {
-        const { profile } = await profiler.send('Profiler.stop');
-        writeFileSync(`${process.env.BENCH_PROFILE}.first-render`, JSON.stringify(profile));
-      }
       if (process.env.BENCH_VERBOSE === '1') {
         // Where a first render's time goes: each request of the page, by start and end since navigation.
         const entries = (await page.evaluate(`performance.getEntriesByType('resource').map((e) =>
@@ -264,15 +275,7 @@ async function measureBrowser(origin: string, token: string) {
       return frames / ((Date.now() - started) / 1000);
     };
     // Right after the first cluster the page is still filling in the atlas and opening its live stream.
-    // BENCH_PROFILE=<file.cpuprofile>: the page's CPU profile of this drag (open it in Chromium's DevTools).
-    const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
-    await profiler?.send('Profiler.enable');
-    await profiler?.send('Profiler.start');
-    const early = await fps(5);
-    if (profiler) {
-      const { profile } = await profiler.send('Profiler.stop');
-      writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
-    }
+    const early = await profiled('', () => fps(5));
     console.log(`  frames per second while dragging right after the first render (5 s): ${early.toFixed(1)}`);
     // Then as a user pans a map that has settled: no main-thread task over 50 ms for 1.5 s (at most 15 s).
     const settledIn = Number(
