@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { assets } from './assets.ts';
 
 /**
  * Trips (document 2 §3), built by the trip job from each asset's positions and events. One row per asset and
@@ -36,3 +47,15 @@ export const trips = pgTable(
     index('trips_open_idx').on(t.assetId).where(sql`status <> 'finished'`),
   ],
 );
+
+/**
+ * Where each asset's trip building stands (docs/decisions.md "Trips"): its history is read up to `through`, and
+ * `state` is the builder's state there (the open trip, the latest fix). The next round reads only what came after.
+ */
+export const tripCursors = pgTable('trip_cursors', {
+  assetId: uuid('asset_id')
+    .primaryKey()
+    .references(() => assets.id, { onDelete: 'cascade' }),
+  through: timestamp('through', { withTimezone: true }).notNull(),
+  state: jsonb('state').notNull(),
+});

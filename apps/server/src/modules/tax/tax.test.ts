@@ -307,12 +307,14 @@ describe('tax groups API', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).code).toBe('TaxRateAlreadyExists');
+    // One instant for both: two calls of inMinutes could fall a millisecond apart and be two valid rates.
+    const later = inMinutes(300);
     const twice = await call(t.app, 'PATCH', `/sale/taxGroups/${group.id}`, {
       token: t.owner.token,
       body: {
         rates: [
-          { ...rate, effectiveAt: inMinutes(300) },
-          { ...rate, effectiveAt: inMinutes(300) },
+          { ...rate, effectiveAt: later },
+          { ...rate, effectiveAt: later },
         ],
       },
     });

@@ -61,7 +61,8 @@ export function haversineM(a: { lat: number; lng: number }, b: { lat: number; ln
 
 const kmh = (metres: number, ms: number) => (ms <= 0 ? Number.POSITIVE_INFINITY : (metres / ms) * 3600);
 
-interface Open {
+/** A trip not yet finished, as the builder carries it from fix to fix. */
+export interface OpenTrip {
   source: string;
   startedAt: number;
   start: { lat: number; lng: number };
@@ -71,6 +72,17 @@ interface Open {
   pointCount: number;
   /** Set while parked: when and where the pause began. */
   pause: { at: number; lat: number; lng: number } | null;
+}
+
+/**
+ * Everything the builder knows after a stretch of history: the trip still open and the latest fix. It depends on
+ * the history alone (never on `now`), so a build resumed from it gives exactly the trips of a build over the
+ * whole history.
+ */
+export interface BuilderState {
+  open: OpenTrip | null;
+  /** The latest fix seen, trip or not: where a signal without a position happened. */
+  lastSeen: Sample | null;
 }
 
 /**
@@ -85,14 +97,31 @@ export function buildTrips(input: {
   now: number;
   lockedNow?: boolean;
 }): BuiltTrip[] {
-  const { samples, now } = input;
+  return resumeTrips({ ...input, state: { open: null, lastSeen: input.before ?? null }, horizon: input.now }).trips;
+}
+
+/**
+ * Carries a build on from `state` over the history after it (docs/decisions.md "Trips"). Returns the trips that
+ * finished in this stretch or are still open as of `now`, and the state after the history up to `horizon`: what
+ * the next build resumes from. History after the horizon still counts for the trips returned, but the next build
+ * reads it again, so a fix that arrives late, yet before the horizon passes its time, is never missed.
+ */
+export function resumeTrips(input: {
+  samples: readonly Sample[];
+  signals?: readonly Signal[];
+  state: BuilderState;
+  horizon: number;
+  now: number;
+  lockedNow?: boolean;
+}): { trips: BuiltTrip[]; state: BuilderState } {
+  const { samples, now, horizon } = input;
   const signals = input.signals ?? [];
   const trips: BuiltTrip[] = [];
-  let open: Open | null = null;
-  /** The latest fix seen, trip or not: where a signal without a position happened. */
-  let lastSeen: Sample | null = input.before ?? null;
+  let open: OpenTrip | null = copyOpen(input.state.open);
+  let lastSeen: Sample | null = input.state.lastSeen;
+  let settled: BuilderState | null = null;
 
-  const finish = (o: Open, at: number, where: { lat: number; lng: number }) => {
+  const finish = (o: OpenTrip, at: number, where: { lat: number; lng: number }) => {
     trips.push({
       status: 'finished',
       source: o.source,
@@ -124,7 +153,7 @@ export function buildTrips(input: {
     return metres >= MOVING_MIN_M && kmh(metres, s.at - previous.at) >= MOVING_KMH;
   };
 
-  const count = (o: Open, s: Sample) => {
+  const count = (o: OpenTrip, s: Sample) => {
     if (o.last) {
       const metres = haversineM(o.last, s);
       // A jump is left out entirely: the next fix is measured from the last good one.
@@ -174,7 +203,7 @@ export function buildTrips(input: {
       count(open, s);
       return;
     }
-    const o: Open = open;
+    const o: OpenTrip = open;
     if (moving) {
       o.pause = null;
       count(o, s);
@@ -190,6 +219,9 @@ export function buildTrips(input: {
   while (i < samples.length || j < signals.length) {
     const s = samples[i];
     const g = signals[j];
+    if (!settled && Math.min(s?.at ?? Number.POSITIVE_INFINITY, g?.at ?? Number.POSITIVE_INFINITY) > horizon) {
+      settled = { open: copyOpen(open), lastSeen };
+    }
     // At the same instant a signal goes first: an unlock reported with the first moving fix opens one trip.
     if (g && (!s || g.at <= s.at)) {
       onSignal(g);
@@ -200,10 +232,11 @@ export function buildTrips(input: {
     }
   }
 
+  settled ??= { open: copyOpen(open), lastSeen };
   expire(now);
-  const last: Open | null = open;
+  const last: OpenTrip | null = open;
   if (last) {
-    const o: Open = last;
+    const o: OpenTrip = last;
     const tail = o.last ?? { at: o.startedAt, ...o.start };
     if (o.pause && input.lockedNow) {
       finish(o, o.pause.at, o.pause);
@@ -220,5 +253,8 @@ export function buildTrips(input: {
       });
     }
   }
-  return trips;
+  return { trips, state: settled };
 }
+
+/** The builder changes an open trip's counters in place: a state handed out or taken in must be its own copy. */
+const copyOpen = (o: OpenTrip | null): OpenTrip | null => (o ? { ...o } : null);

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { ROUTE_POINTS_MAX, type TripAssetStatus, tripAssetStatusOf, tripStartEventTypes } from '@fleetdesk/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { assetCategories, assets, jobs, partners, trips } from '../../db/schema/index.ts';
+import { assetCategories, assets, jobs, partners, tripCursors, trips } from '../../db/schema/index.ts';
 import { rows } from '../../lib/rows.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
-import { type BuiltTrip, MOVING_KMH, type Sample, type Signal } from './trip-builder.ts';
+import { type BuilderState, type BuiltTrip, MOVING_KMH, type Sample, type Signal } from './trip-builder.ts';
 
 /* ---------- building ---------- */
 
 /**
- * How often an open trip that keeps changing is rebuilt at most. A rebuild re-reads the trip from its start, so
- * rebuilding every ride each round made a riding fleet's trip building grow with the square of ride length (at
- * 100,000 riding assets it starved ingest). Its figures may lag this much; a trip event (lock, scan) is still
- * taken at the next round, and document 2 §9 allows trip statistics to lag up to 48 h.
+ * How often an open trip that keeps changing is built at most. A build reads only what came after the asset's
+ * cursor, but each costs a few rows of fixed work, and a fleet of 100,000 riding assets built every round would
+ * spend them thousands of times a second. Its figures may lag this much; a trip event (lock, scan) is still taken
+ * at the next round, and document 2 §9 allows trip statistics to lag up to 48 h.
  */
 export const REFRESH_SECONDS = 300;
 
@@ -54,9 +54,16 @@ export interface BuildContext {
   /** The latest trip's start and end, if any. */
   lastStartedAt: Date | null;
   lastEndedAt: Date | null;
+  /** Where the last build left off, if any. */
+  cursor: TripCursor | null;
 }
 
-/** Each asset's owner, category, lock state and latest trip (one query per batch of assets). */
+export interface TripCursor {
+  through: Date;
+  state: BuilderState;
+}
+
+/** Each asset's owner, category, lock state, latest trip and trip cursor (one query per batch of assets). */
 export async function buildContexts(db: DbOrTx, assetIds: string[]): Promise<BuildContext[]> {
   if (assetIds.length === 0) return [];
   const found = await rows<{
@@ -66,15 +73,19 @@ export async function buildContexts(db: DbOrTx, assetIds: string[]): Promise<Bui
     lockState: string | null;
     lastStartedAt: string | Date | null;
     lastEndedAt: string | Date | null;
+    through: string | Date | null;
+    state: BuilderState | string | null;
   }>(
     db,
     sql`
       select a.id as "assetId", a.partner_id as "partnerId", a.category_id as "categoryId",
-        a.lock_state as "lockState", t.started_at as "lastStartedAt", t.ended_at as "lastEndedAt"
+        a.lock_state as "lockState", t.started_at as "lastStartedAt", t.ended_at as "lastEndedAt",
+        c.through, c.state
       from assets a
       left join lateral (
         select started_at, ended_at from trips where trips.asset_id = a.id order by started_at desc limit 1
       ) t on true
+      left join trip_cursors c on c.asset_id = a.id
       where a.id in (${sql.join(
         assetIds.map((id) => sql`${id}::uuid`),
         sql`, `,
@@ -88,6 +99,14 @@ export async function buildContexts(db: DbOrTx, assetIds: string[]): Promise<Bui
     locked: r.lockState === 'LOCKED',
     lastStartedAt: date(r.lastStartedAt),
     lastEndedAt: date(r.lastEndedAt),
+    cursor:
+      r.through === null || r.state === null
+        ? null
+        : {
+            through: new Date(r.through),
+            // A raw select hands jsonb back as text on one driver and parsed on the other.
+            state: typeof r.state === 'string' ? (JSON.parse(r.state) as BuilderState) : r.state,
+          },
   }));
 }
 
@@ -175,17 +194,18 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
   return result;
 }
 
-/** One asset's rebuild: its context, where it starts, and the trips built from there. */
+/** One asset's build: its context, the trips built from `from` on, and where the next build resumes. */
 export interface Rebuilt {
   ctx: BuildContext;
   from: Date;
   built: BuiltTrip[];
+  cursor: TripCursor;
 }
 
 /**
- * Writes the rebuilt trips of many assets, each from its `from` on: rows keyed by (asset, start) are updated only
+ * Writes the built trips of many assets, each from its `from` on: rows keyed by (asset, start) are updated only
  * when something changed (so their update time stays put on an identical rebuild), new ones inserted, vanished
- * ones deleted — one read and at most three writes for the whole batch.
+ * ones deleted; and each asset's cursor — one read and at most five writes for the whole batch.
  */
 export async function replaceTrips(db: DbOrTx, rebuilt: readonly Rebuilt[]): Promise<number> {
   if (rebuilt.length === 0) return 0;
@@ -264,6 +284,14 @@ export async function replaceTrips(db: DbOrTx, rebuilt: readonly Rebuilt[]): Pro
     update assets a set trip_status = v.status
     from json_to_recordset(${JSON.stringify(statuses)}::json) as v(id uuid, status text)
     where a.id = v.id and a.trip_status is distinct from v.status`);
+  const cursors = rebuilt.map((r) => ({ assetId: r.ctx.assetId, through: r.cursor.through, state: r.cursor.state }));
+  await db
+    .insert(tripCursors)
+    .values(cursors)
+    .onConflictDoUpdate({
+      target: tripCursors.assetId,
+      set: { through: sql`excluded.through`, state: sql`excluded.state` },
+    });
   return inserts.length + updates.length + gone.length;
 }
 

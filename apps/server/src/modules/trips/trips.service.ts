@@ -20,17 +20,24 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
-import { buildTrips, type Sample } from './trip-builder.ts';
+import { resumeTrips, type Sample } from './trip-builder.ts';
 import * as repo from './trips.repo.ts';
 
 const ADJUST_MS = TRIP_ADJUST_HOURS * 3_600_000;
-/** Assets rebuilt together: a few statements each, and results small enough not to stall the process. */
+/** Assets built together: a few statements each, and results small enough not to stall the process. */
 const BUILD_BATCH = 200;
+/**
+ * How far behind `now` a build saves its state: history up to then is taken as complete. A fix that arrives up
+ * to this late still counts exactly; one later than that (and later than its asset's next build) is left out of
+ * trips, while its trail keeps it.
+ */
+export const SETTLE_MS = 2 * 60_000;
 
 /**
- * Rebuilds the trips of the given assets as of `now` (docs/decisions.md "Trips"). Each asset is rebuilt from the
- * start of its latest trip when that trip may still be adjusted (updated within 24 h), else from the end of it
- * or from `floor` (default: 24 h ago) — older trips are final and never rewritten. Returns the rows changed.
+ * Builds the trips of the given assets as of `now` (docs/decisions.md "Trips"). An asset with a recent cursor
+ * resumes from it and reads only the history after it. Any other is rebuilt from the start of its latest trip
+ * when that trip may still be adjusted (ended within 24 h), else from the end of it or from `floor` (default:
+ * 24 h ago): older trips are final and never rewritten. Returns the trip rows changed.
  */
 export async function buildAssetTrips(
   db: DbOrTx,
@@ -39,28 +46,50 @@ export async function buildAssetTrips(
 ): Promise<number> {
   const now = opts.now ?? new Date();
   const floor = opts.floor ?? new Date(now.getTime() - ADJUST_MS);
+  const horizon = new Date(now.getTime() - SETTLE_MS);
   let changed = 0;
   for (let i = 0; i < assetIds.length; i += BUILD_BATCH) {
     // Between batches the event loop breathes: on PGlite the database runs in it, and ingest must keep reading.
     if (i > 0) await new Promise((resolve) => setImmediate(resolve));
     const contexts = await repo.buildContexts(db, assetIds.slice(i, i + BUILD_BATCH));
-    const starts = contexts.map((ctx) => ({ ctx, from: rebuildFrom(ctx, floor, now) }));
+    const starts = contexts.map((ctx) => startOf(ctx, floor, now, horizon));
     const histories = await repo.historiesOf(
       db,
-      starts.map((s) => ({ assetId: s.ctx.assetId, from: s.from })),
+      starts.map((s) => ({ assetId: s.ctx.assetId, from: s.readFrom })),
     );
-    const rebuilt = starts.map(({ ctx, from }) => ({
-      ctx,
-      from,
-      built: buildTrips({
-        ...(histories.get(ctx.assetId) as repo.History),
+    const rebuilt = starts.map(({ ctx, readFrom, from, state }) => {
+      const history = histories.get(ctx.assetId) as repo.History;
+      const result = resumeTrips({
+        samples: history.samples,
+        signals: history.signals,
+        state: state ?? { open: null, lastSeen: history.before },
+        horizon: horizon.getTime(),
         now: now.getTime(),
         lockedNow: ctx.locked,
-      }),
-    }));
+      });
+      // A build whose window starts after the horizon (a `now` in the past) has nothing settled to save.
+      const through = horizon > readFrom ? horizon : new Date(readFrom.getTime() - 1);
+      return { ctx, from, built: result.trips, cursor: { through, state: result.state } };
+    });
     changed += await db.transaction((tx) => repo.replaceTrips(tx, rebuilt));
   }
   return changed;
+}
+
+/**
+ * Where an asset's build starts. With a cursor inside the adjustable window and not ahead of this build's horizon,
+ * it resumes there: history is read from just after `through` (timestamps compare in whole milliseconds, as the
+ * builder sees them), and trips are rewritten from the open trip's start, or from where the reading starts.
+ */
+function startOf(ctx: repo.BuildContext, floor: Date, now: Date, horizon: Date) {
+  const cursor = ctx.cursor;
+  if (cursor && cursor.through >= floor && cursor.through <= horizon) {
+    const readFrom = new Date(cursor.through.getTime() + 1);
+    const open = cursor.state.open;
+    return { ctx, readFrom, from: open ? new Date(open.startedAt) : readFrom, state: cursor.state };
+  }
+  const from = rebuildFrom(ctx, floor, now);
+  return { ctx, readFrom: from, from, state: null };
 }
 
 function rebuildFrom(ctx: repo.BuildContext, floor: Date, now: Date): Date {

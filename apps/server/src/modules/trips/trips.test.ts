@@ -10,7 +10,15 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { assetCategories, assetEvents, assetPositions, assets, jobs, trips } from '../../db/schema/index.ts';
+import {
+  assetCategories,
+  assetEvents,
+  assetPositions,
+  assets,
+  jobs,
+  tripCursors,
+  trips,
+} from '../../db/schema/index.ts';
 import { enqueueJobs, type Job } from '../../jobs/queue.ts';
 import { TRIP_BUILD_JOB, tripJobs } from './trips.jobs.ts';
 import { buildAssetTrips } from './trips.service.ts';
@@ -54,6 +62,16 @@ describe('asset trips API', () => {
     return rows;
   }
 
+  const assetRow = (no: string, partnerId: string, categoryId: string, lockState: string) => ({
+    id: randomUUID(),
+    no,
+    partnerId,
+    categoryId,
+    lifeCycleState: 'Ready',
+    usageMode: 'customer-rental',
+    lockState,
+  });
+
   const get = (url: string, token = reader.token) => call(t.app, 'GET', url, { token });
   const list = (query: string, token = reader.token) =>
     get(`/asset/trips?${query}`, token).then((r) => ({ res: r, body: r.json<{ data: Trip[]; count: number }>() }));
@@ -68,9 +86,9 @@ describe('asset trips API', () => {
       { id: scooters, name: 'Trip scooters', assetType: 'ESCOOTER' },
     ]);
     const asset = (no: string, partnerId: string, categoryId: string, lockState = 'LOCKED') => {
-      const id = randomUUID();
-      ids.set(no, id);
-      return { id, no, partnerId, categoryId, lifeCycleState: 'Ready', usageMode: 'customer-rental', lockState };
+      const row = assetRow(no, partnerId, categoryId, lockState);
+      ids.set(no, row.id);
+      return row;
     };
     await db
       .insert(assets)
@@ -286,16 +304,9 @@ describe('asset trips API', () => {
 
   it('the recurring job builds trips of assets that moved since its watermark, and reschedules itself', async () => {
     const db = t.database.db;
-    const id = randomUUID();
-    await db.insert(assets).values({
-      id,
-      no: 'TRJ01',
-      partnerId: t.partnerA.id,
-      categoryId: bikes,
-      lifeCycleState: 'Ready',
-      usageMode: 'customer-rental',
-      lockState: 'UNLOCKED',
-    });
+    const asset = assetRow('TRJ01', t.partnerA.id, bikes, 'UNLOCKED');
+    const id = asset.id;
+    await db.insert(assets).values(asset);
     const recent = Date.now() - 3 * MIN;
     await db.insert(assetPositions).values(
       [0, 1, 2].map((m) => ({
@@ -318,8 +329,9 @@ describe('asset trips API', () => {
     const since = (after?.payload as { since?: string } | undefined)?.since ?? '';
     expect(Date.parse(since)).toBeGreaterThan(recent);
 
-    // The ride goes on. A trip changed within the refresh interval waits (rebuilding every ride every round grew
-    // with the square of ride length); once the interval has passed, the round extends the same trip.
+    // The ride goes on. A trip changed within the refresh interval waits (each build has a fixed cost, and a riding
+    // fleet built every round would pay it thousands of times a second); once the interval has passed, the round
+    // extends the same trip.
     await db.insert(assetPositions).values({
       assetId: id,
       recordedAt: new Date(Date.now() - 10_000),
@@ -336,5 +348,77 @@ describe('asset trips API', () => {
     expect(extended[0]?.id).toBe(built[0]?.id);
     expect(extended[0]?.endedAt.getTime()).toBeGreaterThan(built[0]?.endedAt.getTime() as number);
     expect(extended[0]?.distanceM).toBeGreaterThan(built[0]?.distanceM as number);
+  });
+
+  it('resumes each asset where its last build left off: rounds agree with one full build, and read only what is new', async () => {
+    const db = t.database.db;
+    const asset = assetRow('TRA09', t.partnerA.id, bikes, 'UNLOCKED');
+    const id = asset.id;
+    await db.insert(assets).values(asset);
+    // A fix every 20 s: 40 minutes riding, 5 parked (stopped, lock open), 40 riding, then parked for good.
+    const fixes: (typeof assetPositions.$inferInsert)[] = [];
+    let lat = 45.5;
+    for (let k = 0; k < 330; k++) {
+      const minute = k / 3;
+      const moving = minute < 40 || (minute >= 45 && minute < 85);
+      if (moving) lat += 0.0005;
+      const at = new Date(t0 + k * 20_000);
+      fixes.push({ assetId: id, recordedAt: at, latitude: lat, longitude: 9.3, velocity: moving ? 9 : 0 });
+    }
+    const floor = new Date(t0 - HOUR);
+    const mine = () => db.select().from(trips).where(eq(trips.assetId, id)).orderBy(trips.startedAt);
+    // Rounds every 5 minutes; each fix arrives up to 90 s late (within the settle margin), so some land behind a
+    // round that has already passed their time.
+    let sent = 0;
+    let roundNow = t0;
+    const end = t0 + 130 * MIN;
+    while (roundNow < end) {
+      roundNow += 5 * MIN;
+      const arrived = fixes.filter(
+        (f, i) => i >= sent && (f.recordedAt as Date).getTime() + (i % 5) * 20_000 <= roundNow,
+      );
+      if (arrived.length > 0) await db.insert(assetPositions).values(arrived);
+      sent += arrived.length;
+      await buildAssetTrips(db, [id], { now: new Date(roundNow), floor });
+      const [cursor] = await db.select().from(tripCursors).where(eq(tripCursors.assetId, id));
+      expect(cursor?.through.getTime()).toBe(roundNow - 2 * MIN);
+    }
+    const rounds = await mine();
+    expect(rounds.map((r) => r.status)).toEqual(['finished']);
+    // Stopped for 5 minutes mid-way: one trip of 80 minutes of riding.
+    expect(rounds[0]?.endedAt.getTime()).toBe(t0 + 85 * MIN);
+
+    await db.delete(tripCursors).where(eq(tripCursors.assetId, id));
+    await db.delete(trips).where(eq(trips.assetId, id));
+    await buildAssetTrips(db, [id], { now: new Date(roundNow), floor });
+    const whole = await mine();
+    const figures = (r: typeof rounds) => r.map(({ id: _, updatedAt: __, ...rest }) => rest);
+    expect(figures(rounds)).toEqual(figures(whole));
+
+    // What is already behind the cursor is not read again: with the ride's first half gone from the history, a
+    // resumed build keeps the trip's figures, and only a build without the cursor loses them.
+    await db.delete(tripCursors).where(eq(tripCursors.assetId, id));
+    await db.delete(trips).where(eq(trips.assetId, id));
+    await db.delete(assetPositions).where(eq(assetPositions.assetId, id));
+    const until = (minute: number) => fixes.filter((f) => (f.recordedAt as Date).getTime() <= t0 + minute * MIN);
+    await db.insert(assetPositions).values(until(60));
+    await buildAssetTrips(db, [id], { now: new Date(t0 + 60 * MIN), floor });
+    const [midway] = await mine();
+    expect(midway?.status).toBe('ongoing');
+    await db.insert(assetPositions).values(until(65).slice(until(60).length));
+    await db.execute(
+      sql`delete from asset_positions where asset_id = ${id} and recorded_at < ${new Date(t0 + 30 * MIN).toISOString()}::timestamptz`,
+    );
+    await buildAssetTrips(db, [id], { now: new Date(t0 + 65 * MIN), floor });
+    const [resumed] = await mine();
+    expect(resumed?.startedAt).toEqual(midway?.startedAt);
+    expect(resumed?.pointCount).toBeGreaterThan(midway?.pointCount as number);
+    await db.delete(tripCursors).where(eq(tripCursors.assetId, id));
+    await buildAssetTrips(db, [id], { now: new Date(t0 + 65 * MIN), floor });
+    const [reread] = await mine();
+    expect(reread?.pointCount).toBeLessThan(resumed?.pointCount as number);
+
+    await db.delete(trips).where(eq(trips.assetId, id));
+    await db.delete(assets).where(eq(assets.id, id));
   });
 });
