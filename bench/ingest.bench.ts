@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { rows } from '../apps/server/src/lib/rows.ts';
 import { benchDatabase, machine, quantile } from './common.ts';
 import { BROKER, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
 
@@ -88,5 +90,14 @@ console.log(
 );
 if (process.env.BENCH_VERBOSE === '1') console.log(`written each second: ${perSecond.join(' ')}`);
 console.log(`report → visible: p50 ${quantile(delays, 0.5)} ms, p99 ${quantile(delays, 0.99)} ms`);
+// The trip job runs alongside ingest all the while (the riding fleet keeps every trip open): what it kept up with.
+const [tripFigures] = await rows<{ trips: number; open: number; cursors: number; points: number }>(
+  server.database.db,
+  sql`select count(*)::int as trips, (count(*) filter (where status <> 'finished'))::int as open,
+        (select count(*)::int from trip_cursors) as cursors, coalesce(sum(point_count), 0)::int as points from trips`,
+);
+console.log(
+  `trips: ${tripFigures?.trips} (${tripFigures?.open} open), ${tripFigures?.cursors} cursors, ${tripFigures?.points} fixes counted in trips`,
+);
 await server.close();
 process.exit(0);

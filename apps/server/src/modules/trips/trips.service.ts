@@ -20,12 +20,19 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
+import { inTimeSlices } from '../../lib/time-slices.ts';
 import { resumeTrips, type Sample } from './trip-builder.ts';
 import * as repo from './trips.repo.ts';
 
 const ADJUST_MS = TRIP_ADJUST_HOURS * 3_600_000;
-/** Assets built together: a few statements each, and results small enough not to stall the process. */
-const BUILD_BATCH = 200;
+/**
+ * Assets are built in batches of about SLICES.sliceMs each: a batch is a few statements whose cost grows with the
+ * history read, and on PGlite each statement runs in the event loop the gateway reads from. A fixed batch of 200
+ * riding assets five minutes after their last build read 60,000 fixes and held that loop long enough for the
+ * broker to drop telemetry.
+ */
+const SLICES = { sliceMs: 100, first: 200, min: 10, max: 500 };
+
 /**
  * How far behind `now` a build saves its state: history up to then is taken as complete. A fix that arrives up
  * to this late still counts exactly; one later than that (and later than its asset's next build) is left out of
@@ -48,31 +55,33 @@ export async function buildAssetTrips(
   const floor = opts.floor ?? new Date(now.getTime() - ADJUST_MS);
   const horizon = new Date(now.getTime() - SETTLE_MS);
   let changed = 0;
-  for (let i = 0; i < assetIds.length; i += BUILD_BATCH) {
-    // Between batches the event loop breathes: on PGlite the database runs in it, and ingest must keep reading.
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-    const contexts = await repo.buildContexts(db, assetIds.slice(i, i + BUILD_BATCH));
-    const starts = contexts.map((ctx) => startOf(ctx, floor, now, horizon));
-    const histories = await repo.historiesOf(
-      db,
-      starts.map((s) => ({ assetId: s.ctx.assetId, from: s.readFrom })),
-    );
-    const rebuilt = starts.map(({ ctx, readFrom, from, state }) => {
-      const history = histories.get(ctx.assetId) as repo.History;
-      const result = resumeTrips({
-        samples: history.samples,
-        signals: history.signals,
-        state: state ?? { open: null, lastSeen: history.before },
-        horizon: horizon.getTime(),
-        now: now.getTime(),
-        lockedNow: ctx.locked,
+  await inTimeSlices(
+    assetIds,
+    async (batch) => {
+      const contexts = await repo.buildContexts(db, batch);
+      const starts = contexts.map((ctx) => startOf(ctx, floor, now, horizon));
+      const histories = await repo.historiesOf(
+        db,
+        starts.map((s) => ({ assetId: s.ctx.assetId, from: s.readFrom })),
+      );
+      const rebuilt = starts.map(({ ctx, readFrom, from, state }) => {
+        const history = histories.get(ctx.assetId) as repo.History;
+        const result = resumeTrips({
+          samples: history.samples,
+          signals: history.signals,
+          state: state ?? { open: null, lastSeen: history.before },
+          horizon: horizon.getTime(),
+          now: now.getTime(),
+          lockedNow: ctx.locked,
+        });
+        // A build whose window starts after the horizon (a `now` in the past) has nothing settled to save.
+        const through = horizon > readFrom ? horizon : new Date(readFrom.getTime() - 1);
+        return { ctx, from, built: result.trips, cursor: { through, state: result.state } };
       });
-      // A build whose window starts after the horizon (a `now` in the past) has nothing settled to save.
-      const through = horizon > readFrom ? horizon : new Date(readFrom.getTime() - 1);
-      return { ctx, from, built: result.trips, cursor: { through, state: result.state } };
-    });
-    changed += await db.transaction((tx) => repo.replaceTrips(tx, rebuilt));
-  }
+      changed += await db.transaction((tx) => repo.replaceTrips(tx, rebuilt));
+    },
+    SLICES,
+  );
   return changed;
 }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { inTimeSlices, nextSize } from './time-slices.ts';
+
+const opts = { sliceMs: 100, min: 10, max: 500 };
+
+describe('time slices', () => {
+  it('scales the batch to the time the last one took, within bounds, at most doubling', () => {
+    expect(nextSize(200, 400, opts)).toBe(50);
+    expect(nextSize(200, 100, opts)).toBe(200);
+    expect(nextSize(200, 10, opts)).toBe(400);
+    expect(nextSize(400, 1, opts)).toBe(500);
+    expect(nextSize(20, 10_000, opts)).toBe(10);
+  });
+
+  it('processes every item once, in order, in batches that shrink when work is slow', async () => {
+    const items = Array.from({ length: 300 }, (_, i) => i);
+    const batches: number[][] = [];
+    // Work costs 2 ms an item: a batch of 200 takes 400 ms, so the next ones hold about 50 items.
+    await inTimeSlices(
+      items,
+      async (batch) => {
+        batches.push(batch);
+        const until = performance.now() + batch.length * 2;
+        while (performance.now() < until) {
+          // busy, as a synchronous database statement is
+        }
+      },
+      { ...opts, first: 200 },
+    );
+    expect(batches.flat()).toEqual(items);
+    expect(batches[0]).toHaveLength(200);
+    expect(batches[1]?.length).toBeGreaterThanOrEqual(40);
+    expect(batches[1]?.length).toBeLessThanOrEqual(60);
+  });
+
+  it('lets the event loop run between batches', async () => {
+    const seen: string[] = [];
+    await inTimeSlices(
+      [1, 2, 3],
+      async (batch) => {
+        seen.push(`batch ${batch.join(',')}`);
+        setImmediate(() => seen.push('other work'));
+      },
+      { sliceMs: 100, first: 1, min: 1, max: 1 },
+    );
+    expect(seen.slice(0, 4)).toEqual(['batch 1', 'other work', 'batch 2', 'other work']);
+  });
+});
