@@ -153,7 +153,8 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
   const samples = await rows<PositionRow & { assetId: string }>(
     db,
     // Lateral: one index range per asset, whatever the planner guesses for the JSON list (a join let it scan the
-    // whole history table for every batch).
+    // whole history table for every batch). The inner `order by` keeps it lateral: without one, PostgreSQL
+    // flattens a simple lateral subquery back into that join (the events read below did, until measured).
     sql`select v.asset_id as "assetId", p.at, p.lat, p.lng, p.velocity from ${list}
         cross join lateral (
           select recorded_at as at, latitude as lat, longitude as lng, velocity from asset_positions
@@ -179,6 +180,7 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
               tripStartEventTypes.map((t) => sql`${t}`),
               sql`, `,
             )}) or (type = 'device-report' and data->>'lock' is not null))
+          order by occurred_at, id
         ) e
         order by v.asset_id, e.at, e.id`,
   );
@@ -192,6 +194,30 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
     else if (e.lock?.toLowerCase() === 'locked') signals.push({ ...base, kind: 'lock', source: 'lock' });
   }
   return result;
+}
+
+type StoredTrip = Omit<typeof trips.$inferSelect, 'updatedAt'>;
+
+/**
+ * Each asset's stored trips from its `from` on: one range of the (asset, start) key per asset. As a semi-join
+ * against the JSON list the planner scanned the whole trips table for every batch, and that table keeps every trip
+ * ever made; the `order by` keeps the lateral from being flattened back into such a join.
+ */
+async function tripsFrom(db: DbOrTx, items: readonly BuildFrom[]): Promise<StoredTrip[]> {
+  const found = await rows<
+    Omit<StoredTrip, 'startedAt' | 'endedAt'> & { startedAt: string | Date; endedAt: string | Date }
+  >(
+    db,
+    sql`select t.id, t.asset_id as "assetId", t.partner_id as "partnerId", t.category_id as "categoryId", t.status,
+          t.source, t.started_at as "startedAt", t.start_latitude as "startLatitude",
+          t.start_longitude as "startLongitude", t.ended_at as "endedAt", t.end_latitude as "endLatitude",
+          t.end_longitude as "endLongitude", t.distance_m as "distanceM", t.point_count as "pointCount"
+        from json_to_recordset(${fromList(items)}::json) as v(asset_id uuid, from_at timestamptz)
+        cross join lateral (
+          select * from trips where asset_id = v.asset_id and started_at >= v.from_at order by started_at
+        ) t`,
+  );
+  return found.map((t) => ({ ...t, startedAt: new Date(t.startedAt), endedAt: new Date(t.endedAt) }));
 }
 
 /** One asset's build: its context, the trips built from `from` on, and where the next build resumes. */
@@ -209,15 +235,11 @@ export interface Rebuilt {
  */
 export async function replaceTrips(db: DbOrTx, rebuilt: readonly Rebuilt[]): Promise<number> {
   if (rebuilt.length === 0) return 0;
-  const existing = await db
-    .select()
-    .from(trips)
-    .where(
-      sql`exists (select 1 from json_to_recordset(${fromList(rebuilt.map((r) => ({ assetId: r.ctx.assetId, from: r.from })))}::json)
-          as v(asset_id uuid, from_at timestamptz)
-        where v.asset_id = ${trips.assetId} and ${trips.startedAt} >= v.from_at)`,
-    );
-  const byAsset = new Map<string, (typeof existing)[number][]>();
+  const existing = await tripsFrom(
+    db,
+    rebuilt.map((r) => ({ assetId: r.ctx.assetId, from: r.from })),
+  );
+  const byAsset = new Map<string, StoredTrip[]>();
   for (const t of existing) byAsset.set(t.assetId, [...(byAsset.get(t.assetId) ?? []), t]);
   const inserts: (typeof trips.$inferInsert)[] = [];
   const updates: Record<string, unknown>[] = [];
