@@ -124,54 +124,43 @@ const toSample = (r: PositionRow): Sample => ({
   velocity: r.velocity === null ? null : Number(r.velocity),
 });
 
-/** Where each asset's rebuild starts: the rows of the batched reads below. */
+/** Where each asset's build starts reading: the rows of the batched reads below. */
 export interface BuildFrom {
   assetId: string;
   from: Date;
+  /** Also read the fix just before `from` (a build that does not resume from a cursor's latest fix). */
+  before?: boolean;
 }
 
 const fromList = (items: readonly BuildFrom[]) =>
   JSON.stringify(items.map((i) => ({ asset_id: i.assetId, from_at: i.from.toISOString() })));
 
+const batchList = (items: readonly BuildFrom[]) =>
+  sql`json_to_recordset(${fromList(items)}::json) as v(asset_id uuid, from_at timestamptz)`;
+
 /**
- * The fixes and trip events of many assets, each from its own `from` on (and the fix just before): three
- * statements for a whole batch, each asset one range of the trail index and of the events index, instead of
- * three statements per asset (a riding fleet of thousands made a round of tens of thousands of queries).
+ * The statements trip building reads a batch with, one index range per asset each. Every read is a lateral
+ * subquery with its own `order by` or `limit`: PostgreSQL flattens a plain lateral subquery into a join with the
+ * JSON list, and for that join it scanned the whole table (trips and asset_events keep every row ever made) for
+ * every batch. Exported for the plan test that keeps it so.
  */
-export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Promise<Map<string, History>> {
-  const result = new Map<string, History>(items.map((i) => [i.assetId, { before: null, samples: [], signals: [] }]));
-  if (items.length === 0) return result;
-  const list = sql`json_to_recordset(${fromList(items)}::json) as v(asset_id uuid, from_at timestamptz)`;
-  const before = await rows<PositionRow & { assetId: string }>(
-    db,
-    sql`select v.asset_id as "assetId", p.at, p.lat, p.lng, p.velocity from ${list}
+export const historyReads = {
+  /** The fix just before each `from` (context for the first fix's movement). */
+  before: (items: readonly BuildFrom[]) =>
+    sql`select v.asset_id as "assetId", p.at, p.lat, p.lng, p.velocity from ${batchList(items)}
         cross join lateral (
           select recorded_at as at, latitude as lat, longitude as lng, velocity from asset_positions
           where asset_id = v.asset_id and recorded_at < v.from_at order by recorded_at desc limit 1
         ) p`,
-  );
-  const samples = await rows<PositionRow & { assetId: string }>(
-    db,
-    // Lateral: one index range per asset, whatever the planner guesses for the JSON list (a join let it scan the
-    // whole history table for every batch). The inner `order by` keeps it lateral: without one, PostgreSQL
-    // flattens a simple lateral subquery back into that join (the events read below did, until measured).
-    sql`select v.asset_id as "assetId", p.at, p.lat, p.lng, p.velocity from ${list}
+  samples: (items: readonly BuildFrom[]) =>
+    sql`select v.asset_id as "assetId", p.at, p.lat, p.lng, p.velocity from ${batchList(items)}
         cross join lateral (
           select recorded_at as at, latitude as lat, longitude as lng, velocity from asset_positions
           where asset_id = v.asset_id and recorded_at >= v.from_at order by recorded_at
         ) p
         order by v.asset_id, p.at`,
-  );
-  const events = await rows<{
-    assetId: string;
-    at: string | Date;
-    type: string;
-    lock: string | null;
-    lat: number | null;
-    lng: number | null;
-  }>(
-    db,
-    sql`select v.asset_id as "assetId", e.at, e.type, e.lock, e.lat, e.lng from ${list}
+  events: (items: readonly BuildFrom[]) =>
+    sql`select v.asset_id as "assetId", e.at, e.type, e.lock, e.lat, e.lng from ${batchList(items)}
         cross join lateral (
           select occurred_at as at, type, data->>'lock' as lock, latitude as lat, longitude as lng, id
           from asset_events
@@ -183,7 +172,38 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
           order by occurred_at, id
         ) e
         order by v.asset_id, e.at, e.id`,
-  );
+  /** The stored trips from each `from` on (the rows a build may rewrite). */
+  trips: (items: readonly BuildFrom[]) =>
+    sql`select t.id, t.asset_id as "assetId", t.partner_id as "partnerId", t.category_id as "categoryId", t.status,
+          t.source, t.started_at as "startedAt", t.start_latitude as "startLatitude",
+          t.start_longitude as "startLongitude", t.ended_at as "endedAt", t.end_latitude as "endLatitude",
+          t.end_longitude as "endLongitude", t.distance_m as "distanceM", t.point_count as "pointCount"
+        from ${batchList(items)}
+        cross join lateral (
+          select * from trips where asset_id = v.asset_id and started_at >= v.from_at order by started_at
+        ) t`,
+};
+
+/**
+ * The fixes and trip events of many assets, each from its own `from` on (and the fix just before, for those
+ * that ask): three statements for a whole batch, each asset one range of the trail index and of the events index, instead of
+ * three statements per asset (a riding fleet of thousands made a round of tens of thousands of queries).
+ */
+export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Promise<Map<string, History>> {
+  const result = new Map<string, History>(items.map((i) => [i.assetId, { before: null, samples: [], signals: [] }]));
+  if (items.length === 0) return result;
+  const fresh = items.filter((i) => i.before);
+  const before =
+    fresh.length === 0 ? [] : await rows<PositionRow & { assetId: string }>(db, historyReads.before(fresh));
+  const samples = await rows<PositionRow & { assetId: string }>(db, historyReads.samples(items));
+  const events = await rows<{
+    assetId: string;
+    at: string | Date;
+    type: string;
+    lock: string | null;
+    lat: number | null;
+    lng: number | null;
+  }>(db, historyReads.events(items));
   for (const r of before) (result.get(r.assetId) as History).before = toSample(r);
   for (const r of samples) (result.get(r.assetId) as History).samples.push(toSample(r));
   for (const e of events) {
@@ -198,25 +218,11 @@ export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Prom
 
 type StoredTrip = Omit<typeof trips.$inferSelect, 'updatedAt'>;
 
-/**
- * Each asset's stored trips from its `from` on: one range of the (asset, start) key per asset. As a semi-join
- * against the JSON list the planner scanned the whole trips table for every batch, and that table keeps every trip
- * ever made; the `order by` keeps the lateral from being flattened back into such a join.
- */
+/** Each asset's stored trips from its `from` on. */
 async function tripsFrom(db: DbOrTx, items: readonly BuildFrom[]): Promise<StoredTrip[]> {
   const found = await rows<
     Omit<StoredTrip, 'startedAt' | 'endedAt'> & { startedAt: string | Date; endedAt: string | Date }
-  >(
-    db,
-    sql`select t.id, t.asset_id as "assetId", t.partner_id as "partnerId", t.category_id as "categoryId", t.status,
-          t.source, t.started_at as "startedAt", t.start_latitude as "startLatitude",
-          t.start_longitude as "startLongitude", t.ended_at as "endedAt", t.end_latitude as "endLatitude",
-          t.end_longitude as "endLongitude", t.distance_m as "distanceM", t.point_count as "pointCount"
-        from json_to_recordset(${fromList(items)}::json) as v(asset_id uuid, from_at timestamptz)
-        cross join lateral (
-          select * from trips where asset_id = v.asset_id and started_at >= v.from_at order by started_at
-        ) t`,
-  );
+  >(db, historyReads.trips(items));
   return found.map((t) => ({ ...t, startedAt: new Date(t.startedAt), endedAt: new Date(t.endedAt) }));
 }
 

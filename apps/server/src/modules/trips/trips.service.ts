@@ -62,7 +62,7 @@ export async function buildAssetTrips(
       const starts = contexts.map((ctx) => startOf(ctx, floor, now, horizon));
       const histories = await repo.historiesOf(
         db,
-        starts.map((s) => ({ assetId: s.ctx.assetId, from: s.readFrom })),
+        starts.map((s) => ({ assetId: s.ctx.assetId, from: s.readFrom, before: s.state === null })),
       );
       const rebuilt = starts.map(({ ctx, readFrom, from, state }) => {
         const history = histories.get(ctx.assetId) as repo.History;

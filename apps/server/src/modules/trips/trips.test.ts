@@ -7,7 +7,7 @@ import {
   type Trip,
   type TripWithRoute,
 } from '@fleetdesk/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext, type TestUser } from '../../../test/harness.ts';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { enqueueJobs, type Job } from '../../jobs/queue.ts';
 import { TRIP_BUILD_JOB, tripJobs } from './trips.jobs.ts';
+import { historyReads } from './trips.repo.ts';
 import { buildAssetTrips } from './trips.service.ts';
 
 const MIN = 60_000;
@@ -420,5 +421,57 @@ describe('asset trips API', () => {
 
     await db.delete(trips).where(eq(trips.assetId, id));
     await db.delete(assets).where(eq(assets.id, id));
+  });
+
+  it("reads a batch's histories and stored trips one index range per asset, never by scanning a whole table", async () => {
+    const db = t.database.db;
+    // Other assets' rows, enough that a join with the batch list would rather scan these tables than probe them.
+    await db.execute(sql`
+      insert into trips (id, asset_id, partner_id, category_id, status, source, started_at, start_latitude,
+        start_longitude, ended_at, end_latitude, end_longitude, distance_m, point_count)
+      select gen_random_uuid(), gen_random_uuid(), ${t.partnerA.id}, ${bikes}, 'finished', 'plan-test',
+        now() - g * interval '1 minute', 45, 9, now(), 45, 9, 0, 1
+      from generate_series(1, 3000) g`);
+    await db.execute(sql`
+      insert into asset_events (asset_id, partner_id, type, code, occurred_at, data)
+      select gen_random_uuid(), ${t.partnerA.id}, 'device-report', 'plan-test', now() - g * interval '1 minute',
+        '{"lock":"locked"}'::jsonb
+      from generate_series(1, 3000) g`);
+    await db.execute(sql`analyze trips`);
+    await db.execute(sql`analyze asset_events`);
+    const items = ['TRA01', 'TRA02', 'TRB01'].map((no) => ({ assetId: ids.get(no) as string, from: new Date(t0) }));
+    const scans = async (query: SQL) => {
+      const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      const raw = Object.values(result.rows[0] ?? {})[0];
+      const found: { relation: string; type: string }[] = [];
+      const walk = (node: Record<string, unknown>) => {
+        if (typeof node['Relation Name'] === 'string') {
+          found.push({ relation: node['Relation Name'], type: String(node['Node Type']) });
+        }
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      walk(((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, unknown> }[])[0]?.Plan ?? {});
+      return found;
+    };
+    try {
+      for (const [table, query] of [
+        ['trips', historyReads.trips(items)],
+        ['asset_events', historyReads.events(items)],
+        ['asset_positions', historyReads.samples(items)],
+        ['asset_positions', historyReads.before(items)],
+      ] as const) {
+        const reads = (await scans(query)).filter((r) => r.relation === table);
+        expect(reads.length, table).toBeGreaterThan(0);
+        expect(
+          reads.filter((r) => r.type === 'Seq Scan'),
+          table,
+        ).toEqual([]);
+      }
+    } finally {
+      await db.execute(sql`delete from trips where source = 'plan-test'`);
+      await db.execute(sql`delete from asset_events where code = 'plan-test'`);
+    }
   });
 });
