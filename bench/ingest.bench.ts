@@ -71,7 +71,10 @@ for (let s = 0; s < SECONDS; s++) {
 const seconds = (Date.now() - started) / 1000;
 const windowWritten = written - writtenBefore;
 measuring = false;
-const { telemetry: telemetryPublished } = await sim.result<{ telemetry: number }>();
+const { telemetry: telemetryPublished, stoppedCleanly } = await sim.result<{
+  telemetry: number;
+  stoppedCleanly: boolean;
+}>();
 // Let the gateway drain what is in flight before counting losses.
 for (let i = 0; i < 150; i++) {
   const w = written;
@@ -88,6 +91,11 @@ console.log(
 console.log(
   `published in all ${telemetryPublished}, written in all ${written}: lost ${Math.max(0, telemetryPublished - written)} (malformed ${fleet.gateway()?.stats.malformed ?? 0}, unknown ${fleet.ingest.stats.unknownDevice}, failed batches ${fleet.ingest.stats.failedBatches})`,
 );
+if (!stoppedCleanly) {
+  console.log(
+    'the simulator could not close its connections within a minute: some of what it published may never have left it',
+  );
+}
 if (process.env.BENCH_VERBOSE === '1') console.log(`written each second: ${perSecond.join(' ')}`);
 console.log(`report → visible: p50 ${quantile(delays, 0.5)} ms, p99 ${quantile(delays, 0.99)} ms`);
 // The trip job runs alongside ingest all the while (the riding fleet keeps every trip open): what it kept up with.
