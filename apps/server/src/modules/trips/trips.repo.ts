@@ -104,7 +104,7 @@ export async function buildContexts(db: DbOrTx, assetIds: string[]): Promise<Bui
         ? null
         : {
             through: new Date(r.through),
-            // A raw select hands jsonb back as text on one driver and parsed on the other.
+            // Both drivers parse jsonb; text is taken too, as with the dates above (drizzle sets some parsers).
             state: typeof r.state === 'string' ? (JSON.parse(r.state) as BuilderState) : r.state,
           },
   }));
