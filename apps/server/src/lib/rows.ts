@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 
 /** Runs raw SQL and returns its rows the same way on PGlite and node-postgres. */
@@ -9,3 +9,14 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 
 export const toIso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 export const toIsoOrNull = (d: Date | string | null) => (d === null ? null : toIso(d));
+
+/** A plan node of EXPLAIN (FORMAT JSON): its fields as PostgreSQL names them ("Node Type", "Plan Rows", "Plans"…). */
+export type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+/** The top plan node of `query` from EXPLAIN (FORMAT JSON), whichever way the driver hands the JSON over. */
+export async function explainPlan(db: DbOrTx, query: SQL): Promise<PlanNode | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return (parsed as { Plan?: PlanNode }[] | undefined)?.[0]?.Plan;
+}

@@ -9,7 +9,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, partners, sites } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/paging.ts';
-import { rows } from '../../lib/rows.ts';
+import { explainPlan, type PlanNode, rows } from '../../lib/rows.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 import { type AssetRow, assetRowColumns, type PropertyRow } from '../assets/assets.repo.ts';
 
@@ -265,11 +265,7 @@ export async function page(
  */
 export async function countOf(db: DbOrTx, filter: AssetFilter): Promise<{ count: number; countIsEstimate: boolean }> {
   const where = whereOf(filter);
-  const [plan] = await rows<Record<string, unknown>>(
-    db,
-    sql`explain (format json) select 1 from ${assets} where ${where}`,
-  );
-  const estimate = planRows(plan);
+  const estimate = planRows(await explainPlan(db, sql`select 1 from ${assets} where ${where}`));
   if (estimate > ESTIMATE_TRUSTED_ABOVE) return { count: estimate, countIsEstimate: true };
   const [exact] = await rows<{ n: number | string }>(
     db,
@@ -283,11 +279,9 @@ export async function countOf(db: DbOrTx, filter: AssetFilter): Promise<{ count:
 /** Above this many expected matches the planner's estimate is the answer (see countOf). */
 export const ESTIMATE_TRUSTED_ABOVE = 5 * ASSET_QUERY_EXACT_COUNT_MAX;
 
-/** The top plan node's row estimate from EXPLAIN (FORMAT JSON), whichever way the driver hands it over. */
-function planRows(row: Record<string, unknown> | undefined): number {
-  const raw = row ? Object.values(row)[0] : undefined;
-  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  const rows = (parsed as { Plan?: { 'Plan Rows'?: number } }[] | undefined)?.[0]?.Plan?.['Plan Rows'];
+/** A plan node's row estimate (0 when there is none). */
+function planRows(plan: PlanNode | undefined): number {
+  const rows = plan?.['Plan Rows'];
   return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
 }
 

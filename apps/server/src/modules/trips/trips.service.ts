@@ -109,9 +109,12 @@ function rebuildFrom(ctx: repo.BuildContext, floor: Date, now: Date): Date {
   return after > floor ? after : floor;
 }
 
-/** One round of the trip job: the assets touched since the watermark (with a margin for late fixes). */
+/**
+ * One round of the trip job: the assets touched since the watermark, less the margin a late fix may take to
+ * arrive (the same margin a build's horizon keeps behind `now`).
+ */
 export async function buildTouchedTrips(db: Db, since: Date, now = new Date()): Promise<number> {
-  const ids = await repo.assetsToBuild(db, new Date(since.getTime() - 2 * 60_000));
+  const ids = await repo.assetsToBuild(db, new Date(since.getTime() - SETTLE_MS));
   return buildAssetTrips(db, ids, { now });
 }
 

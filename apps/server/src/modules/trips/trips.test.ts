@@ -20,6 +20,7 @@ import {
   trips,
 } from '../../db/schema/index.ts';
 import { enqueueJobs, type Job } from '../../jobs/queue.ts';
+import { explainPlan, type PlanNode } from '../../lib/rows.ts';
 import { TRIP_BUILD_JOB, tripJobs } from './trips.jobs.ts';
 import { historyReads } from './trips.repo.ts';
 import { buildAssetTrips } from './trips.service.ts';
@@ -441,18 +442,14 @@ describe('asset trips API', () => {
     await db.execute(sql`analyze asset_events`);
     const items = ['TRA01', 'TRA02', 'TRB01'].map((no) => ({ assetId: ids.get(no) as string, from: new Date(t0) }));
     const scans = async (query: SQL) => {
-      const result = (await db.execute(sql`explain (format json) ${query}`)) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      const raw = Object.values(result.rows[0] ?? {})[0];
       const found: { relation: string; type: string }[] = [];
-      const walk = (node: Record<string, unknown>) => {
+      const walk = (node: PlanNode) => {
         if (typeof node['Relation Name'] === 'string') {
           found.push({ relation: node['Relation Name'], type: String(node['Node Type']) });
         }
-        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+        for (const child of node.Plans ?? []) walk(child);
       };
-      walk(((typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: Record<string, unknown> }[])[0]?.Plan ?? {});
+      walk((await explainPlan(db, query)) ?? {});
       return found;
     };
     try {
