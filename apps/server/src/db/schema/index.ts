@@ -4,3 +4,4 @@ export * from './configuration.ts';
 export * from './iot.ts';
 export * from './settings.ts';
 export * from './trips.ts';
+export * from './customers.ts';
