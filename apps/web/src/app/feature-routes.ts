@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes.tsx';
 import { assetMapRoutes } from '../features/asset-map/routes.tsx';
 import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
+import { customerRoutes } from '../features/customers/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
@@ -43,6 +44,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...iotRoutes,
   ...dashboardRoutes,
   ...tripRoutes,
+  ...customerRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

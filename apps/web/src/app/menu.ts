@@ -49,7 +49,9 @@ export const menu: MenuNode[] = [
       leaf('b2c.orderList', '/renting/order/list', requires('order.read')),
       leaf('b2c.intentList', '/b2c/renting-intent/list', requires('renting_intent.read')),
       leaf('b2c.depositRefund', '/customer/deposit-refund-application', requires('deposit_refund_application.read')),
-      leaf('b2c.customer', '/customer/list', requires('customer.read')),
+      leaf('b2c.customer', '/customer/list', requires('customer.read'), [
+        hidden('b2c.customer.detail', '/customer/detail/:customerId'),
+      ]),
       group('b2c.marketing', [
         leaf('b2c.marketing.originalPrice', '/marketing/original-price/list', requires('program.read')),
         leaf('b2c.marketing.discountPrice', '/marketing/discount-price/list', requires('program.read')),

@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type HTMLAttributes, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { downloadCsv, toCsv } from './csv.ts';
@@ -62,6 +62,8 @@ export interface ListPageProps<Row, F extends UrlShape> {
   exportFileName?: string;
   /** What an empty table says (e.g. "No users match these filters"); defaults to "No data". */
   emptyText?: ReactNode;
+  /** Attributes of a row's <tr> (e.g. a deleted record shown archived). */
+  rowProps?: (row: Row) => HTMLAttributes<HTMLElement>;
 }
 
 /**
@@ -80,6 +82,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
   exportRows,
   exportFileName,
   emptyText,
+  rowProps,
 }: ListPageProps<Row, F>) {
   const { t } = useTranslation();
   const defaultHidden = useMemo(() => columns.filter((c) => c.defaultHidden).map((c) => c.key), [columns]);
@@ -189,6 +192,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
             dataSource={result.data?.data ?? []}
             loading={result.isFetching}
             onChange={onTableChange}
+            onRow={rowProps}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: emptyText ?? t('list.empty') }}
             pagination={{

@@ -1,0 +1,216 @@
+import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
+import { type Customer, type CustomerAddress, customerEndpoints, id as idSchema } from '@fleetdesk/contracts';
+import { Alert, Button, Card, Descriptions, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { formatDateTime } from '../../../shared/format.ts';
+import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { DataMissing } from '../../../shared/ui/data-missing.tsx';
+import { DetailPage } from '../../../shared/ui/detail-page.tsx';
+import { useUrlState } from '../../../shared/ui/url-state.ts';
+import { useCustomer } from '../api.ts';
+import { CustomerDeleteButton, CustomerRestoreButton } from '../components/customer-delete.button.tsx';
+import { CustomerEditDrawer } from '../components/customer-edit.drawer.tsx';
+import { CustomerFieldLogCard } from '../components/customer-field-log.card.tsx';
+import { CustomerIdentityCard } from '../components/customer-identity.card.tsx';
+import { CustomerMailButton } from '../components/customer-mail.button.tsx';
+import { AddPartnerModal, CustomerMembershipsCard } from '../components/customer-memberships.card.tsx';
+import { CustomerPaymentMethodsCard } from '../components/customer-payment-methods.card.tsx';
+import { ConfirmReferrerModal, CustomerReferralCard } from '../components/customer-referral.card.tsx';
+import { CustomerResetPasswordButton } from '../components/customer-reset-password.button.tsx';
+import { CustomerStatusTag } from '../components/customer-status-tag.tsx';
+import { IdVerificationTag } from '../components/id-verification-tag.tsx';
+import { IdentityReviewModal } from '../components/identity-review.modal.tsx';
+import { type CustomerDialog, customerDetailScreen } from '../urls.ts';
+
+/** /customer/detail/:customerId: one customer; an id that cannot exist is "not found" without asking the server. */
+export default function CustomerDetailPage() {
+  const { customerId = '' } = useParams();
+  if (!idSchema.safeParse(customerId).success) return <DataMissing />;
+  return <CustomerDetail id={customerId} />;
+}
+
+/** What each action needs (the endpoint's own requirement, so the button and the call never disagree). */
+function useCustomerPermissions() {
+  return {
+    update: useCan(requirementOf(customerEndpoints.update)),
+    remove: useCan(requirementOf(customerEndpoints.remove)),
+    restore: useCan(requirementOf(customerEndpoints.restore)),
+    seeImages: useCan(requirementOf(customerEndpoints.identityImage)),
+    review: useCan(requirementOf(customerEndpoints.reviewIdentity)),
+    deletePayment: useCan(requirementOf(customerEndpoints.removePaymentMethod)),
+  };
+}
+
+function CustomerDetail({ id }: { id: string }) {
+  const { t } = useTranslation('customers');
+  const customer = useCustomer(id);
+  const [screen, setScreen] = useUrlState(customerDetailScreen);
+  const can = useCustomerPermissions();
+  const c = customer.data;
+  const name = c ? `${c.name.first} ${c.name.last}` : '';
+  // A deleted customer is read-only until restored.
+  const active = c?.status === 'active';
+  const open = (dialog: CustomerDialog) => setScreen({ dialog });
+  const close = () => setScreen({ dialog: undefined });
+
+  return (
+    <DetailPage
+      title={
+        c ? (
+          <Space size={12} wrap>
+            <span>{name}</span>
+            <CustomerStatusTag status={c.status} />
+            <IdVerificationTag status={c.identityVerification.status} />
+          </Space>
+        ) : undefined
+      }
+      documentTitle={name || undefined}
+      loading={customer.isLoading}
+      error={customer.error}
+      extra={
+        c &&
+        (active ? (
+          <>
+            {can.update && (
+              <Button type="primary" icon={<EditOutlined />} onClick={() => open('edit')}>
+                {t('action.edit')}
+              </Button>
+            )}
+            {can.update && <CustomerResetPasswordButton customer={c} />}
+            {can.update && <CustomerMailButton customer={c} />}
+            {can.remove && <CustomerDeleteButton customer={c} />}
+          </>
+        ) : (
+          can.restore && <CustomerRestoreButton customer={c} />
+        ))
+      }
+      sections={[]}
+    >
+      {c && (
+        <>
+          {!active && <Alert type="warning" showIcon title={t('detail.deleted')} />}
+          <Tabs
+            activeKey={screen.tab}
+            onChange={(tab) => setScreen({ tab: tab as typeof screen.tab }, { replace: true })}
+            items={[
+              {
+                key: 'profile',
+                label: t('detail.tabProfile'),
+                children: (
+                  <Flex vertical gap={16}>
+                    <ProfileCard customer={c} />
+                    <CustomerMembershipsCard
+                      customer={c}
+                      canAdd={active && can.update}
+                      onAdd={() => open('addPartner')}
+                    />
+                    <CustomerReferralCard
+                      customer={c}
+                      canConfirm={active && can.update}
+                      onConfirmReferrer={() => open('referrer')}
+                    />
+                    <CustomerIdentityCard
+                      customer={c}
+                      canSeeImages={can.seeImages}
+                      canReview={active && can.review}
+                      onReview={() => open('review')}
+                    />
+                    <CustomerPaymentMethodsCard customer={c} canDelete={active && can.deletePayment} />
+                  </Flex>
+                ),
+              },
+              {
+                key: 'fieldLog',
+                label: t('detail.tabFieldLog'),
+                children: <CustomerFieldLogCard customerId={c.id} />,
+              },
+            ]}
+          />
+          {active && can.update && (
+            <>
+              <CustomerEditDrawer customer={c} open={screen.dialog === 'edit'} onClose={close} />
+              <ConfirmReferrerModal
+                customer={c}
+                open={screen.dialog === 'referrer' && c.referrer === null}
+                onClose={close}
+              />
+              <AddPartnerModal customer={c} open={screen.dialog === 'addPartner'} onClose={close} />
+            </>
+          )}
+          {active && can.review && c.identityVerification.status === 'pending' && (
+            <IdentityReviewModal customer={c} open={screen.dialog === 'review'} onClose={close} />
+          )}
+        </>
+      )}
+    </DetailPage>
+  );
+}
+
+function addressText(address: CustomerAddress | null): string {
+  if (!address) return '';
+  return [
+    address.line1,
+    address.line2,
+    [address.zip, address.city].filter(Boolean).join(' '),
+    address.region,
+    address.country,
+  ]
+    .filter((part) => part)
+    .join(', ');
+}
+
+function ProfileCard({ customer: c }: { customer: Customer }) {
+  const { t } = useTranslation('customers');
+  const dash = <Typography.Text type="secondary">—</Typography.Text>;
+  const text = (value: string | null | undefined) => value || dash;
+  return (
+    <Card title={t('detail.profile')}>
+      <Descriptions
+        column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
+        items={[
+          { key: 'phoneNo', label: t('field.phoneNo'), children: c.phoneNo },
+          {
+            key: 'email',
+            label: t('field.email'),
+            children: c.email ? (
+              <Space size={4} wrap>
+                <span>{c.email}</span>
+                {c.emailVerified ? (
+                  <Tag color="success" icon={<CheckCircleFilled />}>
+                    {t('email.verified')}
+                  </Tag>
+                ) : (
+                  <Tag>{t('email.unverified')}</Tag>
+                )}
+              </Space>
+            ) : (
+              dash
+            ),
+          },
+          { key: 'whatsApp', label: t('field.whatsApp'), children: text(c.whatsApp) },
+          { key: 'contactAddress', label: t('field.contactAddress'), children: text(addressText(c.contactAddress)) },
+          {
+            key: 'overnightAddress',
+            label: t('field.overnightAddress'),
+            children: text(addressText(c.overnightAddress)),
+          },
+          {
+            key: 'marketingReportedSource',
+            label: t('field.marketingReportedSource'),
+            children: c.marketingReportedSource ? t(`source.${c.marketingReportedSource}`) : dash,
+          },
+          {
+            key: 'isMarketingConsented',
+            label: t('field.isMarketingConsented'),
+            children:
+              c.isMarketingConsented === null ? dash : c.isMarketingConsented ? t('consent.yes') : t('consent.no'),
+          },
+          { key: 'createdAt', label: t('field.createdAt'), children: formatDateTime(c.createdAt) },
+          { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(c.updatedAt) },
+          { key: 'note', label: t('field.note'), children: text(c.note), span: 'filled' },
+        ]}
+      />
+    </Card>
+  );
+}

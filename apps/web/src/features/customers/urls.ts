@@ -1,0 +1,50 @@
+import { customerSortKeys, customerStatuses, idVerificationStatuses } from '@fleetdesk/contracts';
+import { generatePath } from 'react-router';
+import { defineList } from '../../shared/ui/list-state.ts';
+import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
+
+/** Route patterns of the customer screens (document 1 §2.3 "Customers"). */
+export const customerPaths = {
+  list: '/customer/list',
+  detail: '/customer/detail/:customerId',
+} as const;
+
+/** The customer list's URL state: search, partner, status, ID verification, card bound, created range, paging, sort. */
+export const customerList = defineList({
+  filters: {
+    search: urlParam.string(),
+    partnerId: urlParam.string(),
+    status: urlParam.optionalOneOf(customerStatuses),
+    idVerificationStatus: urlParam.optionalOneOf(idVerificationStatuses),
+    paymentMethodBound: urlParam.optionalOneOf(['true', 'false'] as const),
+    /** Two ISO instants: the created-at range. */
+    created: urlParam.list(),
+  },
+  sortKeys: customerSortKeys,
+  defaultSort: 'createdAt:desc',
+});
+
+export type CustomerListUrlState = Partial<UrlStateOf<typeof customerList.shape>>;
+
+/** The list's drawer ("New customer"), in the URL so a reload keeps it open. */
+export const customerListScreen = { panel: urlParam.optionalOneOf(['create'] as const) };
+
+export const customerDetailTabs = ['profile', 'fieldLog'] as const;
+export const customerDialogs = ['edit', 'referrer', 'review', 'addPartner'] as const;
+export type CustomerDialog = (typeof customerDialogs)[number];
+
+/** The detail page's tab and open dialog. */
+export const customerDetailScreen = {
+  tab: urlParam.oneOf(customerDetailTabs, 'profile'),
+  dialog: urlParam.optionalOneOf(customerDialogs),
+};
+
+/** Typed links to the customer screens; a list link can carry filters, paging and sort. */
+export const customerUrls = {
+  list: (state: CustomerListUrlState = {}) => {
+    const search = writeUrlState(customerList.shape, new URLSearchParams(), state).toString();
+    return `${customerPaths.list}${search ? `?${search}` : ''}`;
+  },
+  detail: (customerId: string, dialog?: CustomerDialog) =>
+    `${generatePath(customerPaths.detail, { customerId })}${dialog ? `?dialog=${dialog}` : ''}`,
+};
