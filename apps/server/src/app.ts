@@ -23,6 +23,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentService } from './modules/documents/documents.service.ts';
@@ -156,7 +158,19 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       operationRoutes(api, createOperationService({ db, secrets }));
       partnerOperationRoutes(api, createPartnerOperationService({ db, secrets, clientLinkUrl: config.clientLinkUrl }));
       paymentMethodRoutes(api, createPaymentMethodService({ db, secrets }));
-      settingsConfigRoutes(api, createSettingsConfigService({ db }));
+      const settingsConfig = createSettingsConfigService({ db });
+      settingsConfigRoutes(api, settingsConfig);
+      customerRoutes(
+        api,
+        createCustomerService({
+          db,
+          mail,
+          storage,
+          secrets,
+          settings: settingsConfig,
+          clientLinkUrl: config.clientLinkUrl,
+        }),
+      );
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './auth.ts';
 import {
   dataOf,
   email,
@@ -67,6 +66,9 @@ export const referralErrorCodes = [
   'ReferralCodeBelongsThemselves',
 ] as const;
 
+/** Document 2 §5 "Images": JPEG or PNG, up to 5 MB. */
+export const IDENTITY_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
 export const PHONE_EXISTS_IN_PARTNER = 'phone number already exists in that partner';
 
 /** An address as a customer gives it; every part optional, an address of blanks counts as none. */
@@ -82,9 +84,13 @@ export type CustomerAddress = z.infer<typeof customerAddress>;
 
 export const customerName = z.strictObject({ first: trimmedText(50), last: trimmedText(50) });
 
+/** Document 2 §5: a customer's initial password has at least 6 characters (staff passwords need more). */
+export const CUSTOMER_MIN_PASSWORD_LENGTH = 6;
 export const customerPassword = z
   .string()
-  .min(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  .min(CUSTOMER_MIN_PASSWORD_LENGTH, {
+    message: `Password must be at least ${CUSTOMER_MIN_PASSWORD_LENGTH} characters`,
+  })
   .max(256);
 
 /**

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { localStorage } from '../../adapters/storage.ts';
 import type { Config } from '../../config.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import { getAccount } from '../../modules/account/account.repo.ts';
@@ -26,7 +28,10 @@ export async function bootstrap(db: Db, config: Config, log: FastifyBaseLogger) 
       password,
       roleIds: [owner.id],
     });
-    if (config.demoData) await seedDemoData(tx, { password, secrets: secretBoxFor(config) });
+    if (config.demoData) {
+      const storage = localStorage(path.join(config.dataDir, 'files'));
+      await seedDemoData(tx, { password, secrets: secretBoxFor(config), storage });
+    }
   });
   log.info({ email: config.adminEmail, demoData: config.demoData }, 'created the account owner');
   return { created: true };

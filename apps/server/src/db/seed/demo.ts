@@ -1,9 +1,11 @@
+import type { FileStorage } from '../../adapters/storage.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { DbOrTx } from '../client.ts';
 import { seed } from './builders.ts';
 import { seedDemoAssetEvents } from './demo-asset-events.ts';
 import { seedDemoAssets } from './demo-assets.ts';
 import { seedDemoCategories } from './demo-categories.ts';
+import { seedDemoCustomers } from './demo-customers.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
@@ -57,7 +59,11 @@ export const demoRoles = {
     'iot_control.command.status_report',
     'iot_control.command.position_report',
     'order.read',
+    // Serves customers at the counter: reads their documents, reviews verifications, keeps profiles current.
     'customer.read',
+    'customer.read_detail',
+    'customer.update',
+    'customer.export_data',
   ],
   mechanic: [
     'asset.read',
@@ -72,7 +78,10 @@ export const demoRoles = {
  * A believable operator: three partners in real cities, the usual roles, and staff scoped to one partner.
  * Every demo login shares the admin password so a first-time user can try each view.
  */
-export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets: SecretBox }) {
+export async function seedDemoData(
+  db: DbOrTx,
+  opts: { password: string; secrets: SecretBox; storage?: FileStorage | undefined },
+) {
   const milano = await seed.partner(db, {
     name: 'Milano Bike Hub',
     email: 'ops@milanobikehub.it',
@@ -118,6 +127,7 @@ export async function seedDemoData(db: DbOrTx, opts: { password: string; secrets
   await seedDemoAssets(db, partners);
   await seedDemoAssetEvents(db);
   await seedDemoTrips(db);
+  await seedDemoCustomers(db, partners, opts);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {

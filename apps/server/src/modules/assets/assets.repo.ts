@@ -1,16 +1,7 @@
 import { ASSET_NO_MAX } from '@fleetdesk/contracts';
-import { and, asc, count, desc, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  assetCategories,
-  assetProperties,
-  assets,
-  assetUniqueValues,
-  fieldLogs,
-  partners,
-  sites,
-  users,
-} from '../../db/schema/index.ts';
+import { assetCategories, assetProperties, assets, assetUniqueValues, partners, sites } from '../../db/schema/index.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 
 export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -232,23 +223,6 @@ export async function replaceUniqueValues(
     v.value === null ? [] : [{ assetId: v.assetId, propertyId: v.propertyId, value: v.value }],
   );
   if (kept.length > 0) await db.insert(assetUniqueValues).values(kept);
-}
-
-/** The field logs of one asset, newest first, with the name of who changed it. */
-export async function fieldLogsOf(db: DbOrTx, assetId: string, page: { pageNo: number; pageSize: number }) {
-  const where = and(eq(fieldLogs.entityType, 'asset'), eq(fieldLogs.entityId, assetId));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ log: fieldLogs, userName: users.name })
-      .from(fieldLogs)
-      .leftJoin(users, eq(users.id, fieldLogs.userId))
-      .where(where)
-      .orderBy(desc(fieldLogs.createdAt), asc(fieldLogs.field), asc(fieldLogs.id))
-      .limit(page.pageSize)
-      .offset((page.pageNo - 1) * page.pageSize),
-    db.select({ n: count() }).from(fieldLogs).where(where),
-  ]);
-  return { rows, count: total?.n ?? 0 };
 }
 
 /** How many assets stand at a site (sites in use cannot be deleted). */

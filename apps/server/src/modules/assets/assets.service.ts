@@ -19,6 +19,7 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
+import { fieldLogsOf } from '../audit/audit.repo.ts';
 import {
   applyChanges,
   assetNoTaken,
@@ -276,18 +277,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
 
     async fieldLogs(caller: Caller, no: string, page: PageQuery): Promise<{ data: AssetFieldLog[]; count: number }> {
       const row = await visible(db, caller, no);
-      const { rows, count } = await repo.fieldLogsOf(db, row.asset.id, page);
-      return {
-        data: rows.map(({ log, userName }) => ({
-          id: log.id,
-          user: log.userId ? { id: log.userId, name: userName ?? '' } : null,
-          createdAt: toIso(log.createdAt),
-          field: log.field,
-          before: log.before,
-          after: log.after,
-        })),
-        count,
-      };
+      return fieldLogsOf(db, 'asset', row.asset.id, page);
     },
 
     /**

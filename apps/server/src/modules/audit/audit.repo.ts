@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { fieldLogs } from '../../db/schema/index.ts';
+import { fieldLogs, users } from '../../db/schema/index.ts';
+import { toIso } from '../../lib/rows.ts';
 
 export interface FieldChange {
   field: string;
@@ -55,4 +57,46 @@ export function logChange(
   after: Record<string, unknown> | null,
 ) {
   return writeFieldLogs(db, { entityType, entityId, userId: caller.userId, changes: changedFields(before, after) });
+}
+
+/** A field log as the API answers it: who (null for the system), when, which field, before and after. */
+export interface FieldLogEntry {
+  id: string;
+  user: { id: string; name: string } | null;
+  createdAt: string;
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The field logs of one entity, newest first, with the name of who changed it. */
+export async function fieldLogsOf(
+  db: DbOrTx,
+  entityType: string,
+  entityId: string,
+  page: { pageNo: number; pageSize: number },
+): Promise<{ data: FieldLogEntry[]; count: number }> {
+  const where = and(eq(fieldLogs.entityType, entityType), eq(fieldLogs.entityId, entityId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ log: fieldLogs, userName: users.name })
+      .from(fieldLogs)
+      .leftJoin(users, eq(users.id, fieldLogs.userId))
+      .where(where)
+      .orderBy(desc(fieldLogs.createdAt), asc(fieldLogs.field), asc(fieldLogs.id))
+      .limit(page.pageSize)
+      .offset((page.pageNo - 1) * page.pageSize),
+    db.select({ n: count() }).from(fieldLogs).where(where),
+  ]);
+  return {
+    data: rows.map(({ log, userName }) => ({
+      id: log.id,
+      user: log.userId ? { id: log.userId, name: userName ?? '' } : null,
+      createdAt: toIso(log.createdAt),
+      field: log.field,
+      before: log.before,
+      after: log.after,
+    })),
+    count: total?.n ?? 0,
+  };
 }

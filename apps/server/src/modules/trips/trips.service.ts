@@ -14,10 +14,10 @@ import {
   type TripStatus,
   type TripWithRoute,
 } from '@fleetdesk/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { toCsv } from '../../lib/csv.ts';
 import { toIso } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
 import { inTimeSlices } from '../../lib/time-slices.ts';
@@ -145,9 +145,6 @@ function filterOf(caller: Caller, f: TripFilter): repo.TripFilterSql {
   return { scope: caller.scope, ...f };
 }
 
-/** Defuses a cell a spreadsheet would run as a formula. */
-const cell = (v: string | number) => (typeof v === 'string' && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-
 export function createTripService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -243,25 +240,23 @@ export function createTripService(deps: { db: Db }) {
         'durationS',
         'updateTime',
       ];
-      const lines = found.map((t) =>
-        [
-          t.asset.no,
-          t.partner.name,
-          t.category.name,
-          t.status,
-          t.source,
-          t.start.at,
-          t.start.lat,
-          t.start.lng,
-          t.end.at,
-          t.end.lat,
-          t.end.lng,
-          t.distanceM,
-          t.durationS,
-          t.updatedAt,
-        ].map(cell),
-      );
-      return stringify([header, ...lines], { bom: true });
+      const lines = found.map((t) => [
+        t.asset.no,
+        t.partner.name,
+        t.category.name,
+        t.status,
+        t.source,
+        t.start.at,
+        t.start.lat,
+        t.start.lng,
+        t.end.at,
+        t.end.lat,
+        t.end.lng,
+        t.distanceM,
+        t.durationS,
+        t.updatedAt,
+      ]);
+      return toCsv(header, lines);
     },
   };
 }

@@ -1,0 +1,695 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  CUSTOMER_EXPORT_MAX,
+  type Customer,
+  type CustomerCreate,
+  type CustomerFieldLog,
+  type CustomerListQuery,
+  type CustomerSummary,
+  type CustomerUpdate,
+  type IdentityImageKind,
+  type IdentityReview,
+  type IdentityVerificationInput,
+  type IdVerificationStatus,
+  isSecretMask,
+  type PageQuery,
+  PHONE_EXISTS_IN_PARTNER,
+  REFERRAL_CODE_PATTERN,
+  requires,
+  SECRET_MASK_PREFIX,
+  satisfies,
+} from '@fleetdesk/contracts';
+import type { MailSender } from '../../adapters/messaging.ts';
+import type { FileStorage } from '../../adapters/storage.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { DomainError, notFound, outOfScope, validationError } from '../../errors.ts';
+import type { Caller } from '../../lib/caller.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
+import { reencodeImage } from '../../lib/images.ts';
+import { toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { assertPartnerInScope, isAll } from '../../lib/scope.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { hashPassword, newToken, oneTimePassword, sha256 } from '../../lib/secrets.ts';
+import { fieldLogsOf, logChange, writeFieldLogs } from '../audit/audit.repo.ts';
+import * as partnersRepo from '../partners/partners.repo.ts';
+import { assertCustomerFields } from '../settings/customer-info.rules.ts';
+import type { SettingsConfigService } from '../settings/settings-config.service.ts';
+import * as repo from './customers.repo.ts';
+
+const ENTITY = 'customer';
+const EMAIL_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/** Referral codes avoid 0/O and 1/I, which customers read out to each other. */
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+const phoneExists = () => new DomainError('Conflict', 409, PHONE_EXISTS_IN_PARTNER, { field: 'phoneNo' });
+const alreadyMember = () =>
+  new DomainError('Conflict', 409, 'The customer is already a member of that partner', { field: 'partnerId' });
+const customerDeleted = () =>
+  new DomainError('CustomerDeleted', 422, 'This customer is deleted; restore them before changing anything');
+const referralError = (code: string, status: number, message: string) => new DomainError(code, status, message);
+
+/** The unique indexes a concurrent request can trip, answered as if this request had checked first. */
+function asConflict(error: unknown): unknown {
+  const constraint = uniqueViolation(error);
+  if (constraint === 'customer_memberships_phone_key') return phoneExists();
+  if (constraint === 'customer_memberships_customer_id_partner_id_pk') return alreadyMember();
+  return error;
+}
+
+const blankToNull = <T>(v: T | '' | null | undefined): T | null => (v === undefined || v === '' ? null : v);
+
+const nameOf = (r: { first_name: string; last_name: string }) => ({ first: r.first_name, last: r.last_name });
+
+function toSummary(r: repo.CustomerSummaryRow): CustomerSummary {
+  return {
+    id: r.id,
+    phoneNo: r.phone_no,
+    name: nameOf(r),
+    email: r.email,
+    emailVerified: r.email_verified_at !== null,
+    status: r.deleted_at === null ? 'active' : 'deleted',
+    isArchived: r.deleted_at !== null,
+    idVerificationStatus: r.id_status as IdVerificationStatus,
+    referralCode: r.referral_code,
+    memberships: r.memberships.map((m) => ({
+      partner: { id: m.partnerId, name: m.partnerName },
+      joinedAt: toIso(m.joinedAt),
+    })),
+    paymentMethodBound: r.payment_method_bound,
+    marketingReportedSource: r.marketing_reported_source as CustomerSummary['marketingReportedSource'],
+    createdAt: toIso(r.created_at),
+    updatedAt: toIso(r.updated_at),
+  };
+}
+
+/** What the field log records of a profile: never the password, addresses as they are. */
+const audited = (c: Customer) => ({
+  phoneNo: c.phoneNo,
+  firstName: c.name.first,
+  lastName: c.name.last,
+  email: c.email,
+  whatsApp: c.whatsApp,
+  contactAddress: c.contactAddress,
+  overnightAddress: c.overnightAddress,
+  marketingReportedSource: c.marketingReportedSource,
+  isMarketingConsented: c.isMarketingConsented,
+  note: c.note,
+});
+
+const auditedIdentity = (i: Customer['identityVerification']) => ({
+  'identity.status': i.status,
+  'identity.documentType': i.documentType,
+  'identity.documentNumber': i.documentNumber,
+  'identity.firstName': i.firstName,
+  'identity.lastName': i.lastName,
+  'identity.dateOfBirth': i.dateOfBirth,
+  'identity.issueDate': i.issueDate,
+  'identity.expiryDate': i.expiryDate,
+  'identity.denyReason': i.denyReason,
+});
+
+function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 6; i += 1) code += REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)];
+  return code;
+}
+
+export function createCustomerService(deps: {
+  db: Db;
+  mail: MailSender;
+  storage: FileStorage;
+  secrets: SecretBox;
+  settings: SettingsConfigService;
+  clientLinkUrl?: string | undefined;
+}) {
+  const { db, storage } = deps;
+
+  /** A customer the caller may see: 404 when absent, 403 when none of their partners is in scope. */
+  async function visible(tx: DbOrTx, caller: Caller, id: string, opts: { lock?: boolean } = {}) {
+    const row = await repo.get(tx, caller.scope, id, opts);
+    if (!row) throw notFound();
+    if (!row.visible) throw outOfScope();
+    return row;
+  }
+
+  /** As `visible`, for a change: a deleted customer is read-only until restored. */
+  async function changeable(tx: DbOrTx, caller: Caller, id: string) {
+    const row = await visible(tx, caller, id, { lock: true });
+    if (row.deleted_at !== null) throw customerDeleted();
+    return row;
+  }
+
+  /**
+   * The customer's account is shared by all their partners: deleting, restoring or resetting the password of
+   * a customer who is also a member elsewhere needs a scope that reaches every one of their partners.
+   */
+  function assertWholeCustomerInScope(caller: Caller, row: repo.CustomerRow) {
+    if (isAll(caller.scope)) return;
+    for (const partnerId of row.all_partner_ids) assertPartnerInScope(caller.scope, partnerId);
+  }
+
+  async function toCustomer(tx: DbOrTx, caller: Caller, row: repo.CustomerRow): Promise<Customer> {
+    const [identity, methods, referrer] = await Promise.all([
+      repo.identityOf(tx, row.id),
+      repo.paymentMethodsOf(tx, row.id),
+      row.referrer_id ? repo.referrerOf(tx, row.referrer_id) : undefined,
+    ]);
+    const readsDetail = satisfies(caller.permissions, requires('customer.read_detail'));
+    return {
+      ...toSummary(row),
+      whatsApp: row.whats_app,
+      contactAddress: row.contact_address,
+      overnightAddress: row.overnight_address,
+      isMarketingConsented: row.is_marketing_consented,
+      note: row.note,
+      referrer: referrer
+        ? {
+            id: referrer.id,
+            name: { first: referrer.firstName, last: referrer.lastName },
+            phoneNo: referrer.phoneNo,
+            referralCode: referrer.referralCode,
+          }
+        : null,
+      referralConfirmedAt: toIsoOrNull(row.referral_confirmed_at),
+      identityVerification: {
+        status: (identity?.status ?? 'not-apply') as IdVerificationStatus,
+        documentType: (identity?.documentType ?? null) as Customer['identityVerification']['documentType'],
+        documentNumber: identity?.documentNumber ?? null,
+        ...(readsDetail
+          ? { ssnOrItin: identity?.ssnOrItinLast4 ? `${SECRET_MASK_PREFIX}${identity.ssnOrItinLast4}` : null }
+          : {}),
+        firstName: identity?.firstName ?? null,
+        lastName: identity?.lastName ?? null,
+        dateOfBirth: identity?.dateOfBirth ?? null,
+        issueDate: identity?.issueDate ?? null,
+        expiryDate: identity?.expiryDate ?? null,
+        images: {
+          frontImage: Boolean(identity?.frontImage),
+          backImage: Boolean(identity?.backImage),
+          selfie: Boolean(identity?.selfie),
+        },
+        submittedAt: toIsoOrNull(identity?.submittedAt ?? null),
+        reviewedAt: toIsoOrNull(identity?.reviewedAt ?? null),
+        reviewer: identity?.reviewerId ? { id: identity.reviewerId, name: identity.reviewerName ?? '' } : null,
+        denyReason: identity?.denyReason ?? null,
+      },
+      paymentMethods: methods.map((m) => ({
+        id: m.id,
+        type: m.type as Customer['paymentMethods'][number]['type'],
+        brand: m.brand,
+        last4: m.last4,
+        expMonth: m.expMonth,
+        expYear: m.expYear,
+        valid: m.valid,
+        createdAt: toIso(m.createdAt),
+      })),
+    };
+  }
+
+  async function reload(tx: DbOrTx, caller: Caller, id: string) {
+    return toCustomer(tx, caller, await visible(tx, caller, id));
+  }
+
+  /** Profile values as stored: blanks become null, the name splits into its columns. */
+  function valuesOf(input: CustomerUpdate): repo.CustomerValues {
+    const values: repo.CustomerValues = {};
+    if (input.phoneNo !== undefined) values.phoneNo = input.phoneNo;
+    if (input.name !== undefined) {
+      values.firstName = input.name.first;
+      values.lastName = input.name.last;
+    }
+    if (input.email !== undefined) values.email = blankToNull(input.email);
+    if (input.whatsApp !== undefined) values.whatsApp = blankToNull(input.whatsApp);
+    if (input.contactAddress !== undefined) values.contactAddress = input.contactAddress;
+    if (input.overnightAddress !== undefined) values.overnightAddress = input.overnightAddress;
+    if (input.marketingReportedSource !== undefined) values.marketingReportedSource = input.marketingReportedSource;
+    if (input.isMarketingConsented !== undefined) values.isMarketingConsented = input.isMarketingConsented;
+    if (input.note !== undefined) values.note = blankToNull(input.note);
+    return values;
+  }
+
+  async function assertKnownPartner(tx: DbOrTx, caller: Caller, partnerId: string) {
+    const known = await partnersRepo.existingIds(tx, [partnerId]);
+    if (known.length === 0) throw validationError({ partnerId: 'Unknown partner' });
+    assertPartnerInScope(caller.scope, partnerId);
+  }
+
+  return {
+    /** Customers of the partners in scope, filtered, sorted (deleted last) and paged. */
+    async list(caller: Caller, query: CustomerListQuery) {
+      if (query.partnerId) assertPartnerInScope(caller.scope, query.partnerId);
+      const { rows, count } = await repo.list(db, caller.scope, query, repo.pageOf(query));
+      return { data: rows.map(toSummary), count };
+    },
+
+    /** The customers matching the filters as CSV; more than the export limit is refused, never cut short. */
+    async exportCsv(caller: Caller, query: Omit<CustomerListQuery, 'pageNo' | 'pageSize'>): Promise<string> {
+      if (query.partnerId) assertPartnerInScope(caller.scope, query.partnerId);
+      const { rows, count } = await repo.list(db, caller.scope, query, { limit: CUSTOMER_EXPORT_MAX, offset: 0 });
+      if (count > CUSTOMER_EXPORT_MAX) {
+        throw new DomainError(
+          'ExportTooLarge',
+          422,
+          `At most ${CUSTOMER_EXPORT_MAX} customers can be exported at once; narrow the filters`,
+          { count, max: CUSTOMER_EXPORT_MAX },
+        );
+      }
+      const header = [
+        'id',
+        'firstName',
+        'lastName',
+        'phoneNo',
+        'email',
+        'emailVerified',
+        'partners',
+        'idVerificationStatus',
+        'paymentMethodBound',
+        'status',
+        'referralCode',
+        'marketingReportedSource',
+        'createdAt',
+      ];
+      const lines = rows
+        .map(toSummary)
+        .map((c) => [
+          c.id,
+          c.name.first,
+          c.name.last,
+          c.phoneNo,
+          c.email,
+          c.emailVerified,
+          c.memberships.map((m) => m.partner.name).join('; '),
+          c.idVerificationStatus,
+          c.paymentMethodBound,
+          c.status,
+          c.referralCode,
+          c.marketingReportedSource,
+          c.createdAt,
+        ]);
+      return toCsv(header, lines);
+    },
+
+    get: (caller: Caller, id: string) => reload(db, caller, id),
+
+    /** Creates a customer in one partner with an initial password; the phone number must be free there. */
+    async create(caller: Caller, input: CustomerCreate): Promise<Customer> {
+      await deps.settings.assertCustomer(input, { mode: 'create' });
+      const passwordHash = await hashPassword(input.password);
+      return db
+        .transaction(async (tx) => {
+          await assertKnownPartner(tx, caller, input.partnerId);
+          const id = randomUUID();
+          let referralCode = newReferralCode();
+          while (await repo.referralCodeTaken(tx, referralCode)) referralCode = newReferralCode();
+          const values = valuesOf(input);
+          await repo.insert(tx, {
+            id,
+            referralCode,
+            passwordHash,
+            ...values,
+            phoneNo: input.phoneNo,
+            firstName: input.name.first,
+            lastName: input.name.last,
+          });
+          await repo.addMembership(tx, { customerId: id, partnerId: input.partnerId, phoneNo: input.phoneNo });
+          const created = await reload(tx, caller, id);
+          await logChange(tx, caller, ENTITY, id, null, { ...audited(created), partnerId: input.partnerId });
+          return created;
+        })
+        .catch((error: unknown) => {
+          throw asConflict(error);
+        });
+    },
+
+    /** Changes the fields the patch carries; a new e-mail address must be verified again. */
+    async update(caller: Caller, id: string, input: CustomerUpdate): Promise<Customer> {
+      await deps.settings.assertCustomer(input, { mode: 'update' });
+      return db
+        .transaction(async (tx) => {
+          const row = await changeable(tx, caller, id);
+          const before = await toCustomer(tx, caller, row);
+          const values = valuesOf(input);
+          if (values.email !== undefined && (values.email ?? '').toLowerCase() !== (before.email ?? '').toLowerCase())
+            values.emailVerifiedAt = null;
+          await repo.update(tx, id, values);
+          const after = await reload(tx, caller, id);
+          await logChange(tx, caller, ENTITY, id, audited(before), audited(after));
+          return after;
+        })
+        .catch((error: unknown) => {
+          throw asConflict(error);
+        });
+    },
+
+    /** Deletes a customer: kept for orders and the audit trail, their phone number free again in their partners. */
+    async remove(caller: Caller, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await visible(tx, caller, id, { lock: true });
+        assertWholeCustomerInScope(caller, row);
+        if (row.deleted_at !== null) return;
+        await repo.setDeleted(tx, id, true);
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [{ field: 'deleted', before: false, after: true }],
+        });
+      });
+    },
+
+    /** Makes a deleted customer active again, unless their phone number has since been taken in a partner. */
+    async restore(caller: Caller, id: string): Promise<Customer> {
+      return db
+        .transaction(async (tx) => {
+          const row = await visible(tx, caller, id, { lock: true });
+          assertWholeCustomerInScope(caller, row);
+          if (row.deleted_at !== null) {
+            await repo.setDeleted(tx, id, false);
+            await writeFieldLogs(tx, {
+              entityType: ENTITY,
+              entityId: id,
+              userId: caller.userId,
+              changes: [{ field: 'deleted', before: true, after: false }],
+            });
+          }
+          return reload(tx, caller, id);
+        })
+        .catch((error: unknown) => {
+          throw asConflict(error);
+        });
+    },
+
+    async fieldLogs(caller: Caller, id: string, page: PageQuery): Promise<{ data: CustomerFieldLog[]; count: number }> {
+      await visible(db, caller, id);
+      return fieldLogsOf(db, ENTITY, id, page);
+    },
+
+    /** The live customer a referral code belongs to, if the caller may see them (and, if asked, in that partner). */
+    async getByReferralCode(caller: Caller, input: { referralCode: string; partnerId?: string | undefined }) {
+      if (!REFERRAL_CODE_PATTERN.test(input.referralCode)) throw referralFormatError();
+      if (input.partnerId) assertPartnerInScope(caller.scope, input.partnerId);
+      const match = await repo.byReferralCode(db, input.referralCode);
+      const reachable = match?.partner_ids.filter((p) => isAll(caller.scope) || caller.scope.includes(p)) ?? [];
+      if (!match || reachable.length === 0 || (input.partnerId && !match.partner_ids.includes(input.partnerId)))
+        throw referralInvalid();
+      const row = await visible(db, caller, match.id);
+      const summary = toSummary(row);
+      return {
+        id: match.id,
+        name: nameOf(match),
+        phoneNo: match.phone_no,
+        referralCode: match.referral_code,
+        memberships: summary.memberships,
+      };
+    },
+
+    /**
+     * Records who referred the customer (document 2 §8 "Sign-up and referral"): six letters or digits, not
+     * their own, a live customer of one of their partners; once confirmed it never changes.
+     */
+    async confirmReferrerCode(caller: Caller, id: string, referralCode: string): Promise<Customer> {
+      if (!REFERRAL_CODE_PATTERN.test(referralCode)) throw referralFormatError();
+      return db.transaction(async (tx) => {
+        const row = await changeable(tx, caller, id);
+        if (row.referral_confirmed_at !== null)
+          throw referralError('ReferralCodeAlreadyConfirmed', 409, 'The referral code was already confirmed');
+        if (row.referral_code.toUpperCase() === referralCode.toUpperCase())
+          throw referralError('ReferralCodeBelongsThemselves', 422, 'Customers cannot refer themselves');
+        const referrer = await repo.byReferralCode(tx, referralCode);
+        const sharesPartner = referrer?.partner_ids.some((p) => row.all_partner_ids.includes(p)) ?? false;
+        if (!referrer || !sharesPartner) throw referralInvalid();
+        const referrerRow = await repo.referrerOf(tx, referrer.id);
+        if (!referrerRow) throw referralInvalid();
+        const confirmed = await repo.confirmReferrer(tx, id, referrer.id);
+        if (!confirmed)
+          throw referralError('ReferralCodeAlreadyConfirmed', 409, 'The referral code was already confirmed');
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [{ field: 'referrer', before: null, after: referrer.referral_code }],
+        });
+        return reload(tx, caller, id);
+      });
+    },
+
+    /** Lets the customer join one more partner in the caller's scope; the phone number must be free there. */
+    async addMembership(caller: Caller, id: string, partnerId: string): Promise<Customer> {
+      return db
+        .transaction(async (tx) => {
+          await assertKnownPartner(tx, caller, partnerId);
+          const row = await changeable(tx, caller, id);
+          if (row.all_partner_ids.includes(partnerId)) throw alreadyMember();
+          await repo.addMembership(tx, { customerId: id, partnerId, phoneNo: row.phone_no });
+          await writeFieldLogs(tx, {
+            entityType: ENTITY,
+            entityId: id,
+            userId: caller.userId,
+            changes: [{ field: 'memberships', before: null, after: partnerId }],
+          });
+          return reload(tx, caller, id);
+        })
+        .catch((error: unknown) => {
+          throw asConflict(error);
+        });
+    },
+
+    /** Sets a one-time password and mails it when the customer has an e-mail address. */
+    async resetPassword(caller: Caller, id: string): Promise<{ password: string }> {
+      const password = oneTimePassword();
+      const passwordHash = await hashPassword(password);
+      const row = await db.transaction(async (tx) => {
+        const found = await changeable(tx, caller, id);
+        assertWholeCustomerInScope(caller, found);
+        await repo.setPassword(tx, id, passwordHash);
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [{ field: 'password', before: null, after: 'reset' }],
+        });
+        return found;
+      });
+      if (row.email) {
+        await deps.mail.send(
+          row.email,
+          'Your password was reset',
+          `Hello ${row.first_name},\n\nYour new one-time password is: ${password}\nSign in and change it.`,
+        );
+      }
+      return { password };
+    },
+
+    /** Mails the customer a link to verify their e-mail address or to bind a card in the customer app. */
+    async sendMail(caller: Caller, id: string, kind: 'email-verification' | 'bind-card'): Promise<void> {
+      const row = await changeable(db, caller, id);
+      if (!row.email)
+        throw new DomainError('CustomerEmailMissing', 422, 'The customer has no e-mail address', { field: 'email' });
+      const link = deps.clientLinkUrl;
+      if (!link)
+        throw new DomainError(
+          'ClientLinkMissing',
+          422,
+          'The customer web client link is not configured (CLIENT_LINK_URL), so the e-mail would have no link',
+        );
+      if (kind === 'email-verification') {
+        if (row.email_verified_at !== null)
+          throw new DomainError('Conflict', 409, 'The e-mail address is already verified');
+        const token = newToken();
+        await repo.insertEmailToken(db, {
+          tokenHash: sha256(token),
+          customerId: id,
+          email: row.email,
+          expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS),
+        });
+        const url = new URL(link);
+        url.searchParams.set('verifyEmailToken', token);
+        await deps.mail.send(
+          row.email,
+          'Verify your e-mail address',
+          `Hello ${row.first_name},\n\nConfirm this address within 24 hours: ${url.toString()}`,
+        );
+        return;
+      }
+      const url = new URL(link);
+      url.searchParams.set('action', 'bind-card');
+      await deps.mail.send(
+        row.email,
+        'Add a payment card',
+        `Hello ${row.first_name},\n\nAdd a card to your account to rent: ${url.toString()}`,
+      );
+    },
+
+    /** The link of a verification e-mail: single use, 24 h, and only for the address it was sent to. */
+    async verifyEmail(token: string): Promise<void> {
+      const customerId = await db.transaction((tx) => repo.useEmailToken(tx, sha256(token)));
+      if (!customerId) throw new DomainError('BadRequest', 400, 'The link is invalid or has expired');
+      await writeFieldLogs(db, {
+        entityType: ENTITY,
+        entityId: customerId,
+        userId: null,
+        changes: [{ field: 'emailVerified', before: false, after: true }],
+      });
+    },
+
+    /** Removes a payment method from the customer (the provider's copy is detached by the payments module). */
+    async removePaymentMethod(caller: Caller, id: string, paymentMethodId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await visible(tx, caller, id, { lock: true });
+        const removed = await repo.removePaymentMethod(tx, id, paymentMethodId);
+        if (!removed) throw notFound();
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [
+            {
+              field: 'paymentMethods',
+              before: `${removed.type} ${removed.brand ?? ''} ${removed.last4 ?? ''}`.trim(),
+              after: null,
+            },
+          ],
+        });
+      });
+    },
+
+    /**
+     * Stores an identity image (JPEG or PNG, re-encoded without metadata) outside the public files. Changing an
+     * image withdraws a decision already taken: the verification must be submitted and reviewed again.
+     */
+    async uploadIdentityImage(caller: Caller, id: string, kind: IdentityImageKind, content: Buffer): Promise<void> {
+      const image = await reencodeImage(content);
+      const key = `identity/${randomUUID()}.${image.format}`;
+      await storage.put(key, image.content);
+      await db.transaction(async (tx) => {
+        await changeable(tx, caller, id);
+        const identity = await repo.identityOf(tx, id);
+        const decided = identity?.status === 'approved' || identity?.status === 'denied';
+        await repo.upsertIdentity(tx, id, { [kind]: key, ...(decided ? { status: 'not-apply' } : {}) });
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [
+            { field: `identity.${kind}`, before: identity?.[kind] ? 'image' : null, after: 'new image' },
+            ...(decided ? [{ field: 'identity.status', before: identity?.status, after: 'not-apply' }] : []),
+          ],
+        });
+      });
+    },
+
+    /** An identity image of a customer the caller may see (the route requires customer.read_detail). */
+    async identityImage(
+      caller: Caller,
+      id: string,
+      kind: IdentityImageKind,
+    ): Promise<{ stream: Readable; type: string }> {
+      await visible(db, caller, id);
+      const key = (await repo.identityOf(db, id))?.[kind];
+      const stream = key ? await storage.open(key) : undefined;
+      if (!key || !stream) throw notFound('No such image on file');
+      return { stream, type: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
+    },
+
+    /**
+     * Submits the identity verification for review. The collection setting decides which fields (and images)
+     * are required or not collected; a masked SSN/ITIN sent back keeps the stored one.
+     */
+    async submitIdentity(caller: Caller, id: string, input: IdentityVerificationInput): Promise<Customer> {
+      // Read before the transaction: on PGlite a second query outside it would wait for it forever.
+      const setting = await deps.settings.getCustomerInfo();
+      return db.transaction(async (tx) => {
+        const row = await changeable(tx, caller, id);
+        const current = await repo.identityOf(tx, id);
+        const keepsSsn = typeof input.ssnOrItin === 'string' && isSecretMask(input.ssnOrItin);
+        if (keepsSsn && !current?.ssnOrItinSealed) throw validationError({ ssnOrItin: 'No SSN or ITIN is stored' });
+        const ssn = keepsSsn ? 'stored' : blankToNull(input.ssnOrItin);
+        assertCustomerFields(setting, {
+          identity: {
+            documentType: input.documentType,
+            documentNumber: input.documentNumber,
+            ssnOrItin: ssn,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            dateOfBirth: input.dateOfBirth,
+            issueDate: input.issueDate,
+            expiryDate: input.expiryDate,
+            frontImage: current?.frontImage,
+            backImage: current?.backImage,
+            selfie: current?.selfie,
+          },
+        });
+        const before = await toCustomer(tx, caller, row);
+        const digits = !keepsSsn && ssn ? ssn.replace(/\D/g, '') : null;
+        await repo.upsertIdentity(tx, id, {
+          status: 'pending',
+          documentType: blankToNull(input.documentType),
+          documentNumber: blankToNull(input.documentNumber),
+          ...(keepsSsn
+            ? {}
+            : {
+                ssnOrItinSealed: digits ? deps.secrets.seal(digits) : null,
+                ssnOrItinLast4: digits?.slice(-4) ?? null,
+              }),
+          firstName: blankToNull(input.firstName),
+          lastName: blankToNull(input.lastName),
+          dateOfBirth: blankToNull(input.dateOfBirth),
+          issueDate: blankToNull(input.issueDate),
+          expiryDate: blankToNull(input.expiryDate),
+          submittedAt: new Date(),
+          reviewedAt: null,
+          reviewerId: null,
+          denyReason: null,
+        });
+        const after = await reload(tx, caller, id);
+        await logChange(
+          tx,
+          caller,
+          ENTITY,
+          id,
+          auditedIdentity(before.identityVerification),
+          auditedIdentity(after.identityVerification),
+        );
+        return after;
+      });
+    },
+
+    /** Passes or denies a pending identity verification; the reviewer and the time are kept. */
+    async reviewIdentity(caller: Caller, id: string, review: IdentityReview): Promise<Customer> {
+      return db.transaction(async (tx) => {
+        const row = await changeable(tx, caller, id);
+        const identity = await repo.identityOf(tx, id);
+        if (identity?.status !== 'pending')
+          throw new DomainError('Conflict', 409, 'Only a pending identity verification can be reviewed', {
+            status: identity?.status ?? 'not-apply',
+          });
+        const before = await toCustomer(tx, caller, row);
+        await repo.upsertIdentity(tx, id, {
+          status: review.decision,
+          reviewedAt: new Date(),
+          reviewerId: caller.userId,
+          denyReason: review.decision === 'denied' ? review.reason : null,
+        });
+        const after = await reload(tx, caller, id);
+        await logChange(
+          tx,
+          caller,
+          ENTITY,
+          id,
+          auditedIdentity(before.identityVerification),
+          auditedIdentity(after.identityVerification),
+        );
+        return after;
+      });
+    },
+  };
+}
+
+const referralFormatError = () =>
+  referralError('ReferralCodeFormattedError', 400, 'A referral code is six letters or digits');
+const referralInvalid = () =>
+  referralError('ReferralCodeInvalid', 422, 'No customer of this partner has that referral code');
+
+export type CustomerService = ReturnType<typeof createCustomerService>;
