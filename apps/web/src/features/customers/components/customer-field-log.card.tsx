@@ -3,32 +3,40 @@ import { Card, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
+import { usePartnerOptions } from '../../../shared/reference-data.ts';
 import { useCustomerFieldLogs } from '../api.ts';
 import { formatLogValue } from './customer-field-log.model.ts';
 
-/** Fields whose logged values are enum members with translations. */
+/** Logged fields whose values are enum members, with the key prefix of their translations. */
 const enumPrefixes: Record<string, string> = {
   marketingReportedSource: 'source',
-  status: 'status',
-  idVerificationStatus: 'idVerification.status',
-  'identityVerification.status': 'idVerification.status',
+  'identity.status': 'idVerification.status',
+  'identity.documentType': 'idVerification.document',
 };
+const imageFields = new Set(['identity.frontImage', 'identity.backImage', 'identity.selfie']);
+const imageValues: Record<string, string> = { image: 'log.imageOnFile', 'new image': 'log.imageNew' };
 
 /** Who changed which field of the customer, newest first (the server's order), paged. */
 export function CustomerFieldLogCard({ customerId }: { customerId: string }) {
   const { t } = useTranslation('customers');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const logs = useCustomerFieldLogs(customerId, page.pageNo, page.pageSize);
+  // Partner changes are logged as ids; a partner outside the caller's scope keeps showing its id.
+  const partners = usePartnerOptions();
+  const partnerNames = new Map((partners.data ?? []).map((p) => [p.id, p.name]));
+
+  const translate = (field: string, value: string): string | null => {
+    const prefix = enumPrefixes[field];
+    if (prefix) return t(`${prefix}.${value}`, { defaultValue: value });
+    if (field === 'partnerId' || field === 'memberships') return partnerNames.get(value) ?? value;
+    if (field === 'password' && value === 'reset') return t('log.passwordReset');
+    const imageKey = imageValues[value];
+    if (imageFields.has(field) && imageKey) return t(imageKey);
+    return null;
+  };
 
   const show = (field: string, value: unknown) => {
-    const text = formatLogValue(field, value, {
-      yes: t('consent.yes'),
-      no: t('consent.no'),
-      translate: (f, v) => {
-        const prefix = enumPrefixes[f];
-        return prefix ? t(`${prefix}.${v}`, { defaultValue: v }) : null;
-      },
-    });
+    const text = formatLogValue(field, value, { yes: t('consent.yes'), no: t('consent.no'), translate });
     return text === null ? <Typography.Text type="secondary">—</Typography.Text> : text;
   };
 
@@ -41,6 +49,7 @@ export function CustomerFieldLogCard({ customerId }: { customerId: string }) {
         dataSource={logs.data?.data ?? []}
         locale={{ emptyText: logs.isError ? t('fieldLog.failed') : t('fieldLog.empty') }}
         scroll={{ x: 'max-content' }}
+        data-testid="customer-field-log"
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,

@@ -4,7 +4,7 @@ import { formatLogValue } from './customer-field-log.model.ts';
 const labels = {
   yes: 'Yes',
   no: 'No',
-  translate: (field: string, value: string) => (field === 'status' ? `status:${value}` : null),
+  translate: (field: string, value: string) => (field === 'identity.status' ? `status:${value}` : null),
 };
 
 describe('formatLogValue', () => {
@@ -17,7 +17,7 @@ describe('formatLogValue', () => {
   });
 
   it('translates enum values and leaves other text alone', () => {
-    expect(formatLogValue('status', 'deleted', labels)).toBe('status:deleted');
+    expect(formatLogValue('identity.status', 'denied', labels)).toBe('status:denied');
     expect(formatLogValue('note', 'hello', labels)).toBe('hello');
   });
 
