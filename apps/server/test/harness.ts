@@ -146,10 +146,10 @@ export function errorOf(res: LightMyRequestResponse) {
   return body;
 }
 
-/** A multipart/form-data body carrying one file under the field "file", as browsers send uploads. */
-export async function multipartFile(file: { content: Buffer; filename: string; type: string }) {
+/** A multipart/form-data body carrying one file (field "file" unless named), built as a browser would. */
+export async function multipartFile(file: { content: Buffer; filename: string; type: string }, field = 'file') {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
+  form.append(field, new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
 }

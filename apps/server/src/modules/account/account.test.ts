@@ -4,7 +4,7 @@ import { webPermissions } from '@fleetdesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, multipartFile, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { fieldLogs } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 
@@ -24,17 +24,6 @@ const PROFILE_KEYS = [
   'updatedAt',
 ];
 const ACCOUNT_KEYS = ['name', 'logoImgUrl', 'timezone', 'isRegistryEnabled', 'currency'];
-
-/** A multipart body built the way a browser would, through the web platform's own FormData. */
-async function multipart(file: { content: Buffer; filename: string; type: string }, field = 'file') {
-  const form = new FormData();
-  form.append(field, new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
 
 /** A small image encoded unlike the server would (no compression, top quality), so re-encoding shows. */
 const image = (format: 'png' | 'jpeg', width = 64, height = 48) => {
@@ -59,7 +48,7 @@ describe('account API', () => {
     token = t.owner.token,
     field = 'file',
   ) => {
-    const { payload, contentType } = await multipart(file, field);
+    const { payload, contentType } = await multipartFile(file, field);
     return t.app.inject({
       method: 'PUT',
       url: '/api/account/accounts/me/logo',
@@ -404,7 +393,7 @@ describe('account API', () => {
       const forbidden = await upload({ content, filename: 'logo.png', type: 'image/png' }, plainUser.token);
       expect(forbidden.statusCode).toBe(403);
       expect(errorOf(forbidden).code).toBe('Forbidden');
-      const { payload, contentType } = await multipart({ content, filename: 'logo.png', type: 'image/png' });
+      const { payload, contentType } = await multipartFile({ content, filename: 'logo.png', type: 'image/png' });
       const anonymous = await t.app.inject({
         method: 'PUT',
         url: '/api/account/accounts/me/logo',

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { count, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
 import { zip } from '../../../test/zip.ts';
 import {
   assetCategories,
@@ -24,13 +24,6 @@ type Report = {
   invalid: number;
   created: number;
 };
-
-async function multipart(content: Buffer, filename: string, type = 'text/csv') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(content)], { type }), filename);
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
-}
 
 async function xlsxOf(rows: unknown[][]) {
   const workbook = new ExcelJS.Workbook();
@@ -98,7 +91,11 @@ describe('asset batch API', () => {
     content: Buffer,
     opts: { dryRun?: boolean; token?: string; filename?: string; category?: string } = {},
   ) => {
-    const { payload, contentType } = await multipart(content, opts.filename ?? 'assets.csv');
+    const { payload, contentType } = await multipartFile({
+      content,
+      filename: opts.filename ?? 'assets.csv',
+      type: 'text/csv',
+    });
     return t.app.inject({
       method: 'POST',
       url: `/api/asset/categories/${opts.category ?? categoryId}/assets/$import?dryRun=${opts.dryRun ?? false}`,

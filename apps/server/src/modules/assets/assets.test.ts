@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
 import {
   assetCategories,
   assetProperties,
@@ -14,13 +14,6 @@ import {
 
 type Fields = { fields: Record<string, string> };
 type TestUser = Awaited<ReturnType<TestContext['userWith']>>;
-
-async function multipart(file: { content: Buffer; filename: string; type: string }) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
-  const encoded = new Response(form);
-  return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
-}
 
 const png = () =>
   sharp({ create: { width: 30, height: 20, channels: 3, background: { r: 200, g: 40, b: 40 } } })
@@ -545,7 +538,7 @@ describe('assets API', () => {
   it('uploads and removes images of IMAGE properties only', async () => {
     const a = await createAsset();
     const upload = async (propertyId: string, content: Buffer, token = t.owner.token) => {
-      const { payload, contentType } = await multipart({ content, filename: 'p.png', type: 'image/png' });
+      const { payload, contentType } = await multipartFile({ content, filename: 'p.png', type: 'image/png' });
       return t.app.inject({
         method: 'PUT',
         url: `/api/asset/assets/${a.no}/properties/${propertyId}/image`,

@@ -2,21 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
 import { assets, fieldLogs } from '../../db/schema/index.ts';
 
 type Fields = { fields: Record<string, string> };
 type Property = { id: string; name: string; valueType: string; updateMethod: string; isUnique: boolean };
-
-async function multipart(file: { content: Buffer; filename: string; type: string }) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
 
 const image = (format: 'png' | 'jpeg', side = 40) => {
   const canvas = sharp({ create: { width: side, height: side, channels: 3, background: { r: 20, g: 140, b: 90 } } });
@@ -54,7 +44,7 @@ describe('asset categories API', () => {
     call(t.app, 'PUT', `/asset/categories/${id}`, { token, body });
   const list = (qs = '', token = t.owner.token) => call(t.app, 'GET', `/asset/categories${qs}`, { token });
   const upload = async (id: string, file: { content: Buffer; filename: string; type: string }, token: string) => {
-    const { payload, contentType } = await multipart(file);
+    const { payload, contentType } = await multipartFile(file);
     return t.app.inject({
       method: 'PUT',
       url: `/api/asset/categories/${id}/image`,

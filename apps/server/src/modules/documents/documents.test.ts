@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
 import { fieldLogs, partnerDocuments } from '../../db/schema/index.ts';
 
 type Fields = { fields: Record<string, string> };
@@ -13,16 +13,6 @@ const content = {
   it: '<p>Leggi i <a href="https://fleetdesk.example.com/it/termini" target="_blank">termini</a>.</p>',
   es: '<p>Lee los términos. <a href="mailto:ayuda@fleetdesk.example.com">Escríbenos</a></p>',
 };
-
-async function multipart(file: { content: Buffer; filename: string; type: string }) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 140, b: 90 } } })
@@ -45,7 +35,7 @@ describe('documents API', () => {
   const createPartnerDoc = (body: unknown, token = t.owner.token) =>
     call(t.app, 'POST', '/account/partners/partnerDocument', { token, body });
   const upload = async (type: string, file: { content: Buffer; filename: string; type: string }, token: string) => {
-    const { payload, contentType } = await multipart(file);
+    const { payload, contentType } = await multipartFile(file);
     return t.app.inject({
       method: 'POST',
       url: `/api/account/documents/${type}/$uploadImage`,
@@ -253,7 +243,7 @@ describe('documents API', () => {
     it('refuses without a write permission and without a sign-in', async () => {
       const file = { content: await png(), filename: 'a.png', type: 'image/png' };
       expect((await upload('terms', file, docReader.token)).statusCode).toBe(403);
-      const { payload, contentType } = await multipart(file);
+      const { payload, contentType } = await multipartFile(file);
       const anonymous = await t.app.inject({
         method: 'POST',
         url: '/api/account/documents/terms/$uploadImage',

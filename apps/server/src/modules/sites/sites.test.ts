@@ -1,21 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
 import { fieldLogs, taxGroups } from '../../db/schema/index.ts';
 
 type Fields = { fields: Record<string, string> };
-
-/** A multipart body built the way a browser would, through the web platform's own FormData. */
-async function multipart(file: { content: Buffer; filename: string; type: string }) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
-  const encoded = new Response(form);
-  return {
-    payload: Buffer.from(await encoded.arrayBuffer()),
-    contentType: encoded.headers.get('content-type') ?? '',
-  };
-}
 
 const image = (format: 'png' | 'jpeg') => {
   const canvas = sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 140, b: 90 } } });
@@ -33,7 +22,7 @@ describe('sites API', () => {
   const query = (body: unknown, token = t.owner.token) =>
     call(t.app, 'POST', '/inventory/sites/$all/query', { token, body });
   const upload = async (id: string, file: { content: Buffer; filename: string; type: string }, token: string) => {
-    const { payload, contentType } = await multipart(file);
+    const { payload, contentType } = await multipartFile(file);
     return t.app.inject({
       method: 'PUT',
       url: `/api/inventory/sites/${id}/image`,
