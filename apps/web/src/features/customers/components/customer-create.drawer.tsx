@@ -1,4 +1,4 @@
-import { customerPassword } from '@fleetdesk/contracts';
+import { CUSTOMER_MIN_PASSWORD_LENGTH } from '@fleetdesk/contracts';
 import { Alert, App, Button, Drawer, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,6 @@ import { useCreateCustomer } from '../api.ts';
 import { customerUrls } from '../urls.ts';
 import { type CustomerCreateFormValues, checkCreate, toCustomerCreate } from './customer-form.model.ts';
 import { CustomerProfileFields } from './customer-profile.fields.tsx';
-
-/** The contract's minimum, read from the schema so the hint never disagrees with the check. */
-const MIN_PASSWORD = customerPassword.minLength ?? 6;
 
 /**
  * "New customer": the partner they join first, their phone (unique within that partner), name, an initial password
@@ -87,7 +84,7 @@ export function CustomerCreateDrawer({ open, onClose }: { open: boolean; onClose
         <Form.Item
           name="password"
           label={t('field.password')}
-          extra={t('field.passwordHint', { count: MIN_PASSWORD })}
+          extra={t('field.passwordHint', { count: CUSTOMER_MIN_PASSWORD_LENGTH })}
           required
         >
           <Input.Password autoComplete="new-password" maxLength={256} />
