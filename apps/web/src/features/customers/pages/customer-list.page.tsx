@@ -112,7 +112,8 @@ export default function CustomerListPage() {
         result={result}
         columns={columns}
         rowKey={(c) => c.id}
-        rowProps={(c) => (c.isArchived ? { style: { opacity: 0.6 }, 'aria-label': t('list.archivedRow') } : {})}
+        // Deleted customers (always last) are greyed out; their name is struck through and their status says so.
+        rowProps={(c) => (c.isArchived ? { className: 'customer-archived', style: { opacity: 0.6 } } : {})}
         emptyText={
           <Empty
             image={Empty.PRESENTED_IMAGE_SIMPLE}
