@@ -16,6 +16,7 @@ export * from './partner-operations.ts';
 export * from './partners.ts';
 export * from './payment-methods.ts';
 export * from './permissions.ts';
+export * from './pricing.ts';
 export * from './private-lists.ts';
 export * from './relocation-lists.ts';
 export * from './roles.ts';
