@@ -37,6 +37,8 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnerService } from './modules/partners/partners.service.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { createPaymentMethodService } from './modules/payment-methods/payment-methods.service.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
@@ -171,6 +173,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
           clientLinkUrl: config.clientLinkUrl,
         }),
       );
+      pricingRoutes(api, createPricingService({ db }));
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });

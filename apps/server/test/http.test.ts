@@ -197,6 +197,8 @@ describe('HTTP surface', () => {
         'GET /api/openapi.json',
         'POST /api/account/auth/login',
         'POST /api/account/auth/verification-codes',
+        // The link of a customer's verification e-mail: a single-use 32-byte token is the credential.
+        'POST /api/customer/$verifyEmail',
       ]);
     });
 

@@ -131,10 +131,17 @@ export async function seedDemoCustomers(
       createdAt,
       updatedAt: createdAt,
     });
-    await repo.addMembership(db, { customerId: id, partnerId: partner.id, phoneNo });
+    await repo.addMembership(db, { customerId: id, partnerId: partner.id, phoneNo, joinedAt: createdAt });
     // A few Milano riders also rent in Barcelona.
     if (key === 'milano' && n % 9 === 0) {
-      await repo.addMembership(db, { customerId: id, partnerId: partners.barcelona.id, phoneNo });
+      await repo.addMembership(db, {
+        customerId: id,
+        partnerId: partners.barcelona.id,
+        phoneNo,
+        joinedAt: new Date(
+          createdAt.getTime() + 30 * DAY > now.getTime() ? now.getTime() : createdAt.getTime() + 30 * DAY,
+        ),
+      });
     }
 
     const status = n % 6 === 1 ? 'pending' : n % 10 === 4 ? 'denied' : n % 3 === 0 ? 'approved' : 'not-apply';

@@ -243,7 +243,10 @@ export async function setDeleted(db: DbOrTx, id: string, deleted: boolean) {
   await db.update(customerMemberships).set({ live: !deleted }).where(eq(customerMemberships.customerId, id));
 }
 
-export async function addMembership(db: DbOrTx, m: { customerId: string; partnerId: string; phoneNo: string }) {
+export async function addMembership(
+  db: DbOrTx,
+  m: { customerId: string; partnerId: string; phoneNo: string; joinedAt?: Date },
+) {
   await db.insert(customerMemberships).values({ ...m, live: true });
 }
 

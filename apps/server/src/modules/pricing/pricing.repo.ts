@@ -1,0 +1,349 @@
+import type { DiscountListQuery, PartListQuery, ProgramListQuery, ProgramNotice } from '@fleetdesk/contracts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  discounts,
+  operationSettings,
+  programDepositParts,
+  programPaymentPlans,
+  programPricingParts,
+  programRuleParts,
+  rentalPrograms,
+} from '../../db/schema/index.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { rows } from '../../lib/rows.ts';
+import { isAll, type Scope } from '../../lib/scope.ts';
+
+type Timestamp = Date | string;
+
+export interface ProgramRow {
+  id: string;
+  partner_id: string;
+  partner_name: string;
+  category_id: string;
+  category_name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+const ids = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}::uuid`),
+    sql`, `,
+  );
+
+function scopeOf(scope: Scope): SQL | undefined {
+  if (isAll(scope)) return undefined;
+  return scope.length ? sql`rp.partner_id in (${ids(scope)})` : sql`false`;
+}
+
+const whereOf = (conditions: (SQL | undefined)[]) => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
+};
+
+const programColumns = sql`rp.id, rp.partner_id, p.name as partner_name, rp.asset_category_id as category_id,
+  c.name as category_name, rp.created_at, rp.updated_at`;
+const fromPrograms = sql`from rental_programs rp join partners p on p.id = rp.partner_id
+  join asset_categories c on c.id = rp.asset_category_id`;
+
+export async function listPrograms(db: DbOrTx, scope: Scope, q: ProgramListQuery) {
+  const where = whereOf([
+    scopeOf(scope),
+    q.partnerId ? sql`rp.partner_id = ${q.partnerId}` : undefined,
+    q.assetCategoryId ? sql`rp.asset_category_id = ${q.assetCategoryId}` : undefined,
+  ]);
+  const direction = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const key = q.sort.key === 'updatedAt' ? sql`rp.updated_at` : sql`rp.created_at`;
+  const [found, [total]] = await Promise.all([
+    rows<ProgramRow>(
+      db,
+      sql`select ${programColumns} ${fromPrograms}${where} order by ${key} ${direction}, rp.id
+          limit ${q.pageSize} offset ${offsetOf(q)}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${fromPrograms}${where}`),
+  ]);
+  return { rows: found, count: total?.n ?? 0 };
+}
+
+export async function programById(db: DbOrTx, id: string) {
+  const [row] = await rows<ProgramRow>(db, sql`select ${programColumns} ${fromPrograms} where rp.id = ${id}`);
+  return row;
+}
+
+export async function programOf(db: DbOrTx, partnerId: string, categoryId: string, opts: { lock?: boolean } = {}) {
+  const [row] = await rows<ProgramRow>(
+    db,
+    sql`select ${programColumns} ${fromPrograms}
+        where rp.partner_id = ${partnerId} and rp.asset_category_id = ${categoryId}${opts.lock ? sql` for update of rp` : sql``}`,
+  );
+  return row;
+}
+
+/** The program of a partner and category, made when its first part is (concurrent makers share one row). */
+export async function ensureProgram(db: DbOrTx, id: string, partnerId: string, categoryId: string) {
+  await db
+    .insert(rentalPrograms)
+    .values({ id, partnerId, assetCategoryId: categoryId })
+    .onConflictDoNothing({ target: [rentalPrograms.partnerId, rentalPrograms.assetCategoryId] });
+  const program = await programOf(db, partnerId, categoryId, { lock: true });
+  if (!program) throw new Error('program vanished while being created');
+  return program;
+}
+
+export async function touchProgram(db: DbOrTx, id: string) {
+  await db.update(rentalPrograms).set({ updatedAt: new Date() }).where(eq(rentalPrograms.id, id));
+}
+
+export async function deleteProgram(db: DbOrTx, id: string) {
+  await db.delete(discounts).where(eq(discounts.programId, id));
+  await db.delete(rentalPrograms).where(eq(rentalPrograms.id, id));
+}
+
+export type PricingRow = typeof programPricingParts.$inferSelect;
+export type PlanRow = typeof programPaymentPlans.$inferSelect;
+export type DepositRow = typeof programDepositParts.$inferSelect;
+export type RuleRow = typeof programRuleParts.$inferSelect;
+
+export async function pricingOf(db: DbOrTx, programIds: string[]) {
+  if (programIds.length === 0) return { parts: [] as PricingRow[], plans: [] as PlanRow[] };
+  const [parts, plans] = await Promise.all([
+    db.select().from(programPricingParts).where(inArray(programPricingParts.programId, programIds)),
+    db
+      .select()
+      .from(programPaymentPlans)
+      .where(inArray(programPaymentPlans.programId, programIds))
+      .orderBy(programPaymentPlans.priority),
+  ]);
+  return { parts, plans };
+}
+
+export const depositsOf = (db: DbOrTx, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([] as DepositRow[])
+    : db.select().from(programDepositParts).where(inArray(programDepositParts.programId, programIds));
+
+export const rulesOf = (db: DbOrTx, programIds: string[]) =>
+  programIds.length === 0
+    ? Promise.resolve([] as RuleRow[])
+    : db.select().from(programRuleParts).where(inArray(programRuleParts.programId, programIds));
+
+const partTables = {
+  pricing: 'program_pricing_parts',
+  deposit: 'program_deposit_parts',
+  rule: 'program_rule_parts',
+} as const;
+export type PartKind = keyof typeof partTables;
+
+/** The programs (in scope, filtered, paged) that have a part of this kind, newest part first. */
+export async function listPartPrograms(db: DbOrTx, scope: Scope, kind: PartKind, q: PartListQuery) {
+  const table = sql.raw(partTables[kind]);
+  const where = whereOf([
+    scopeOf(scope),
+    q.partnerId ? sql`rp.partner_id = ${q.partnerId}` : undefined,
+    q.assetCategoryId ? sql`rp.asset_category_id = ${q.assetCategoryId}` : undefined,
+  ]);
+  const direction = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const key = q.sort.key === 'updatedAt' ? sql`part.updated_at` : sql`part.created_at`;
+  const from = sql`${fromPrograms} join ${table} part on part.program_id = rp.id`;
+  const [found, [total]] = await Promise.all([
+    rows<ProgramRow>(
+      db,
+      sql`select ${programColumns} ${from}${where} order by ${key} ${direction}, rp.id
+          limit ${q.pageSize} offset ${offsetOf(q)}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${from}${where}`),
+  ]);
+  return { rows: found, count: total?.n ?? 0 };
+}
+
+export async function upsertPricing(
+  db: DbOrTx,
+  programId: string,
+  values: { unitPrice: number; priceUnit: string; currency: string; rentalFeeNotice: ProgramNotice },
+) {
+  await db
+    .insert(programPricingParts)
+    .values({ programId, ...values })
+    .onConflictDoUpdate({ target: programPricingParts.programId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** Replaces the plans; a plan with the same frequency and unit keeps its id (and its discounts). */
+export async function replacePlans(
+  db: DbOrTx,
+  programId: string,
+  keep: { id: string; priority: number }[],
+  add: { id: string; frequency: number; unit: string; priority: number }[],
+) {
+  const keepIds = keep.map((k) => k.id);
+  await db
+    .delete(programPaymentPlans)
+    .where(
+      keepIds.length
+        ? and(eq(programPaymentPlans.programId, programId), sql`${programPaymentPlans.id} not in (${ids(keepIds)})`)
+        : eq(programPaymentPlans.programId, programId),
+    );
+  for (const k of keep) {
+    await db.update(programPaymentPlans).set({ priority: k.priority }).where(eq(programPaymentPlans.id, k.id));
+  }
+  if (add.length) await db.insert(programPaymentPlans).values(add.map((a) => ({ ...a, programId })));
+}
+
+export async function deletePart(db: DbOrTx, kind: PartKind, programId: string) {
+  const table = { pricing: programPricingParts, deposit: programDepositParts, rule: programRuleParts }[kind];
+  await db.delete(table).where(eq(table.programId, programId));
+}
+
+export async function upsertDeposit(
+  db: DbOrTx,
+  programId: string,
+  values: { amount: number; currency: string; notice: ProgramNotice | null },
+) {
+  await db
+    .insert(programDepositParts)
+    .values({ programId, ...values })
+    .onConflictDoUpdate({ target: programDepositParts.programId, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function upsertRule(
+  db: DbOrTx,
+  programId: string,
+  values: Omit<typeof programRuleParts.$inferInsert, 'programId' | 'createdAt' | 'updatedAt'>,
+) {
+  await db
+    .insert(programRuleParts)
+    .values({ programId, ...values })
+    .onConflictDoUpdate({ target: programRuleParts.programId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** The partner's operation setting as pricing needs it: its currency and card policy, once confirmed. */
+export async function operationOf(db: DbOrTx, partnerId: string) {
+  const [row] = await db
+    .select({
+      currency: operationSettings.currency,
+      creditCardPolicy: operationSettings.creditCardPolicy,
+      confirmedAt: operationSettings.confirmedAt,
+    })
+    .from(operationSettings)
+    .where(eq(operationSettings.partnerId, partnerId));
+  return row;
+}
+
+/* Discounts */
+
+export interface DiscountRow {
+  id: string;
+  program_id: string;
+  payment_plan_id: string;
+  name: string;
+  description: string | null;
+  start_time: Timestamp;
+  end_time: Timestamp | null;
+  discount_percent: string | number;
+  unit_price: string | number;
+  price_unit: string;
+  currency: string;
+  plan_frequency: number;
+  plan_unit: string;
+  plan_priority: number;
+  cancelled_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  partner_id: string;
+  partner_name: string;
+  category_id: string;
+  category_name: string;
+}
+
+/** A discount's status at `now`: cancelled, ended, active or scheduled — one SQL expression for filter and answer. */
+export const discountStatusSql = sql`case when d.cancelled_at is not null then 'cancelled'
+  when d.end_time is not null and d.end_time <= now() then 'ended'
+  when d.start_time <= now() then 'active' else 'scheduled' end`;
+
+const discountColumns = sql`d.id, d.program_id, d.payment_plan_id, d.name, d.description, d.start_time, d.end_time,
+  d.discount_percent, d.unit_price, d.price_unit, d.currency, d.plan_frequency, d.plan_unit, d.plan_priority,
+  d.cancelled_at, d.created_at, d.updated_at, rp.partner_id, p.name as partner_name,
+  rp.asset_category_id as category_id, c.name as category_name`;
+const fromDiscounts = sql`from discounts d join rental_programs rp on rp.id = d.program_id
+  join partners p on p.id = rp.partner_id join asset_categories c on c.id = rp.asset_category_id`;
+
+const discountSort = {
+  createdAt: sql`d.created_at`,
+  updatedAt: sql`d.updated_at`,
+  startTime: sql`d.start_time`,
+  name: sql`lower(d.name)`,
+} as const;
+
+export async function listDiscounts(db: DbOrTx, scope: Scope, q: DiscountListQuery) {
+  const where = whereOf([
+    scopeOf(scope),
+    q.partnerId ? sql`rp.partner_id = ${q.partnerId}` : undefined,
+    q.assetCategoryId ? sql`rp.asset_category_id = ${q.assetCategoryId}` : undefined,
+    q.status ? sql`${discountStatusSql} = ${q.status}` : undefined,
+    q.search ? sql`d.name ilike ${likePattern(q.search)}` : undefined,
+  ]);
+  const direction = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const [found, [total]] = await Promise.all([
+    rows<DiscountRow>(
+      db,
+      sql`select ${discountColumns} ${fromDiscounts}${where}
+          order by ${discountSort[q.sort.key]} ${direction}, d.id limit ${q.pageSize} offset ${offsetOf(q)}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${fromDiscounts}${where}`),
+  ]);
+  return { rows: found, count: total?.n ?? 0 };
+}
+
+export async function discountById(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+  const [row] = await rows<DiscountRow>(
+    db,
+    sql`select ${discountColumns} ${fromDiscounts} where d.id = ${id}${opts.lock ? sql` for update of d` : sql``}`,
+  );
+  return row;
+}
+
+/**
+ * Discounts that have not ended (scheduled or active, not cancelled) of a program, or of some of its plans:
+ * the ones a price change would delete.
+ */
+export async function openDiscounts(db: DbOrTx, programId: string, planIds?: string[]) {
+  if (planIds && planIds.length === 0) return [];
+  return rows<{ id: string; name: string }>(
+    db,
+    sql`select d.id, d.name from discounts d
+        where d.program_id = ${programId} and d.cancelled_at is null and (d.end_time is null or d.end_time > now())
+          ${planIds ? sql`and d.payment_plan_id in (${ids(planIds)})` : sql``}
+        order by d.start_time, d.id`,
+  );
+}
+
+export async function deleteDiscounts(db: DbOrTx, discountIds: string[]) {
+  if (discountIds.length) await db.delete(discounts).where(inArray(discounts.id, discountIds));
+}
+
+/** Another live discount of the same plan whose time overlaps [start, end) (end null = open). */
+export async function overlapping(db: DbOrTx, planId: string, start: Date, end: Date | null, exceptId?: string) {
+  const [row] = await rows<{ id: string; name: string }>(
+    db,
+    sql`select d.id, d.name from discounts d
+        where d.payment_plan_id = ${planId} and d.cancelled_at is null
+          ${exceptId ? sql`and d.id <> ${exceptId}` : sql``}
+          and (d.end_time is null or d.end_time > ${start.toISOString()})
+          ${end ? sql`and d.start_time < ${end.toISOString()}` : sql``}
+        limit 1`,
+  );
+  return row;
+}
+
+export type DiscountValues = Partial<Omit<typeof discounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
+
+export async function insertDiscount(db: DbOrTx, values: typeof discounts.$inferInsert) {
+  await db.insert(discounts).values(values);
+}
+
+export async function updateDiscount(db: DbOrTx, id: string, values: DiscountValues) {
+  await db
+    .update(discounts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(discounts.id, id));
+}
