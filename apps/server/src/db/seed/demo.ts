@@ -10,6 +10,7 @@ import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
+import { seedDemoPricing } from './demo-pricing.ts';
 import { seedDemoRelocationLists } from './demo-relocation-lists.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
@@ -59,6 +60,10 @@ export const demoRoles = {
     'iot_control.command.status_report',
     'iot_control.command.position_report',
     'order.read',
+    // Sets prices, deposits and discounts; reads the collect-return rules partner settings own.
+    'program.read',
+    'program.write',
+    'program.rule_part.read',
     // Serves customers at the counter: reads their documents, reviews verifications, keeps profiles current.
     'customer.read',
     'customer.read_detail',
@@ -127,6 +132,7 @@ export async function seedDemoData(
   await seedDemoAssets(db, partners);
   await seedDemoAssetEvents(db);
   await seedDemoTrips(db);
+  await seedDemoPricing(db, partners);
   await seedDemoCustomers(db, partners, opts);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
