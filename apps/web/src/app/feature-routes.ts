@@ -12,6 +12,7 @@ import { operationsRoutes } from '../features/operations/routes.tsx';
 import { partnerOperationsRoutes } from '../features/partner-operations/routes.tsx';
 import { partnerRoutes } from '../features/partners/routes.tsx';
 import { paymentMethodsRoutes } from '../features/payment-methods/routes.tsx';
+import { pricingRoutes } from '../features/pricing/routes.tsx';
 import { privateListRoutes } from '../features/private-lists/routes.tsx';
 import { relocationListRoutes } from '../features/relocation-lists/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
@@ -45,6 +46,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...dashboardRoutes,
   ...tripRoutes,
   ...customerRoutes,
+  ...pricingRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

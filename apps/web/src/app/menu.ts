@@ -53,9 +53,21 @@ export const menu: MenuNode[] = [
         hidden('b2c.customer.detail', '/customer/detail/:customerId'),
       ]),
       group('b2c.marketing', [
-        leaf('b2c.marketing.originalPrice', '/marketing/original-price/list', requires('program.read')),
-        leaf('b2c.marketing.discountPrice', '/marketing/discount-price/list', requires('program.read')),
-        leaf('b2c.marketing.deposit', '/marketing/deposit/list', requires('program.read')),
+        leaf('b2c.marketing.originalPrice', '/marketing/original-price/list', requires('program.read'), [
+          hidden('b2c.marketing.originalPrice.new', '/marketing/original-price/new'),
+          hidden(
+            'b2c.marketing.originalPrice.edit',
+            '/marketing/original-price/partner/:partnerId/category/:assetCategoryId/edit',
+          ),
+        ]),
+        leaf('b2c.marketing.discountPrice', '/marketing/discount-price/list', requires('program.read'), [
+          hidden('b2c.marketing.discountPrice.new', '/marketing/discount-price/new'),
+          hidden('b2c.marketing.discountPrice.edit', '/marketing/discount-price/:id/edit'),
+        ]),
+        leaf('b2c.marketing.deposit', '/marketing/deposit/list', requires('program.read'), [
+          hidden('b2c.marketing.deposit.new', '/marketing/deposit/new'),
+          hidden('b2c.marketing.deposit.edit', '/marketing/deposit/partner/:partnerId/category/:assetCategoryId/edit'),
+        ]),
       ]),
       leaf('b2c.serviceTicket', '/b2c/service/ticket/list', requires('support.customer_ticket.read')),
     ],
@@ -209,6 +221,16 @@ export const menu: MenuNode[] = [
             children: [
               hidden('setting.partner.operations.new', '/setting/partner/operations/new'),
               hidden('setting.partner.operations.edit', '/setting/partner/operations/partner/:partnerId/edit'),
+            ],
+          },
+          {
+            ...hidden('setting.partner.collectReturnRule', '/setting/partner/collect-return-rule/list'),
+            children: [
+              hidden('setting.partner.collectReturnRule.new', '/setting/partner/collect-return-rule/new'),
+              hidden(
+                'setting.partner.collectReturnRule.edit',
+                '/setting/partner/collect-return-rule/partner/:partnerId/category/:assetCategoryId/edit',
+              ),
             ],
           },
           {

@@ -1,6 +1,7 @@
 import {
   AppstoreOutlined,
   CreditCardOutlined,
+  DeploymentUnitOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
   SettingOutlined,
@@ -10,10 +11,7 @@ import { requirementOf } from '../../shared/permissions.ts';
 import { siteUrls } from '../sites/urls.ts';
 import type { SettingsSection } from './general-sections.ts';
 
-/**
- * The cards of Settings → Partner (document 1 §2.3 "Partner settings"); collect-return rules join here with
- * the renting issue.
- */
+/** The cards of Settings → Partner (document 1 §2.3 "Partner settings"). */
 export const partnerSections: SettingsSection[] = [
   {
     key: 'overview',
@@ -38,6 +36,14 @@ export const partnerSections: SettingsSection[] = [
     descriptionKey: 'partner.operations.description',
     to: '/setting/partner/operations/list',
     requires: requires('rental_partner_config.read'),
+  },
+  {
+    key: 'collectReturnRules',
+    icon: DeploymentUnitOutlined,
+    titleKey: 'partner.collectReturnRules.title',
+    descriptionKey: 'partner.collectReturnRules.description',
+    to: '/setting/partner/collect-return-rule/list',
+    requires: requires('program.rule_part.read'),
   },
   {
     key: 'communication',
