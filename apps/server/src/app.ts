@@ -4,11 +4,13 @@ import { systemEndpoints } from '@fleetdesk/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { localMail, localSms } from './adapters/messaging.ts';
+import { localPaymentProvider, localWebhookSecret } from './adapters/payments.ts';
 import { localStorage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
 import { deviceCredentials } from './iot/credentials.ts';
 import { createLiveFleet, type LiveFleet } from './iot/live-fleet.ts';
+import { createJobRunner, type JobRunner } from './jobs/queue.ts';
 import { route } from './lib/route.ts';
 import { loadSecretsKey, secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -37,6 +39,8 @@ import { partnerRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnerService } from './modules/partners/partners.service.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { createPaymentMethodService } from './modules/payment-methods/payment-methods.service.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentService, type PaymentService } from './modules/payments/payments.service.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
@@ -72,6 +76,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Broker, gateway, ingest and command dispatch: main.ts starts it once the server listens. */
     liveFleet: LiveFleet;
+    /** The payment ledger and its background jobs (reconcile, local webhooks): main.ts starts the jobs. */
+    payments: { service: PaymentService; jobs: JobRunner };
   }
 }
 
@@ -125,6 +131,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('liveFleet', liveFleet);
   app.addHook('onClose', () => liveFleet.stop());
 
+  const webhookSecret = localWebhookSecret(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+  const paymentService = createPaymentService({
+    db,
+    provider: localPaymentProvider({ db, webhookSecret }),
+    log: app.log,
+    localWebhookSecret: webhookSecret,
+  });
+  const paymentJobs = createJobRunner({ db, log: app.log, handlers: paymentService.jobHandlers(), pollMs: 1000 });
+  app.decorate('payments', { service: paymentService, jobs: paymentJobs });
+  app.addHook('onClose', () => paymentJobs.stop());
+
   await app.register(
     async (api) => {
       // swagger-ui registers its own routes; they are public documentation and say so here.
@@ -174,6 +191,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         }),
       );
       pricingRoutes(api, createPricingService({ db }));
+      paymentRoutes(api, paymentService);
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });

@@ -199,6 +199,8 @@ describe('HTTP surface', () => {
         'POST /api/account/auth/verification-codes',
         // The link of a customer's verification e-mail: a single-use 32-byte token is the credential.
         'POST /api/customer/$verifyEmail',
+        // Payment providers sign their webhooks; the signature and its age are the credential.
+        'POST /api/payments/webhooks/:provider',
       ]);
     });
 

@@ -15,6 +15,7 @@ export * from './operations.ts';
 export * from './partner-operations.ts';
 export * from './partners.ts';
 export * from './payment-methods.ts';
+export * from './payments.ts';
 export * from './permissions.ts';
 export * from './pricing.ts';
 export * from './private-lists.ts';
