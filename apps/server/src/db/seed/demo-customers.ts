@@ -119,7 +119,7 @@ export async function seedDemoCustomers(
       phoneNo,
       firstName: first,
       lastName: last,
-      email: hasEmail ? `${first}.${last}.${n}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + `@${p.mail}` : null,
+      email: hasEmail ? `${`${first}.${last}.${n}`.toLowerCase().replace(/[^a-z0-9.]/g, '')}@${p.mail}` : null,
       emailVerifiedAt: hasEmail && n % 5 !== 0 ? createdAt : null,
       whatsApp: n % 4 === 0 ? phoneNo : null,
       contactAddress: { line1: random.pick(p.street), city: p.city, zip: p.zip, country: p.country },
@@ -138,9 +138,7 @@ export async function seedDemoCustomers(
         customerId: id,
         partnerId: partners.barcelona.id,
         phoneNo,
-        joinedAt: new Date(
-          createdAt.getTime() + 30 * DAY > now.getTime() ? now.getTime() : createdAt.getTime() + 30 * DAY,
-        ),
+        joinedAt: new Date(Math.min(now.getTime(), createdAt.getTime() + 30 * DAY)),
       });
     }
 

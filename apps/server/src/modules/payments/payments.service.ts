@@ -119,7 +119,7 @@ export function createPaymentService(deps: {
     async refund(request: { chargeId: string; amount: number; reason: string; key: string }): Promise<repo.PaymentRow> {
       const row = await db.transaction(async (tx) => {
         const charge = await repo.byId(tx, request.chargeId, { lock: true });
-        if (!charge || charge.kind !== 'charge') throw notFound('No such charge');
+        if (charge?.kind !== 'charge') throw notFound('No such charge');
         const idempotencyKey = `refund:${request.key}`;
         const again = await repo.byKey(tx, idempotencyKey);
         if (again) return again;
@@ -197,7 +197,7 @@ export function createPaymentService(deps: {
     /** Settles a payment still pending after its answer was lost; past the key's lifetime it is marked failed. */
     async reconcile(paymentId: string): Promise<JobOutcome> {
       const row = await repo.byId(db, paymentId);
-      if (!row || row.status !== 'Pending') return undefined;
+      if (row?.status !== 'Pending') return undefined;
       if (Date.now() - row.createdAt.getTime() > KEY_LIFETIME_MS) {
         await repo.settle(db, row.id, {
           status: 'Failed',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 import {
   LOCAL_WEBHOOK_JOB,
   localPaymentProvider,

@@ -228,6 +228,7 @@ describe('pricing API', () => {
 
       // Removing the monthly plan deletes only the monthly plan's discount.
       const weeklyDiscount = (await createDiscount(categoryId, weekly.id)).json().data;
+      expect(weeklyDiscount.status).toBe('scheduled');
       const monthlyDiscount = (await createDiscount(categoryId, monthly.id)).json().data;
       const dropMonthly = await put(
         pricingBody({ unitPrice: 15, paymentPlans: [{ frequency: 1, unit: 'weeks', priority: 1 }] }),
