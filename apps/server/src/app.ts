@@ -46,6 +46,8 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
+import { rentingRoutes } from './modules/renting/renting.routes.ts';
+import { createRentingService } from './modules/renting/renting.service.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { createRoleService } from './modules/roles/roles.service.ts';
 import { settingsConfigRoutes } from './modules/settings/settings-config.routes.ts';
@@ -192,6 +194,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       );
       pricingRoutes(api, createPricingService({ db }));
       paymentRoutes(api, paymentService);
+      rentingRoutes(api, createRentingService({ db }));
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });

@@ -20,6 +20,7 @@ export * from './permissions.ts';
 export * from './pricing.ts';
 export * from './private-lists.ts';
 export * from './relocation-lists.ts';
+export * from './renting.ts';
 export * from './roles.ts';
 export * from './settings-config.ts';
 export * from './sites.ts';

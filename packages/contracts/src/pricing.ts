@@ -50,6 +50,16 @@ export const money = z
   .max(PRICE_MAX, { message: `Amount must be at most ${PRICE_MAX}` })
   .refine(twoDecimals, { message: 'Amount has at most 2 decimals' });
 
+/**
+ * The price after a discount, in whole cents rounded half up (9.50 less 15 % is 8.08): computed on integers so
+ * that binary fractions never round a half cent down. Shared by the discount list and the new-order offer.
+ */
+export function discountedPrice(unitPrice: number, discountPercent: number): number {
+  const cents = Math.round(unitPrice * 100);
+  const basisPoints = Math.round(discountPercent * 100);
+  return Math.round((cents * (10_000 - basisPoints)) / 10_000) / 100;
+}
+
 /** A notice shown to customers in EN (required), IT and ES. */
 export const programNotice = z
   .strictObject({

@@ -5,5 +5,6 @@ export * from './customers.ts';
 export * from './iot.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
+export * from './renting.ts';
 export * from './settings.ts';
 export * from './trips.ts';

@@ -74,12 +74,23 @@ const milanoNotice: DocumentContent = {
 <p>Mappa del percorso: <a href="https://milanobikehub.it/avvisi/maratona" target="_blank">milanobikehub.it/avvisi/maratona</a></p>`,
 };
 
-/** The account's terms, privacy policy and help center in three languages, and a notice for Milano. */
+/**
+ * The account's terms, privacy policy and help center in three languages; Milano and Barcelona publish them as
+ * their own (a partner needs both to rent); a notice for Milano. Seoul has none yet, as its overview shows.
+ */
 export async function seedDemoDocuments(db: DbOrTx, partners: DemoPartners, _secrets: SecretBox) {
   // Stored through the module's own cleaning, so demo content is exactly what the API would have kept.
   await repo.upsertAccount(db, 'terms', cleanContent(terms), null);
   await repo.upsertAccount(db, 'privacy-policy', cleanContent(privacyPolicy), null);
   await repo.upsertAccount(db, 'help-center', cleanContent(helpCenter), null);
+  for (const partner of [partners.milano, partners.barcelona]) {
+    for (const [type, content] of [
+      ['terms', terms],
+      ['privacy-policy', privacyPolicy],
+    ] as const) {
+      await repo.insertPartner(db, { partnerId: partner.id, type, content: cleanContent(content), updatedBy: null });
+    }
+  }
   await repo.insertPartner(db, {
     partnerId: partners.milano.id,
     type: 'notice',

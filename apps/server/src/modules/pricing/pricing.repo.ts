@@ -216,12 +216,13 @@ export async function upsertRule(
     .onConflictDoUpdate({ target: programRuleParts.programId, set: { ...values, updatedAt: new Date() } });
 }
 
-/** The partner's operation setting as pricing needs it: its currency and card policy, once confirmed. */
+/** The partner's operation setting as pricing and renting need it: currency and policies, once confirmed. */
 export async function operationOf(db: DbOrTx, partnerId: string) {
   const [row] = await db
     .select({
       currency: operationSettings.currency,
       creditCardPolicy: operationSettings.creditCardPolicy,
+      depositPolicy: operationSettings.depositPolicy,
       confirmedAt: operationSettings.confirmedAt,
     })
     .from(operationSettings)
@@ -346,4 +347,21 @@ export async function updateDiscount(db: DbOrTx, id: string, values: DiscountVal
     .update(discounts)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(discounts.id, id));
+}
+
+/** The discount in force now for each of these plans (at most one: discounts of a plan never overlap). */
+export async function activeDiscounts(db: DbOrTx, planIds: string[]) {
+  if (planIds.length === 0) return [];
+  return rows<{
+    id: string;
+    name: string;
+    payment_plan_id: string;
+    discount_percent: string | number;
+    end_time: Timestamp | null;
+  }>(
+    db,
+    sql`select d.id, d.name, d.payment_plan_id, d.discount_percent, d.end_time from discounts d
+        where d.payment_plan_id in (${ids(planIds)}) and d.cancelled_at is null
+          and d.start_time <= now() and (d.end_time is null or d.end_time > now())`,
+  );
 }

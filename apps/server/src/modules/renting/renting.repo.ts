@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { rows } from '../../lib/rows.ts';
+
+/** How many assets of a partner and category the customer holds now (leases in use or returning). */
+export async function activeLeaseCount(db: DbOrTx, customerId: string, partnerId: string, categoryId: string) {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from leases l join orders o on o.id = l.order_id
+        where l.customer_id = ${customerId} and l.status in ('InUse', 'Returning')
+          and o.partner_id = ${partnerId} and o.asset_category_id = ${categoryId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Whether a lease holds the asset now. */
+export async function assetLeased(db: DbOrTx, assetId: string) {
+  const [row] = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from leases where asset_id = ${assetId} and status in ('InUse', 'Returning') limit 1`,
+  );
+  return row !== undefined;
+}
