@@ -85,7 +85,24 @@ export function createPaymentService(deps: {
     runAt: new Date(Date.now() + RECONCILE_AFTER_MS),
   });
 
-  return {
+  /** Settles a payment still pending after its answer was lost; past the key's lifetime it is marked failed. */
+  async function reconcile(paymentId: string): Promise<JobOutcome> {
+    const row = await repo.byId(db, paymentId);
+    if (row?.status !== 'Pending') return undefined;
+    if (Date.now() - row.createdAt.getTime() > KEY_LIFETIME_MS) {
+      await repo.settle(db, row.id, {
+        status: 'Failed',
+        providerRef: null,
+        failureCode: 'provider_error',
+        failureMessage: 'The provider never answered within the idempotency key lifetime; check it by hand',
+      });
+      return undefined;
+    }
+    const after = await askProvider(row);
+    return after.status === 'Pending' ? { runAt: new Date(Date.now() + RECONCILE_AFTER_MS) } : undefined;
+  }
+
+  const service = {
     /**
      * Charges once per key: the ledger row (Pending) and its reconcile job are written before the provider is
      * called, so a lost answer or a crash ends in a retry with the same key — never a second charge.
@@ -194,39 +211,25 @@ export function createPaymentService(deps: {
       });
     },
 
-    /** Settles a payment still pending after its answer was lost; past the key's lifetime it is marked failed. */
-    async reconcile(paymentId: string): Promise<JobOutcome> {
-      const row = await repo.byId(db, paymentId);
-      if (row?.status !== 'Pending') return undefined;
-      if (Date.now() - row.createdAt.getTime() > KEY_LIFETIME_MS) {
-        await repo.settle(db, row.id, {
-          status: 'Failed',
-          providerRef: null,
-          failureCode: 'provider_error',
-          failureMessage: 'The provider never answered within the idempotency key lifetime; check it by hand',
-        });
-        return undefined;
-      }
-      const after = await askProvider(row);
-      return after.status === 'Pending' ? { runAt: new Date(Date.now() + RECONCILE_AFTER_MS) } : undefined;
-    },
+    reconcile,
 
     /** The background jobs of payments: reconcile, and the local provider's webhook deliveries. */
     jobHandlers(): Record<string, JobHandler> {
       const handlers: Record<string, JobHandler> = {
-        [RECONCILE_JOB]: (job: Job) => this.reconcile(String(job.payload.paymentId)),
+        [RECONCILE_JOB]: (job: Job) => reconcile(String(job.payload.paymentId)),
       };
       const secret = deps.localWebhookSecret;
       if (secret) {
         handlers[LOCAL_WEBHOOK_JOB] = async (job: Job) => {
           const body = String(job.payload.body);
-          await this.receiveWebhook('local', body, signWebhook(secret, body));
+          await service.receiveWebhook('local', body, signWebhook(secret, body));
           return undefined;
         };
       }
       return handlers;
     },
   };
+  return service;
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
