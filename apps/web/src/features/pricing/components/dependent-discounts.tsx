@@ -1,7 +1,5 @@
 import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { pricingUrls } from '../urls.ts';
 import type { DependentDiscount } from './pricing.model.ts';
 
 /**
@@ -20,11 +18,8 @@ export function useConfirmDiscountDeletion() {
             <Typography.Paragraph>{t('dependent.consequence')}</Typography.Paragraph>
             <ul data-testid="dependent-discounts">
               {discounts.map((discount) => (
-                <li key={discount.id}>
-                  <Link to={pricingUrls.discountEdit(discount.id)} target="_blank">
-                    {discount.name}
-                  </Link>
-                </li>
+                // Plain names: the dialog renders outside the router, where a Link cannot live.
+                <li key={discount.id}>{discount.name}</li>
               ))}
             </ul>
           </>

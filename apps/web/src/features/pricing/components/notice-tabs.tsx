@@ -21,7 +21,13 @@ export function NoticeTabs({ name, label, required }: { name: string; label: str
           children: (
             <FormField
               name={[name, language]}
-              extra={language === 'en' ? t('notice.englishHint') : t('notice.optionalHint')}
+              extra={
+                language !== 'en'
+                  ? t('notice.optionalHint')
+                  : required
+                    ? t('notice.englishHint')
+                    : t('notice.englishOnceWritten')
+              }
             >
               <Input.TextArea
                 rows={4}
