@@ -1,4 +1,4 @@
-import type { PaymentPlan, ProgramKey } from '@fleetdesk/contracts';
+import { discountedPrice, type PaymentPlan, type ProgramKey } from '@fleetdesk/contracts';
 import { Alert, Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../shared/ui/form-page.tsx';
@@ -82,11 +82,7 @@ export function DiscountPriceFields({
         <Typography.Paragraph type="secondary" data-testid="discount-preview">
           {t('discount.originalPrice')}: {labels.unitPrice(pricing.unitPrice, pricing.currency, pricing.priceUnit)}
           {valid &&
-            ` → ${labels.unitPrice(
-              Math.round(pricing.unitPrice * (100 - percent)) / 100,
-              pricing.currency,
-              pricing.priceUnit,
-            )}`}
+            ` → ${labels.unitPrice(discountedPrice(pricing.unitPrice, percent), pricing.currency, pricing.priceUnit)}`}
         </Typography.Paragraph>
       )}
     </>
