@@ -167,7 +167,14 @@ export const propertyListQuery = z.strictObject({ categoryId: id });
 
 const categoryRead = requires('asset_category.read');
 /** Asset screens need the categories and their properties to build filters and forms. */
-const categoryReference = requires('asset_category.read', 'asset.read');
+/** Reference data: whoever works with assets, prices or orders picks categories by name. */
+const categoryReference = requires(
+  'asset_category.read',
+  'asset.read',
+  'program.read',
+  'program.rule_part.read',
+  'order.create',
+);
 
 export const categoryEndpoints = {
   list: endpoint({

@@ -43,13 +43,14 @@ interface Parts {
 }
 
 const partNames: Record<PartKind, string> = {
-  pricing: 'original price',
-  deposit: 'deposit',
-  rule: 'collect-return rule',
+  pricing: 'an original price',
+  deposit: 'a deposit',
+  rule: 'a collect-return rule',
 };
-const partMissing = (kind: PartKind) => notFound(`This partner and category have no ${partNames[kind]} yet`);
+const partMissing = (kind: PartKind) =>
+  notFound(`This partner and category have no ${partNames[kind].replace(/^an? /, '')} yet`);
 const partExists = (kind: PartKind) =>
-  new DomainError('Conflict', 409, `This partner and category already have a ${partNames[kind]}; change it instead`);
+  new DomainError('Conflict', 409, `This partner and category already have ${partNames[kind]}; change it instead`);
 const discountEnded = (what: string) => new DomainError('DiscountEnded', 422, what);
 const money = (v: number | string) => Math.round(Number(v) * 100) / 100;
 
