@@ -103,6 +103,8 @@ test.describe('payment methods (Settings → Partner → Payment methods)', () =
     await expect(list.method('Milano Bike Hub', 'SEPA direct debit')).toBeVisible();
 
     await list.newButton.click();
+    // The list's filter form stays on screen while the new page loads: pick in the new page's form only.
+    await expect(page).toHaveURL(/\/payment-method\/new/);
     await form.choose('Partner', 'Milano Bike Hub');
     await form.form.getByRole('combobox', { name: /Payment method/ }).click();
     const options = page.locator('.ant-select-dropdown').filter({ visible: true }).locator('.ant-select-item-option');
