@@ -7,6 +7,13 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A list of ids for `in (…)`: each a typed uuid parameter. Callers handle the empty list (`in ()` is invalid). */
+export const uuidList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}::uuid`),
+    sql`, `,
+  );
+
 export const toIso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 export const toIsoOrNull = (d: Date | string | null) => (d === null ? null : toIso(d));
 

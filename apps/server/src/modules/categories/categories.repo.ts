@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, assetUniqueValues } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows, uuidList } from '../../lib/rows.ts';
 
 export type CategoryRow = typeof assetCategories.$inferSelect;
 export type PropertyRow = typeof assetProperties.$inferSelect;
@@ -174,10 +174,7 @@ export async function propertiesWithValues(db: DbOrTx, categoryId: string, ids: 
     db,
     sql`select p.id from ${assetProperties} p
         where p.category_id = ${categoryId}
-          and p.id in (${sql.join(
-            ids.map((i) => sql`${i}::uuid`),
-            sql`, `,
-          )})
+          and p.id in (${uuidList(ids)})
           and exists (select 1 from ${assets} a
                       where a.category_id = p.category_id
                         and coalesce(a.properties -> (p.id::text), 'null'::jsonb) <> 'null'::jsonb)`,

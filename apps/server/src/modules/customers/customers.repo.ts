@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows, uuidList } from '../../lib/rows.ts';
 import { isAll, type Scope } from '../../lib/scope.ts';
 
 type Timestamp = Date | string;
@@ -52,22 +52,16 @@ export interface CustomerRow extends CustomerSummaryRow {
   all_partner_ids: string[];
 }
 
-const ids = (scope: readonly string[]) =>
-  sql.join(
-    scope.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-
 /** A customer is visible to a partner user when they are a member of one of the user's partners. */
 function visibleTo(scope: Scope): SQL | undefined {
   if (isAll(scope)) return undefined;
   if (scope.length === 0) return sql`false`;
-  return sql`exists (select 1 from customer_memberships vm where vm.customer_id = c.id and vm.partner_id in (${ids(scope)}))`;
+  return sql`exists (select 1 from customer_memberships vm where vm.customer_id = c.id and vm.partner_id in (${uuidList(scope)}))`;
 }
 
 /** Memberships as the caller may see them: partners outside the scope are not named to a partner user. */
 function membershipsOf(scope: Scope): SQL {
-  const within = isAll(scope) ? sql`` : scope.length ? sql` and m.partner_id in (${ids(scope)})` : sql` and false`;
+  const within = isAll(scope) ? sql`` : scope.length ? sql` and m.partner_id in (${uuidList(scope)})` : sql` and false`;
   return sql`coalesce((select json_agg(json_build_object('partnerId', p.id, 'partnerName', p.name, 'joinedAt', m.joined_at)
       order by p.name) from customer_memberships m join partners p on p.id = m.partner_id
       where m.customer_id = c.id${within}), '[]'::json)`;

@@ -135,8 +135,8 @@ export function createCustomerService(deps: {
   }
 
   /** As `visible`, for a change: a deleted customer is read-only until restored. */
-  async function changeable(tx: DbOrTx, caller: Caller, id: string) {
-    const row = await visible(tx, caller, id, { lock: true });
+  async function changeable(tx: DbOrTx, caller: Caller, id: string, opts: { lock?: boolean } = { lock: true }) {
+    const row = await visible(tx, caller, id, opts);
     if (row.deleted_at !== null) throw customerDeleted();
     return row;
   }
@@ -420,8 +420,6 @@ export function createCustomerService(deps: {
         const referrer = await repo.byReferralCode(tx, referralCode);
         const sharesPartner = referrer?.partner_ids.some((p) => row.all_partner_ids.includes(p)) ?? false;
         if (!referrer || !sharesPartner) throw referralInvalid();
-        const referrerRow = await repo.referrerOf(tx, referrer.id);
-        if (!referrerRow) throw referralInvalid();
         const confirmed = await repo.confirmReferrer(tx, id, referrer.id);
         if (!confirmed)
           throw referralError('ReferralCodeAlreadyConfirmed', 409, 'The referral code was already confirmed');
@@ -484,7 +482,8 @@ export function createCustomerService(deps: {
 
     /** Mails the customer a link to verify their e-mail address or to bind a card in the customer app. */
     async sendMail(caller: Caller, id: string, kind: 'email-verification' | 'bind-card'): Promise<void> {
-      const row = await changeable(db, caller, id);
+      // A read, not a change of the row: nothing to lock (and no transaction to hold a lock).
+      const row = await changeable(db, caller, id, { lock: false });
       if (!row.email)
         throw new DomainError('CustomerEmailMissing', 422, 'The customer has no e-mail address', { field: 'email' });
       const link = deps.clientLinkUrl;

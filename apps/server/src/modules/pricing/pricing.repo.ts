@@ -11,7 +11,7 @@ import {
   rentalPrograms,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows, uuidList } from '../../lib/rows.ts';
 import { isAll, type Scope } from '../../lib/scope.ts';
 
 type Timestamp = Date | string;
@@ -26,15 +26,9 @@ export interface ProgramRow {
   updated_at: Timestamp;
 }
 
-const ids = (values: readonly string[]) =>
-  sql.join(
-    values.map((v) => sql`${v}::uuid`),
-    sql`, `,
-  );
-
 function scopeOf(scope: Scope): SQL | undefined {
   if (isAll(scope)) return undefined;
-  return scope.length ? sql`rp.partner_id in (${ids(scope)})` : sql`false`;
+  return scope.length ? sql`rp.partner_id in (${uuidList(scope)})` : sql`false`;
 }
 
 const whereOf = (conditions: (SQL | undefined)[]) => {
@@ -180,7 +174,10 @@ export async function replacePlans(
     .delete(programPaymentPlans)
     .where(
       keepIds.length
-        ? and(eq(programPaymentPlans.programId, programId), sql`${programPaymentPlans.id} not in (${ids(keepIds)})`)
+        ? and(
+            eq(programPaymentPlans.programId, programId),
+            sql`${programPaymentPlans.id} not in (${uuidList(keepIds)})`,
+          )
         : eq(programPaymentPlans.programId, programId),
     );
   for (const k of keep) {
@@ -313,7 +310,7 @@ export async function openDiscounts(db: DbOrTx, programId: string, planIds?: str
     db,
     sql`select d.id, d.name from discounts d
         where d.program_id = ${programId} and d.cancelled_at is null and (d.end_time is null or d.end_time > now())
-          ${planIds ? sql`and d.payment_plan_id in (${ids(planIds)})` : sql``}
+          ${planIds ? sql`and d.payment_plan_id in (${uuidList(planIds)})` : sql``}
         order by d.start_time, d.id`,
   );
 }
@@ -361,7 +358,7 @@ export async function activeDiscounts(db: DbOrTx, planIds: string[]) {
   }>(
     db,
     sql`select d.id, d.name, d.payment_plan_id, d.discount_percent, d.end_time from discounts d
-        where d.payment_plan_id in (${ids(planIds)}) and d.cancelled_at is null
+        where d.payment_plan_id in (${uuidList(planIds)}) and d.cancelled_at is null
           and d.start_time <= now() and (d.end_time is null or d.end_time > now())`,
   );
 }

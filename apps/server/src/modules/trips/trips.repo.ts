@@ -3,7 +3,7 @@ import { ROUTE_POINTS_MAX, type TripAssetStatus, tripAssetStatusOf, tripStartEve
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assets, jobs, partners, tripCursors, trips } from '../../db/schema/index.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows, uuidList } from '../../lib/rows.ts';
 import { inScope, type Scope } from '../../lib/scope.ts';
 import { type BuilderState, type BuiltTrip, MOVING_KMH, type Sample, type Signal } from './trip-builder.ts';
 
@@ -86,10 +86,7 @@ export async function buildContexts(db: DbOrTx, assetIds: string[]): Promise<Bui
         select started_at, ended_at from trips where trips.asset_id = a.id order by started_at desc limit 1
       ) t on true
       left join trip_cursors c on c.asset_id = a.id
-      where a.id in (${sql.join(
-        assetIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`,
+      where a.id in (${uuidList(assetIds)})`,
   );
   const date = (v: string | Date | null) => (v === null ? null : new Date(v));
   return found.map((r) => ({

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPartners, userRoles, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows, uuidList } from '../../lib/rows.ts';
 import { isAll, type Scope } from '../../lib/scope.ts';
 
 export interface UserRow {
@@ -33,10 +33,7 @@ export function staffVisibleTo(
   if (isAll(scope)) return undefined;
   // An empty scope sees nobody (and `not in ()` is not valid SQL).
   if (scope.length === 0) return sql`false`;
-  const ids = sql.join(
-    scope.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+  const ids = uuidList(scope);
   return sql`(not ${u.allPartners}
     and exists (select 1 from user_partners up where up.user_id = ${u.id})
     and not exists (select 1 from user_partners up where up.user_id = ${u.id} and up.partner_id not in (${ids})))`;
@@ -182,15 +179,7 @@ export const refreshRoleHolders = (db: DbOrTx, roleId: string) =>
 
 /** Refreshes specific users (e.g. the former holders of a deleted role). */
 export const refreshUsers = (db: DbOrTx, ids: readonly string[]) =>
-  ids.length
-    ? refreshAccess(
-        db,
-        sql`u.id in (${sql.join(
-          ids.map((i) => sql`${i}::uuid`),
-          sql`, `,
-        )})`,
-      )
-    : Promise.resolve();
+  ids.length ? refreshAccess(db, sql`u.id in (${uuidList(ids)})`) : Promise.resolve();
 
 export async function softDelete(db: DbOrTx, id: string) {
   await db.update(users).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id));
@@ -205,10 +194,7 @@ export async function permissionsOfRoles(db: DbOrTx, roleIds: readonly string[])
   if (roleIds.length === 0) return [];
   const found = await rows<{ p: string }>(
     db,
-    sql`select distinct unnest(permissions) as p from roles where id in (${sql.join(
-      roleIds.map((r) => sql`${r}::uuid`),
-      sql`, `,
-    )})`,
+    sql`select distinct unnest(permissions) as p from roles where id in (${uuidList(roleIds)})`,
   );
   return found.map((r) => r.p);
 }
