@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { dataOf, id, isoDateTime } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { partnerRef } from './partners.ts';
-import { requires } from './permissions.ts';
 import { paymentPlan, priceUnits } from './pricing.ts';
 
 /** Document 2 §4: an order is New, then Open, then Closed or Canceled. */

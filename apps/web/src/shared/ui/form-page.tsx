@@ -10,7 +10,8 @@ import { errorsAt, serverFieldsToFieldErrors, zodIssuesToFieldErrors } from './f
 import { useLeaveGuard } from './leave-guard.ts';
 import { PageContainer } from './page-container.tsx';
 
-type Schema = z.ZodType<Record<string, unknown>>;
+export type FormSchema = z.ZodType<Record<string, unknown>>;
+type Schema = FormSchema;
 
 /** A confirmation that needs more than a question: a summary of what will be saved, a list of affected staff. */
 export interface SubmitConfirmation {
