@@ -46,6 +46,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
+import { createOrderService, type OrderService } from './modules/renting/orders.service.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
@@ -80,6 +81,8 @@ declare module 'fastify' {
     liveFleet: LiveFleet;
     /** The payment ledger and its background jobs (reconcile, local webhooks): main.ts starts the jobs. */
     payments: { service: PaymentService; jobs: JobRunner };
+    /** Renting orders and their checkout job: main.ts starts the jobs. */
+    renting: { orders: OrderService; jobs: JobRunner };
   }
 }
 
@@ -144,6 +147,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('payments', { service: paymentService, jobs: paymentJobs });
   app.addHook('onClose', () => paymentJobs.stop());
 
+  const renting = createRentingService({ db });
+  const orderService = createOrderService({
+    db,
+    renting,
+    payments: paymentService,
+    control: liveFleet.control,
+    log: app.log,
+  });
+  const rentingJobs = createJobRunner({ db, log: app.log, handlers: orderService.jobHandlers(), pollMs: 250 });
+  app.decorate('renting', { orders: orderService, jobs: rentingJobs });
+  app.addHook('onClose', () => rentingJobs.stop());
+
   await app.register(
     async (api) => {
       // swagger-ui registers its own routes; they are public documentation and say so here.
@@ -194,7 +209,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       );
       pricingRoutes(api, createPricingService({ db }));
       paymentRoutes(api, paymentService);
-      rentingRoutes(api, createRentingService({ db }));
+      rentingRoutes(api, renting, orderService);
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });

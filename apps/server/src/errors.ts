@@ -27,5 +27,13 @@ export class DomainError extends Error {
 export const notFound = (what = 'The data do not exist!') => new DomainError('NotFound', 404, what);
 export const forbidden = () => new DomainError('Forbidden', 403);
 export const outOfScope = () => new DomainError('PartnerOutOfScope', 403);
+/** An export larger than its limit is refused, never cut short. */
+export const exportTooLarge = (count: number, max: number, what: string) =>
+  new DomainError('ExportTooLarge', 422, `At most ${max} ${what} can be exported at once; narrow the filters`, {
+    count,
+    max,
+  });
+/** Document 2 §10: two people changing the same thing at once. */
+export const editConflict = () => new DomainError('Conflict', 409, 'Only one operation can edit at the same time!');
 export const validationError = (fields: Record<string, string>) =>
   new DomainError('ValidationError', 400, Object.values(fields)[0] ?? 'Validation failed', { fields });

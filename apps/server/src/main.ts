@@ -39,6 +39,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   await app.liveFleet.start();
   app.payments.jobs.start();
+  app.renting.jobs.start();
   if (config.simulator) {
     // The demo fleet comes alive: every bound device of the demo connects with its own credentials.
     const devices = await fleetDevices(database.db, config.simulatorDevices);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -152,4 +153,33 @@ export async function multipartFile(file: { content: Buffer; filename: string; t
   form.append(field, new Blob([new Uint8Array(file.content)], { type: file.type }), file.filename);
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? '' };
+}
+
+/**
+ * A test device: a plain MQTT client with the device's own credentials that answers each command or config the
+ * way `answer` says (by default a success; null: stays silent). The caller ends it.
+ */
+export async function connectTestDevice(
+  app: FastifyInstance,
+  topicRoot: string,
+  deviceNo: string,
+  answer: (m: { id: string; attempt: number; command?: string }) => Array<Record<string, unknown>> | null = (m) => [
+    { id: m.id, status: 'success' },
+  ],
+): Promise<MqttClient> {
+  const client = await mqtt.connectAsync(app.liveFleet.brokerUrl() as string, {
+    clientId: deviceNo,
+    username: deviceNo,
+    password: app.liveFleet.credentials.devicePassword(deviceNo),
+    reconnectPeriod: 0,
+  });
+  // Refusals also arrive as 'error' events; the tests look at the promises.
+  client.on('error', () => undefined);
+  await client.subscribeAsync([`${topicRoot}/${deviceNo}/cmd`, `${topicRoot}/${deviceNo}/config`], { qos: 1 });
+  client.on('message', (topic, payload) => {
+    const message = JSON.parse(payload.toString()) as { id: string; attempt: number; command?: string };
+    for (const reply of answer(message) ?? [])
+      void client.publishAsync(`${topic}/reply`, JSON.stringify(reply), { qos: 1 });
+  });
+  return client;
 }

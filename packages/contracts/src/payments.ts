@@ -25,6 +25,10 @@ export type PaymentProviderName = (typeof paymentGateways)[number];
  */
 export const TEST_CARDS = {
   success: { number: '4242424242424242', token: 'pm_card_visa' },
+  mastercard: { number: '5555555555554444', token: 'pm_card_mastercard' },
+  amex: { number: '378282246310005', token: 'pm_card_amex' },
+  /** Stripe's SEPA Direct Debit test IBAN that succeeds. */
+  sepaDebit: { number: 'DE89370400440532013000', token: 'pm_sepa_debit' },
   declined: { number: '4000000000000002', token: 'pm_card_chargeDeclined' },
   insufficientFunds: { number: '4000000000009995', token: 'pm_card_chargeDeclinedInsufficientFunds' },
   authenticationRequired: { number: '4000002500003155', token: 'pm_card_authenticationRequired' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPrice } from './pricing.ts';
+import { discountedPrice, periodRent } from './pricing.ts';
 
 describe('discountedPrice', () => {
   it.each([
@@ -11,5 +11,19 @@ describe('discountedPrice', () => {
     [1000000, 33.33, 666700],
   ])('%d less %d %% is %d', (price, percent, expected) => {
     expect(discountedPrice(price, percent)).toBe(expected);
+  });
+});
+
+describe('periodRent', () => {
+  it.each([
+    [2.5, 'day', 1, 'weeks', 17.5],
+    [10, 'day', 1, 'days', 10],
+    [30, 'month', 1, 'months', 30],
+    [30, 'month', 2, 'weeks', 14],
+    [1.33, 'hour', 90, 'minutes', 2],
+    [0.05, 'minute', 1, 'days', 72],
+    [0, 'day', 3, 'days', 0],
+  ] as const)('%s per %s for %s %s is %s', (price, priceUnit, frequency, unit, expected) => {
+    expect(periodRent(price, priceUnit, frequency, unit)).toBe(expected);
   });
 });

@@ -60,6 +60,25 @@ export function discountedPrice(unitPrice: number, discountPercent: number): num
   return Math.round((cents * (10_000 - basisPoints)) / 10_000) / 100;
 }
 
+/** Minutes in each unit; a month counts as 30 days when it has to be compared with another unit. */
+const unitMinutes = { minute: 1, hour: 60, day: 1440, week: 10_080, month: 43_200 } as const;
+const planUnitOf: Record<PaymentPlanUnit, PriceUnit> = {
+  minutes: 'minute',
+  hours: 'hour',
+  days: 'day',
+  weeks: 'week',
+  months: 'month',
+};
+
+/**
+ * The rent of one payment period: the price per price unit times the period's length in that unit, in whole
+ * cents rounded half up (2.50 a day for a 1-week plan is 17.50). Shared by the new-order offer and billing.
+ */
+export function periodRent(unitPrice: number, priceUnit: PriceUnit, frequency: number, planUnit: PaymentPlanUnit) {
+  const units = (frequency * unitMinutes[planUnitOf[planUnit]]) / unitMinutes[priceUnit];
+  return Math.round(Math.round(unitPrice * 100) * units) / 100;
+}
+
 /** A notice shown to customers in EN (required), IT and ES. */
 export const programNotice = z
   .strictObject({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { dataOf, id, isoDateTime } from './common.ts';
+import { dataOf, id, idParams, isoDateTime, listOf, optionalText, pageQuery, sortQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { partnerRef } from './partners.ts';
-import { paymentPlan, priceUnits } from './pricing.ts';
+import { money, paymentPlan, paymentPlanUnits, priceUnits } from './pricing.ts';
 
 /** Document 2 §4: an order is New, then Open, then Closed or Canceled. */
 export const orderStatuses = ['New', 'Open', 'Closed', 'Canceled'] as const;
@@ -44,6 +44,8 @@ export const inspectionBody = z.strictObject({ customerId: id });
 const planOption = paymentPlan.extend({
   /** The price per unit the customer pays under this plan today (the original price less an active discount). */
   unitPrice: z.number(),
+  /** The rent of one period of this plan at that price: what the first payment charges. */
+  periodRent: z.number(),
   discount: z.object({ id, name: z.string(), discountPercent: z.number(), endTime: isoDateTime.nullable() }).nullable(),
 });
 
@@ -75,6 +77,211 @@ export const inspection = z.object({
 });
 export type Inspection = z.infer<typeof inspection>;
 
+// ---------------------------------------------------------------------------------------------------------------
+// Orders
+
+/**
+ * Why a new order cannot even start (answered 4xx, nothing written or charged), besides the inspection outcomes,
+ * which are answered with their own code (document 2 §8 "New order and checkout").
+ */
+export const CHECKOUT_REFUSALS = {
+  PaymentMethodNotFound: 'The payment method is not on file for this customer, or is no longer valid',
+  CustomerEmailIssue: "The customer's e-mail must be on the profile and verified before renting (receipts go there)",
+  PlanNoLongerAvailable: 'The plan or its price changed since the offer; inspect the asset again',
+  RentSiteInvalid: "The rent site must be one of the asset partner's sites",
+} as const;
+
+/** How a checkout that started can end without a lease (its steps already done are undone). */
+export const checkoutFailureCodes = ['DepositPaymentFailed', 'RentPaymentFailed', 'AssetUnlockFailed'] as const;
+export type CheckoutFailureCode = (typeof checkoutFailureCodes)[number];
+
+/** A checkout is in progress until the lease starts (Completed) or its steps are undone (Aborted). */
+export const checkoutStates = ['InProgress', 'Completed', 'Aborted'] as const;
+export type CheckoutState = (typeof checkoutStates)[number];
+export const checkoutSteps = ['deposit', 'rent', 'unlock'] as const;
+export type CheckoutStep = (typeof checkoutSteps)[number];
+/** `undone`: it succeeded, then a later step failed and it was reversed (a refund, the lease released). */
+export const checkoutStepStatuses = ['skipped', 'waiting', 'pending', 'succeeded', 'failed', 'undone'] as const;
+export type CheckoutStepStatus = (typeof checkoutStepStatuses)[number];
+
+export const orderCheckout = z.object({
+  state: z.enum(checkoutStates),
+  steps: z.array(
+    z.object({
+      step: z.enum(checkoutSteps),
+      status: z.enum(checkoutStepStatuses),
+      /** The money the step charges (deposit, first rent). */
+      amount: z.number().nullable(),
+      /** The provider's or the device's words when it failed. */
+      message: z.string().nullable(),
+    }),
+  ),
+  failureCode: z.enum(checkoutFailureCodes).nullable(),
+  failureMessage: z.string().nullable(),
+});
+export type OrderCheckout = z.infer<typeof orderCheckout>;
+
+/** Document 2 §3 "Order" fee amounts, in the order's currency. */
+export const orderFees = z.object({
+  /** Everything billed so far (rent periods). */
+  orderFee: z.number(),
+  paid: z.number(),
+  /** Billed, not yet asked of the provider. */
+  pending: z.number(),
+  /** Asked of the provider, no answer yet. */
+  processing: z.number(),
+  /** Billed and refused by the provider, less what was exempted. */
+  owe: z.number(),
+  refunded: z.number(),
+  exempt: z.number(),
+});
+export type OrderFees = z.infer<typeof orderFees>;
+
+const personRef = z.object({ id, name: z.string() });
+const siteRef = z.object({ id, name: z.string() }).nullable();
+
+export const orderSummary = z.object({
+  id,
+  orderNo: z.string(),
+  status: z.enum(orderStatuses),
+  customer: z.object({ id, name: z.string(), phoneNo: z.string() }),
+  partner: partnerRef,
+  assetCategory: z.object({ id, name: z.string() }),
+  /** The asset of the current lease (the last one when the order is over). */
+  assetNo: z.string().nullable(),
+  leaseStatus: z.enum(leaseStatuses).nullable(),
+  rentSite: siteRef,
+  returnSite: siteRef,
+  paymentPlan: z.object({ frequency: z.number().int(), unit: z.enum(paymentPlanUnits) }),
+  unitPrice: z.number(),
+  priceUnit: z.enum(priceUnits),
+  currency: z.string(),
+  orderTime: isoDateTime,
+  startTime: isoDateTime.nullable(),
+  returnTime: isoDateTime.nullable(),
+  endTime: isoDateTime.nullable(),
+  nextPaymentTime: isoDateTime.nullable(),
+  fees: orderFees,
+});
+export type OrderSummary = z.infer<typeof orderSummary>;
+
+export const orderPaymentPurposes = ['deposit', 'rent', 'refund'] as const;
+export const orderPayment = z.object({
+  id,
+  purpose: z.enum(orderPaymentPurposes),
+  amount: z.number(),
+  currency: z.string(),
+  status: z.enum(['Pending', 'Succeeded', 'Failed']),
+  failureMessage: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: isoDateTime,
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
+export const orderFeeStatuses = ['Pending', 'Processing', 'Paid', 'Owed', 'Canceled'] as const;
+export const orderFeeRow = z.object({
+  id,
+  sequence: z.number().int(),
+  periodStart: isoDateTime,
+  periodEnd: isoDateTime,
+  amount: z.number(),
+  status: z.enum(orderFeeStatuses),
+});
+
+export const order = orderSummary.extend({
+  note: z.string().nullable(),
+  discount: z.object({ id, name: z.string(), discountPercent: z.number() }).nullable(),
+  deposit: z.object({ amount: z.number(), status: z.enum(checkoutStepStatuses) }).nullable(),
+  checkout: orderCheckout,
+  feeItems: z.array(orderFeeRow),
+  payments: z.array(orderPayment),
+  exemptions: z.array(
+    z.object({ id, amount: z.number(), reason: z.string(), user: personRef.nullable(), createdAt: isoDateTime }),
+  ),
+  endReason: z.string().nullable(),
+  createdBy: personRef.nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderAssetRecord = z.object({
+  id,
+  assetNo: z.string(),
+  status: z.enum(leaseStatuses),
+  startedAt: isoDateTime.nullable(),
+  returnSubmittedAt: isoDateTime.nullable(),
+  returnedAt: isoDateTime.nullable(),
+  /** The device's answer to the unlock that started the lease, when the asset has a device. */
+  unlock: z.object({ recordId: id, status: z.string(), failedReason: z.string().nullable() }).nullable(),
+});
+export type OrderAssetRecord = z.infer<typeof orderAssetRecord>;
+
+/** Document 2 §9: order search covers at most 100 sites. */
+export const ORDER_SITES_MAX = 100;
+export const ORDER_EXPORT_MAX = 5000;
+export const orderSortKeys = ['createdAt', 'startTime', 'endTime', 'orderNo'] as const;
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const idList = (max: number, message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
+    z.array(id).max(max, { message }).optional(),
+  );
+
+const orderFilters = z.object({
+  /** Order number, asset number, customer phone or name. */
+  search: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+  status: z.enum(orderStatuses).optional(),
+  leaseStatus: z.enum(leaseStatuses).optional(),
+  partnerId: id.optional(),
+  assetCategoryId: id.optional(),
+  customerId: id.optional(),
+  rentSiteIdIn: idList(ORDER_SITES_MAX, `Select at most ${ORDER_SITES_MAX} sites`),
+  startFrom: isoDateTime.optional(),
+  startTo: isoDateTime.optional(),
+  sort: sortQuery(orderSortKeys),
+});
+const startRange = (q: { startFrom?: string | undefined; startTo?: string | undefined }) =>
+  !q.startFrom || !q.startTo || Date.parse(q.startTo) >= Date.parse(q.startFrom);
+const startRangeIssue = { message: 'The later start must not be before the earlier one', path: ['startTo'] };
+export const orderListQuery = pageQuery.extend(orderFilters.shape).refine(startRange, startRangeIssue);
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+export const orderExportQuery = orderFilters.refine(startRange, startRangeIssue);
+
+export const createOrderBody = z.strictObject({
+  customerId: id,
+  assetNo: z.string().trim().min(1).max(64),
+  paymentPlanId: id,
+  paymentMethodId: id,
+  /** The unit price the offer showed: a different price today refuses with PlanNoLongerAvailable. */
+  quotedUnitPrice: money.optional(),
+  rentSiteId: id.optional(),
+  note: optionalText(500).optional(),
+});
+export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+export const endOrderBody = z.strictObject({ reason: optionalText(500).optional() });
+export const refundOrExemptTypes = ['refund', 'exempt'] as const;
+export const refundOrExemptBody = z.strictObject({
+  type: z.enum(refundOrExemptTypes),
+  amount: money.refine((v) => v > 0, { message: 'Amount must be more than 0' }),
+  reason: z.string().trim().min(1, { message: 'A reason is required' }).max(500),
+});
+export type RefundOrExemptBody = z.infer<typeof refundOrExemptBody>;
+
+export const orderFieldLog = z.object({
+  id,
+  user: personRef.nullable(),
+  createdAt: isoDateTime,
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+
+export const ORDER_ERRORS = {
+  OrderNotOpen: 'Only an open order can be ended',
+  RefundExceedsPaid: 'A refund cannot be more than what was paid and not yet refunded',
+  ExemptExceedsOwed: 'An exemption cannot be more than what the customer owes',
+} as const;
+
 export const rentingEndpoints = {
   inspect: endpoint({
     method: 'POST',
@@ -85,5 +292,82 @@ export const rentingEndpoints = {
     params: inspectionParams,
     body: inspectionBody,
     response: dataOf(inspection),
+  }),
+  listOrders: endpoint({
+    method: 'GET',
+    path: '/renting/orders',
+    summary: 'Renting orders of the partners in scope, newest first unless sorted otherwise',
+    tag: 'renting',
+    requires: [['order.read']],
+    query: orderListQuery,
+    response: listOf(orderSummary),
+  }),
+  exportOrders: endpoint({
+    method: 'GET',
+    path: '/renting/orders/$export',
+    summary: `The orders matching the filters as CSV, at most ${ORDER_EXPORT_MAX} (422 ExportTooLarge above)`,
+    tag: 'renting',
+    requires: [['order.read', 'order.export_data']],
+    query: orderExportQuery,
+    response: z.unknown(),
+  }),
+  getOrder: endpoint({
+    method: 'GET',
+    path: '/renting/orders/:id',
+    summary: 'One order with its checkout, fees, payments and exemptions',
+    tag: 'renting',
+    requires: [['order.read_detail']],
+    params: idParams,
+    response: dataOf(order),
+  }),
+  createOrder: endpoint({
+    method: 'POST',
+    path: '/renting/orders',
+    summary:
+      'Opens an order and starts its checkout: deposit, first rent, then the unlock that starts the lease; a failed step undoes the ones before it',
+    tag: 'renting',
+    requires: [['order.create', 'customer.read']],
+    body: createOrderBody,
+    status: 201,
+    response: dataOf(order),
+  }),
+  endOrder: endpoint({
+    method: 'POST',
+    path: '/renting/orders/:id/$end',
+    summary: 'Ends an open order: its leases are returned and the device locked',
+    tag: 'renting',
+    requires: [['order.end']],
+    params: idParams,
+    body: endOrderBody,
+    response: dataOf(order),
+  }),
+  refundOrExempt: endpoint({
+    method: 'POST',
+    path: '/renting/orders/:id/$refundOrExempt',
+    summary: 'Refunds part of what was paid, or exempts part of what is owed; never more than either',
+    tag: 'renting',
+    requires: [['order.exempt_refund']],
+    params: idParams,
+    body: refundOrExemptBody,
+    response: dataOf(order),
+  }),
+  orderAssetRecords: endpoint({
+    method: 'GET',
+    path: '/renting/orders/:id/assetRecords',
+    summary: "The order's leases, oldest first: which asset, when it was unlocked and returned",
+    tag: 'renting',
+    requires: [['order.read_asset_record']],
+    params: idParams,
+    response: z.object({ data: z.array(orderAssetRecord) }),
+  }),
+  orderFieldLogs: endpoint({
+    method: 'GET',
+    path: '/renting/orders/:id/fieldLogs',
+    summary: 'What changed on an order, newest first',
+    tag: 'renting',
+    requires: [['order.read_detail']],
+    params: idParams,
+    query: pageQuery,
+    response: listOf(orderFieldLog),
   }),
 };

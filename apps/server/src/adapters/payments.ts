@@ -89,6 +89,12 @@ export const localWebhookSecret = (secretsKey: Buffer) =>
 const cardOutcomes: Record<string, { code: PaymentFailureCode; message: string } | null> = {
   [TEST_CARDS.success.number]: null,
   [TEST_CARDS.success.token]: null,
+  [TEST_CARDS.mastercard.number]: null,
+  [TEST_CARDS.mastercard.token]: null,
+  [TEST_CARDS.amex.number]: null,
+  [TEST_CARDS.amex.token]: null,
+  [TEST_CARDS.sepaDebit.number]: null,
+  [TEST_CARDS.sepaDebit.token]: null,
   [TEST_CARDS.declined.number]: { code: 'card_declined', message: 'Your card was declined.' },
   [TEST_CARDS.declined.token]: { code: 'card_declined', message: 'Your card was declined.' },
   [TEST_CARDS.insufficientFunds.number]: { code: 'insufficient_funds', message: 'Your card has insufficient funds.' },

@@ -136,6 +136,7 @@ export const iotControlRecords = pgTable(
     index('iot_control_records_kind_time_idx').on(t.kind, t.requestedAt.desc(), t.id.desc()),
     index('iot_control_records_partner_idx').on(t.partnerId, t.kind, t.requestedAt.desc()),
     index('iot_control_records_asset_idx').on(t.assetNo, t.requestedAt.desc()),
+    index('iot_control_records_order_idx').on(t.rentingOrderId).where(sql`${t.rentingOrderId} is not null`),
     uniqueIndex('iot_control_records_in_flight_key').on(t.deviceNo, t.command).where(sql`status = 'pending'`),
   ],
 );

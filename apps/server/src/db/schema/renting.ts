@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { partners } from './account.ts';
+import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { partners, users } from './account.ts';
 import { assetCategories, assets } from './assets.ts';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
@@ -41,6 +41,20 @@ export const orders = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }),
     nextPaymentTime: timestamp('next_payment_time', { withTimezone: true }),
     note: text('note'),
+    paymentMethodId: uuid('payment_method_id'),
+    /** InProgress until the lease starts (Completed) or the steps done are undone (Aborted). */
+    checkoutState: text('checkout_state').notNull().default('InProgress'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    /** The deposit this checkout charges (null: none needed) and its ledger row. */
+    depositAmount: numeric('deposit_amount', { precision: 12, scale: 2, mode: 'number' }),
+    depositPaymentId: uuid('deposit_payment_id'),
+    /** Set once the deposit is counted on the customer's deposit row, so it is counted once. */
+    depositCreditedAt: timestamp('deposit_credited_at', { withTimezone: true }),
+    /** One worker advances a checkout at a time: a lease on the row, not a lock held across provider calls. */
+    advancingUntil: timestamp('advancing_until', { withTimezone: true }),
+    endReason: text('end_reason'),
+    createdBy: uuid('created_by').references(() => users.id),
     ...timestamps,
   },
   (t) => [
@@ -71,11 +85,81 @@ export const leases = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     returnSubmittedAt: timestamp('return_submitted_at', { withTimezone: true }),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** The unlock command that starts the lease (assets without a device are handed over without one). */
+    unlockRecordId: uuid('unlock_record_id'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('leases_active_asset_key').on(t.assetId).where(sql`${t.status} in ('InUse', 'Returning')`),
     index('leases_order_idx').on(t.orderId),
     index('leases_customer_active_idx').on(t.customerId).where(sql`${t.status} in ('InUse', 'Returning')`),
+  ],
+);
+
+/**
+ * One billed rent period of an order. Its charge is a ledger row (payments) keyed by the fee and the attempt, so a
+ * retry after a lost answer never charges the same period twice.
+ */
+export const orderFees = pgTable(
+  'order_fees',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    sequence: integer('sequence').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** Pending (not yet asked), Processing (asked), Paid, Owed (refused), Canceled (its checkout was undone). */
+    status: text('status').notNull().default('Pending'),
+    paymentId: uuid('payment_id'),
+    attempts: integer('attempts').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('order_fees_order_sequence_key').on(t.orderId, t.sequence)],
+);
+
+/** Money staff forgave on an order, with the reason. */
+export const orderExemptions = pgTable(
+  'order_exemptions',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [index('order_exemptions_order_idx').on(t.orderId), check('order_exemptions_positive', sql`${t.amount} > 0`)],
+);
+
+/**
+ * A customer's deposits with one partner for one asset category (document 2 §3 "Deposit"): how many deposits are
+ * paid and for how much. Each lease of the category needs one; the payable quantity is the leases held.
+ */
+export const customerDeposits = pgTable(
+  'customer_deposits',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    assetCategoryId: uuid('asset_category_id')
+      .notNull()
+      .references(() => assetCategories.id),
+    currency: text('currency').notNull(),
+    paidQuantity: integer('paid_quantity').notNull().default(0),
+    paidAmount: numeric('paid_amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('customer_deposits_key').on(t.customerId, t.partnerId, t.assetCategoryId),
+    check('customer_deposits_quantity', sql`${t.paidQuantity} >= 0`),
   ],
 );

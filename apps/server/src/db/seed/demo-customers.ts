@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomerPaymentMethodType, IdentityDocumentType, MarketingReportedSource } from '@fleetdesk/contracts';
-import { marketingReportedSources } from '@fleetdesk/contracts';
+import { marketingReportedSources, TEST_CARDS } from '@fleetdesk/contracts';
 import sharp from 'sharp';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -46,12 +46,13 @@ const people = {
   },
 };
 
-const cards: { type: CustomerPaymentMethodType; brand: string | null; last4: string | null }[] = [
-  { type: 'credit-card', brand: 'visa', last4: '4242' },
-  { type: 'credit-card', brand: 'mastercard', last4: '4444' },
-  { type: 'credit-card', brand: 'amex', last4: '8431' },
-  { type: 'wallet-apple-pay', brand: 'visa', last4: '0077' },
-  { type: 'debit-sepa', brand: null, last4: '3000' },
+/** Stripe's test payment methods, charged by the local provider as Stripe's test mode would: the Apple Pay one declines. */
+const cards: { type: CustomerPaymentMethodType; brand: string | null; last4: string | null; token: string }[] = [
+  { type: 'credit-card', brand: 'visa', last4: '4242', token: TEST_CARDS.success.token },
+  { type: 'credit-card', brand: 'mastercard', last4: '4444', token: TEST_CARDS.mastercard.token },
+  { type: 'credit-card', brand: 'amex', last4: '0005', token: TEST_CARDS.amex.token },
+  { type: 'wallet-apple-pay', brand: 'visa', last4: '0002', token: TEST_CARDS.declined.token },
+  { type: 'debit-sepa', brand: null, last4: '3000', token: TEST_CARDS.sepaDebit.token },
 ];
 
 /** A plain drawing of an identity document (or a selfie placeholder) so the review modal has something to show. */
@@ -184,7 +185,7 @@ export async function seedDemoCustomers(
         last4: card.last4,
         expMonth: card.type === 'debit-sepa' ? null : (n % 12) + 1,
         expYear: card.type === 'debit-sepa' ? null : expired ? now.getUTCFullYear() - 1 : now.getUTCFullYear() + 2,
-        providerRef: `pm_demo_${id.slice(0, 8)}`,
+        providerRef: card.token,
         valid: !expired,
         createdAt,
         updatedAt: createdAt,

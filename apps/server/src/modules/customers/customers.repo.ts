@@ -153,6 +153,11 @@ export async function identityOf(db: DbOrTx, customerId: string) {
   return row ? { ...row.identity, reviewerName: row.reviewerName } : undefined;
 }
 
+export async function paymentMethodById(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(customerPaymentMethods).where(eq(customerPaymentMethods.id, id));
+  return row;
+}
+
 export async function paymentMethodsOf(db: DbOrTx, customerId: string) {
   return db
     .select()

@@ -23,7 +23,7 @@ import {
 import type { MailSender } from '../../adapters/messaging.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { DomainError, notFound, outOfScope, validationError } from '../../errors.ts';
+import { DomainError, exportTooLarge, notFound, outOfScope, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
@@ -248,14 +248,7 @@ export function createCustomerService(deps: {
     async exportCsv(caller: Caller, query: Omit<CustomerListQuery, 'pageNo' | 'pageSize'>): Promise<string> {
       if (query.partnerId) assertPartnerInScope(caller.scope, query.partnerId);
       const { rows, count } = await repo.list(db, caller.scope, query, { limit: CUSTOMER_EXPORT_MAX, offset: 0 });
-      if (count > CUSTOMER_EXPORT_MAX) {
-        throw new DomainError(
-          'ExportTooLarge',
-          422,
-          `At most ${CUSTOMER_EXPORT_MAX} customers can be exported at once; narrow the filters`,
-          { count, max: CUSTOMER_EXPORT_MAX },
-        );
-      }
+      if (count > CUSTOMER_EXPORT_MAX) throw exportTooLarge(count, CUSTOMER_EXPORT_MAX, 'customers');
       const header = [
         'id',
         'firstName',

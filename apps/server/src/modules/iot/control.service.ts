@@ -66,9 +66,10 @@ export function createIotControlService(opts: IotControlOptions) {
   }
 
   async function createRecords(
-    caller: Caller,
+    caller: Pick<Caller, 'scope' | 'userId'>,
     assetNos: readonly string[],
     request: { kind: Kind; command: string; channel: IotChannel; config: IotConfig | null },
+    about: { customerId?: string; rentingOrderId?: string } = {},
   ): Promise<IotControlRecord[]> {
     const nos = [...new Set(assetNos)];
     const targets = await repo.findTargets(db, caller.scope, nos);
@@ -97,6 +98,8 @@ export function createIotControlService(opts: IotControlOptions) {
         channel: request.channel,
         initiator: 'ops-web',
         userId: caller.userId,
+        customerId: about.customerId ?? null,
+        rentingOrderId: about.rentingOrderId ?? null,
         requestedAt,
         expiresAt,
         status: 'pending',
@@ -178,6 +181,30 @@ export function createIotControlService(opts: IotControlOptions) {
       if (!satisfies(caller.permissions, iotCommandRequirement(input.command, channel))) throw forbidden();
       return createRecords(caller, input.assetNos, { kind: 'command', command: input.command, channel, config: null });
     },
+
+    /**
+     * The unlock (or lock) of a renting order's asset, sent for the staff member working the order: the order's
+     * own permission (order.create, order.end) and scope, checked by the order, cover it; the record names the
+     * customer and the order. Also sent from a job, where there is no request.
+     */
+    async commandForOrder(input: {
+      userId: string | null;
+      assetNo: string;
+      command: IotCommand;
+      customerId: string;
+      orderId: string;
+    }): Promise<IotControlRecord> {
+      const [record] = await createRecords(
+        { scope: '*', userId: input.userId as string },
+        [input.assetNo],
+        { kind: 'command', command: input.command, channel: 'default', config: null },
+        { customerId: input.customerId, rentingOrderId: input.orderId },
+      );
+      return record as IotControlRecord;
+    },
+
+    /** Records by id, whatever the caller (for the services that sent them). */
+    recordsByIds: (ids: readonly string[]) => repo.recordsByIds(db, ids),
 
     /** Sends config items to up to 100 assets. */
     modifyConfig(caller: Caller, input: BatchModifyConfigInput) {

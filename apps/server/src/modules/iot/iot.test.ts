@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, type TestContext } from '../../../test/harness.ts';
+import { call, connectTestDevice, createTestContext, type TestContext } from '../../../test/harness.ts';
 import { assetCategories, assetEvents, assetPositions, assets, iotDevices, jobs } from '../../db/schema/index.ts';
 import { startSimulator } from '../../iot/simulator.ts';
 
@@ -47,29 +47,9 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
   }
 
   /** A device that answers commands the way `answer` says (null: stays silent). */
-  async function device(
-    deviceNo: string,
-    answer: (m: { id: string; attempt: number }) => Array<Record<string, unknown>> | null = (m) => [
-      { id: m.id, status: 'success' },
-    ],
-  ) {
-    const url = t.app.liveFleet.brokerUrl() as string;
-    const client = await mqtt.connectAsync(url, {
-      clientId: deviceNo,
-      username: deviceNo,
-      password: t.app.liveFleet.credentials.devicePassword(deviceNo),
-      reconnectPeriod: 0,
-    });
+  async function device(deviceNo: string, answer?: Parameters<typeof connectTestDevice>[3]) {
+    const client = await connectTestDevice(t.app, root, deviceNo, answer);
     devices.push(client);
-    // Refusals also arrive as 'error' events; the tests look at the promises.
-    client.on('error', () => undefined);
-    await client.subscribeAsync([`${root}/${deviceNo}/cmd`, `${root}/${deviceNo}/config`], { qos: 1 });
-    client.on('message', (topic, payload) => {
-      const message = JSON.parse(payload.toString()) as { id: string; attempt: number };
-      const replies = answer(message) ?? [];
-      const replyTopic = `${topic}/reply`;
-      for (const r of replies) void client.publishAsync(replyTopic, JSON.stringify(r), { qos: 1 });
-    });
     return client;
   }
 

@@ -213,6 +213,10 @@ export function createPaymentService(deps: {
 
     reconcile,
 
+    byId: (id: string) => repo.byId(db, id),
+    /** Cents already refunded (or being refunded) of a charge. */
+    refundedCents: (chargeId: string) => repo.refundedCents(db, chargeId),
+
     /** The background jobs of payments: reconcile, and the local provider's webhook deliveries. */
     jobHandlers(): Record<string, JobHandler> {
       const handlers: Record<string, JobHandler> = {

@@ -21,3 +21,27 @@ export async function assetLeased(db: DbOrTx, assetId: string) {
   );
   return row !== undefined;
 }
+
+/** How many deposits the customer has paid for a partner and category. */
+export async function depositHeld(db: DbOrTx, customerId: string, partnerId: string, categoryId: string) {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select paid_quantity as n from customer_deposits
+        where customer_id = ${customerId} and partner_id = ${partnerId} and asset_category_id = ${categoryId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Whether a site belongs to a partner and is in use. */
+export async function siteOfPartner(db: DbOrTx, siteId: string, partnerId: string) {
+  const [row] = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from sites where id = ${siteId} and partner_id = ${partnerId} and not is_archived`,
+  );
+  return row !== undefined;
+}
+
+export async function userName(db: DbOrTx, userId: string) {
+  const [row] = await rows<{ name: string }>(db, sql`select name from users where id = ${userId}`);
+  return row?.name;
+}

@@ -1,11 +1,31 @@
 import { rentingEndpoints as e } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
+import { attachment } from '../../lib/attachment.ts';
 import { route } from '../../lib/route.ts';
+import type { OrderService } from './orders.service.ts';
 import type { RentingService } from './renting.service.ts';
 
-/** B2C renting: the new-order flow's asset inspection (orders follow). */
-export function rentingRoutes(app: FastifyInstance, renting: RentingService) {
+/** B2C renting: the new-order inspection and the orders (document 1 §7.6). */
+export function rentingRoutes(app: FastifyInstance, renting: RentingService, orders: OrderService) {
   route(app, e.inspect, async ({ caller, params, body }) => ({
     data: await renting.inspect(caller, params.assetNo, body.customerId),
   }));
+  route(app, e.listOrders, ({ caller, query }) => orders.list(caller, query));
+  route(app, e.exportOrders, async ({ caller, query, reply }) => {
+    const csv = await orders.exportCsv(caller, query);
+    reply.type('text/csv; charset=utf-8').header('content-disposition', attachment('orders.csv'));
+    return csv;
+  });
+  route(app, e.getOrder, async ({ caller, params }) => ({ data: await orders.get(caller, params.id) }));
+  route(app, e.createOrder, async ({ caller, body }) => ({ data: await orders.create(caller, body) }));
+  route(app, e.endOrder, async ({ caller, params, body }) => ({
+    data: await orders.end(caller, params.id, body.reason),
+  }));
+  route(app, e.refundOrExempt, async ({ caller, params, body }) => ({
+    data: await orders.refundOrExempt(caller, params.id, body),
+  }));
+  route(app, e.orderAssetRecords, async ({ caller, params }) => ({
+    data: await orders.assetRecords(caller, params.id),
+  }));
+  route(app, e.orderFieldLogs, ({ caller, params, query }) => orders.fieldLogs(caller, params.id, query));
 }

@@ -5,6 +5,7 @@ import {
   type InspectionOutcome,
   type PaymentPlanUnit,
   type PriceUnit,
+  periodRent,
 } from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { DomainError, notFound, outOfScope } from '../../errors.ts';
@@ -95,12 +96,19 @@ export function createRentingService(deps: { db: Db }) {
         plans: plans.map((plan) => {
           const discount = discounts.find((d) => d.payment_plan_id === plan.id);
           const percent = discount ? Number(discount.discount_percent) : 0;
+          const unitPrice = discountedPrice(Number(pricing.unitPrice), percent);
           return {
             id: plan.id,
             frequency: plan.frequency,
             unit: plan.unit as PaymentPlanUnit,
             priority: plan.priority,
-            unitPrice: discountedPrice(Number(pricing.unitPrice), percent),
+            unitPrice,
+            periodRent: periodRent(
+              unitPrice,
+              pricing.priceUnit as PriceUnit,
+              plan.frequency,
+              plan.unit as PaymentPlanUnit,
+            ),
             discount: discount
               ? {
                   id: discount.id,

@@ -1,0 +1,274 @@
+import type { OrderListQuery } from '@fleetdesk/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  customerDeposits,
+  type leases,
+  orderExemptions,
+  orderFees,
+  orders,
+  type payments,
+} from '../../db/schema/index.ts';
+import { rows, uuidList } from '../../lib/rows.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type LeaseRow = typeof leases.$inferSelect;
+export type FeeRow = typeof orderFees.$inferSelect;
+
+/** A row of the order list: the order, its names and its fee amounts, as SQL answers them. */
+export interface OrderListRow {
+  id: string;
+  order_no: string;
+  status: string;
+  customer_id: string;
+  customer_first: string;
+  customer_last: string;
+  customer_phone: string;
+  partner_id: string;
+  partner_name: string;
+  category_id: string;
+  category_name: string;
+  asset_no: string | null;
+  lease_status: string | null;
+  returned_at: Date | string | null;
+  rent_site_id: string | null;
+  rent_site_name: string | null;
+  return_site_id: string | null;
+  return_site_name: string | null;
+  plan_frequency: number;
+  plan_unit: string;
+  unit_price: string;
+  price_unit: string;
+  currency: string;
+  created_at: Date | string;
+  start_time: Date | string | null;
+  end_time: Date | string | null;
+  next_payment_time: Date | string | null;
+  order_fee: string;
+  pending: string;
+  owed: string;
+  paid: string;
+  processing: string;
+  refunded: string;
+  exempt: string;
+}
+
+const listColumns = sql`o.id, o.order_no, o.status, o.customer_id, c.first_name as customer_first,
+  c.last_name as customer_last, c.phone_no as customer_phone, o.partner_id, p.name as partner_name,
+  o.asset_category_id as category_id, ac.name as category_name, l.asset_no, l.status as lease_status, l.returned_at,
+  o.rent_site_id, rs.name as rent_site_name, o.return_site_id, ts.name as return_site_name, o.plan_frequency,
+  o.plan_unit, o.unit_price, o.price_unit, o.currency, o.created_at, o.start_time, o.end_time, o.next_payment_time,
+  fe.order_fee, fe.pending, fe.owed, pa.paid, pa.processing, pa.refunded, ex.exempt`;
+
+/**
+ * The order with its names, its latest lease and its fee amounts. Payments are found through the order's fees
+ * (a refund carries its charge's subject), so every amount comes from the ledger, never from a copy.
+ */
+const fromOrders = sql`from orders o
+  join customers c on c.id = o.customer_id
+  join partners p on p.id = o.partner_id
+  join asset_categories ac on ac.id = o.asset_category_id
+  left join sites rs on rs.id = o.rent_site_id
+  left join sites ts on ts.id = o.return_site_id
+  left join lateral (
+    select a.no as asset_no, le.status, le.returned_at from leases le join assets a on a.id = le.asset_id
+    where le.order_id = o.id order by le.created_at desc limit 1
+  ) l on true`;
+const feeAmounts = sql`
+  cross join lateral (
+    select coalesce(sum(f.amount) filter (where f.status <> 'Canceled'), 0) as order_fee,
+           coalesce(sum(f.amount) filter (where f.status = 'Pending'), 0) as pending,
+           coalesce(sum(f.amount) filter (where f.status = 'Owed'), 0) as owed
+    from order_fees f where f.order_id = o.id
+  ) fe
+  cross join lateral (
+    select coalesce(sum(pm.amount) filter (where pm.kind = 'charge' and pm.status = 'Succeeded'), 0) as paid,
+           coalesce(sum(pm.amount) filter (where pm.kind = 'charge' and pm.status = 'Pending'), 0) as processing,
+           coalesce(sum(pm.amount) filter (where pm.kind = 'refund' and pm.status = 'Succeeded'), 0) as refunded
+    from payments pm
+    where pm.subject_type = 'order-fee' and pm.subject_id in (select f.id from order_fees f where f.order_id = o.id)
+  ) pa
+  cross join lateral (
+    select coalesce(sum(x.amount), 0) as exempt from order_exemptions x where x.order_id = o.id
+  ) ex`;
+
+const sortColumns = {
+  createdAt: sql`o.created_at`,
+  startTime: sql`o.start_time`,
+  endTime: sql`o.end_time`,
+  orderNo: sql`o.order_no`,
+} as const;
+
+function filtersOf(scope: Scope, q: Omit<OrderListQuery, 'pageNo' | 'pageSize' | 'sort'>): SQL {
+  const where: SQL[] = [];
+  if (scope !== '*') where.push(scope.length ? sql`o.partner_id in (${uuidList(scope)})` : sql`false`);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    where.push(sql`(o.order_no ilike ${like} or c.phone_no ilike ${like}
+      or (c.first_name || ' ' || c.last_name) ilike ${like}
+      or exists (select 1 from leases le join assets a on a.id = le.asset_id where le.order_id = o.id and a.no ilike ${like}))`);
+  }
+  if (q.status) where.push(sql`o.status = ${q.status}`);
+  if (q.leaseStatus) where.push(sql`l.status = ${q.leaseStatus}`);
+  if (q.partnerId) where.push(sql`o.partner_id = ${q.partnerId}`);
+  if (q.assetCategoryId) where.push(sql`o.asset_category_id = ${q.assetCategoryId}`);
+  if (q.customerId) where.push(sql`o.customer_id = ${q.customerId}`);
+  if (q.rentSiteIdIn?.length) where.push(sql`o.rent_site_id in (${uuidList(q.rentSiteIdIn)})`);
+  if (q.startFrom) where.push(sql`o.start_time >= ${q.startFrom}`);
+  if (q.startTo) where.push(sql`o.start_time <= ${q.startTo}`);
+  return where.length ? sql` where ${sql.join(where, sql` and `)}` : sql``;
+}
+type SQL = ReturnType<typeof sql>;
+
+export async function list(
+  db: DbOrTx,
+  scope: Scope,
+  q: Omit<OrderListQuery, 'pageNo' | 'pageSize'>,
+  page: { limit: number; offset: number },
+) {
+  const where = filtersOf(scope, q);
+  const direction = q.sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const [found, [total]] = await Promise.all([
+    rows<OrderListRow>(
+      db,
+      sql`select ${listColumns} ${fromOrders} ${feeAmounts}${where}
+          order by ${sortColumns[q.sort.key]} ${direction} nulls last, o.id limit ${page.limit} offset ${page.offset}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${fromOrders}${where}`),
+  ]);
+  return { rows: found, count: total?.n ?? 0 };
+}
+
+export async function listRow(db: DbOrTx, id: string) {
+  const [row] = await rows<OrderListRow>(db, sql`select ${listColumns} ${fromOrders} ${feeAmounts} where o.id = ${id}`);
+  return row;
+}
+
+export async function byId(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * Takes the right to advance a checkout for `ms`: one worker at a time (the request or the job), without holding a
+ * transaction across provider calls. Undefined when another worker holds it.
+ */
+export async function claimAdvance(db: DbOrTx, id: string, ms: number) {
+  const [row] = await db
+    .update(orders)
+    .set({ advancingUntil: sql`now() + ${`${ms} milliseconds`}::interval` })
+    .where(and(eq(orders.id, id), sql`(${orders.advancingUntil} is null or ${orders.advancingUntil} < now())`))
+    .returning();
+  return row;
+}
+
+export async function releaseAdvance(db: DbOrTx, id: string) {
+  await db.update(orders).set({ advancingUntil: null }).where(eq(orders.id, id));
+}
+
+export async function leasesOf(db: DbOrTx, orderId: string) {
+  return rows<LeaseRow & { asset_no: string; device_no: string | null }>(
+    db,
+    sql`select l.id, l.order_id as "orderId", l.asset_id as "assetId", l.customer_id as "customerId", l.status,
+          l.started_at as "startedAt", l.return_submitted_at as "returnSubmittedAt", l.returned_at as "returnedAt",
+          l.unlock_record_id as "unlockRecordId", l.created_at as "createdAt", l.updated_at as "updatedAt",
+          a.no as asset_no, a.iot_device_no as device_no
+        from leases l join assets a on a.id = l.asset_id where l.order_id = ${orderId}
+        order by l.created_at, l.id`,
+  );
+}
+
+export async function feesOf(db: DbOrTx, orderId: string) {
+  return db.select().from(orderFees).where(eq(orderFees.orderId, orderId)).orderBy(asc(orderFees.sequence));
+}
+
+export async function exemptionsOf(db: DbOrTx, orderId: string) {
+  return rows<{
+    id: string;
+    amount: string;
+    reason: string;
+    user_id: string | null;
+    user_name: string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select x.id, x.amount, x.reason, x.user_id, u.name as user_name, x.created_at
+        from order_exemptions x left join users u on u.id = x.user_id
+        where x.order_id = ${orderId} order by x.created_at, x.id`,
+  );
+}
+
+/** The ledger rows of an order: its deposit charge, its fees' charges and every refund of them, oldest first. */
+export async function paymentsOf(db: DbOrTx, order: Pick<OrderRow, 'id' | 'depositPaymentId'>) {
+  return rows<typeof payments.$inferSelect & { subject_type: string }>(
+    db,
+    sql`select pm.id, pm.kind, pm.subject_type, pm.amount, pm.currency, pm.status, pm.failure_message as "failureMessage",
+          pm.reason, pm.parent_id as "parentId", pm.created_at as "createdAt"
+        from payments pm
+        where (pm.subject_type = 'order-fee' and pm.subject_id in (select f.id from order_fees f where f.order_id = ${order.id}))
+           or pm.id = ${order.depositPaymentId ?? null}::uuid or pm.parent_id = ${order.depositPaymentId ?? null}::uuid
+        order by pm.created_at, pm.id`,
+  );
+}
+
+/** The deposit row of a customer for a partner and category, created empty the first time it is needed. */
+export async function depositRow(
+  db: DbOrTx,
+  key: { customerId: string; partnerId: string; assetCategoryId: string; currency: string; id: string },
+) {
+  await db.insert(customerDeposits).values(key).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(customerDeposits)
+    .where(
+      and(
+        eq(customerDeposits.customerId, key.customerId),
+        eq(customerDeposits.partnerId, key.partnerId),
+        eq(customerDeposits.assetCategoryId, key.assetCategoryId),
+      ),
+    );
+  return row as typeof customerDeposits.$inferSelect;
+}
+
+/** Counts a paid deposit on the customer's row (or takes one off, with a negative amount, when it is refunded). */
+export async function creditDeposit(db: DbOrTx, depositId: string, quantity: 1 | -1, amount: number) {
+  await db
+    .update(customerDeposits)
+    .set({
+      paidQuantity: sql`${customerDeposits.paidQuantity} + ${quantity}`,
+      paidAmount: sql`${customerDeposits.paidAmount} + ${amount}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(customerDeposits.id, depositId));
+}
+
+/** Flips `deposit_credited_at` from unset to set (or back) once: true for the one caller that flipped it. */
+export async function markDepositCredited(db: DbOrTx, orderId: string, credited: boolean) {
+  const updated = await db
+    .update(orders)
+    .set({ depositCreditedAt: credited ? new Date() : null })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        credited ? sql`${orders.depositCreditedAt} is null` : sql`${orders.depositCreditedAt} is not null`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return updated.length === 1;
+}
+
+export async function insertExemption(db: DbOrTx, row: typeof orderExemptions.$inferInsert) {
+  await db.insert(orderExemptions).values(row);
+}
+
+/** The unlock sent for an order's checkout (the latest, should there be several). */
+export async function unlockRecordOf(db: DbOrTx, orderId: string) {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`select id from iot_control_records where renting_order_id = ${orderId} and command = 'device.turn_on'
+        order by requested_at desc limit 1`,
+  );
+  return row?.id;
+}

@@ -1,0 +1,547 @@
+import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '@fleetdesk/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connectTestDevice, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import {
+  assetCategories,
+  assets,
+  customerDeposits,
+  customerPaymentMethods,
+  iotControlRecords,
+  orderFees,
+  orders,
+  partners,
+} from '../../db/schema/index.ts';
+import { seedDemoData } from '../../db/seed/demo.ts';
+import { rows } from '../../lib/rows.ts';
+import { secretBoxFor } from '../../lib/secret-box.ts';
+import * as customersRepo from '../customers/customers.repo.ts';
+
+/**
+ * Orders end to end on the demo data (Milano rents city e-bikes: 9.50 a day weekly, 150 deposit): the checkout
+ * charges through the ledger and the local Stripe-like provider, unlocks through a real broker and a test
+ * device, and undoes what it did when a later step fails.
+ */
+const TTL_MS = 2500;
+
+describe('renting orders', () => {
+  let t: TestContext;
+  const root = `fdord${randomUUID().slice(0, 8)}`;
+  let milano: string;
+  let cityEbike: string;
+  let weekly: { id: string; unitPrice: number; periodRent: number };
+  let counter = 0;
+  const devices: MqttClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      MQTT_TOPIC_ROOT: root,
+      IOT_COMMAND_TTL_MS: String(TTL_MS),
+      IOT_RETRY_BASE_MS: '300',
+      MQTT_PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    const secrets = secretBoxFor({ secretsKey: undefined, dataDir: t.dataDir });
+    await t.database.db.transaction((tx) => seedDemoData(tx, { password: 'demo-password-1', secrets }));
+    milano = (await t.database.db.select().from(partners)).find((p) => p.name === 'Milano Bike Hub')?.id as string;
+    cityEbike = (await t.database.db.select().from(assetCategories).where(eq(assetCategories.name, 'City e-bike')))[0]
+      ?.id as string;
+    await t.app.liveFleet.start();
+    t.app.payments.jobs.start();
+    t.app.renting.jobs.start();
+    const offer = (await inspect((await asset()).no, (await customer()).id)).offer;
+    weekly = offer.plans.find((p: { unit: string }) => p.unit === 'weeks');
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.endAsync(true)));
+    await t?.close();
+  });
+
+  /** A fresh Milano customer with a verified e-mail and a payment method that answers as `token` does. */
+  async function customer(token: string = TEST_CARDS.success.token, opts: { verified?: boolean } = {}) {
+    counter += 1;
+    const id = randomUUID();
+    const phoneNo = `+39333${String(1_000_000 + counter).padStart(7, '0')}`;
+    await customersRepo.insert(t.database.db, {
+      id,
+      referralCode: `OR${String(counter).padStart(4, '0')}`,
+      passwordHash: 'x',
+      phoneNo,
+      firstName: 'Order',
+      lastName: `Tester${counter}`,
+      email: `order.tester${counter}@example.com`,
+      emailVerifiedAt: opts.verified === false ? null : new Date(),
+    });
+    await customersRepo.addMembership(t.database.db, {
+      customerId: id,
+      partnerId: milano,
+      phoneNo,
+      joinedAt: new Date(),
+    });
+    const paymentMethodId = randomUUID();
+    await t.database.db.insert(customerPaymentMethods).values({
+      id: paymentMethodId,
+      customerId: id,
+      type: 'credit-card',
+      brand: 'visa',
+      last4: '4242',
+      providerRef: token,
+    });
+    return { id, paymentMethodId };
+  }
+
+  /** A fresh Ready city e-bike of Milano; with `device`, bound to a device that answers as told. */
+  async function asset(device?: Parameters<typeof connectTestDevice>[3] | 'silent') {
+    const [template] = await t.database.db
+      .select()
+      .from(assets)
+      .where(and(eq(assets.partnerId, milano), eq(assets.categoryId, cityEbike)))
+      .limit(1);
+    const id = randomUUID();
+    const no = `O${id.replace(/-/g, '').slice(0, 10).toUpperCase()}`;
+    const deviceNo = device ? `DEV-${root}-${no}` : null;
+    await t.database.db.insert(assets).values({
+      ...(template as typeof assets.$inferInsert),
+      id,
+      no,
+      iotDeviceNo: deviceNo,
+      iotVendor: device ? 'tbox' : null,
+      lifeCycleState: 'Ready',
+      turnoverState: 'InSite',
+      usageMode: 'customer-rental',
+    });
+    if (deviceNo && device)
+      devices.push(await connectTestDevice(t.app, root, deviceNo, device === 'silent' ? () => null : device));
+    return { id, no, deviceNo };
+  }
+
+  async function inspect(no: string, customerId: string) {
+    const res = await call(t.app, 'POST', `/renting/assets/${no}/$inspect`, {
+      token: t.owner.token,
+      body: { customerId },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  }
+
+  const create = (body: Record<string, unknown>, token = t.owner.token) =>
+    call(t.app, 'POST', '/renting/orders', { token, body });
+  const orderOf = async (id: string) =>
+    (await call(t.app, 'GET', `/renting/orders/${id}`, { token: t.owner.token })).json().data;
+
+  /** Waits for the checkout to end (the job advances it) and answers the order. */
+  async function settled(id: string, ms = 15_000) {
+    const end = Date.now() + ms;
+    for (;;) {
+      const order = await orderOf(id);
+      if (order.checkout.state !== 'InProgress' || Date.now() > end) {
+        // An aborted checkout is over once its refunds are answered.
+        const waiting = order.payments.some((p: { status: string }) => p.status === 'Pending');
+        if (!waiting || Date.now() > end) return order;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async function openOrder(opts: { token?: string; device?: Parameters<typeof connectTestDevice>[3] } = {}) {
+    const c = await customer(opts.token);
+    const a = await asset(opts.device ?? ((m) => [{ id: m.id, status: 'success' }]));
+    const res = await create({
+      customerId: c.id,
+      assetNo: a.no,
+      paymentPlanId: weekly.id,
+      paymentMethodId: c.paymentMethodId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return { customer: c, asset: a, order: await settled(res.json().data.id) };
+  }
+
+  const depositOf = async (customerId: string) =>
+    (await t.database.db.select().from(customerDeposits).where(eq(customerDeposits.customerId, customerId)))[0];
+  const ledgerOf = (customerId: string) =>
+    rows<{ kind: string; subject_type: string; amount: string; status: string }>(
+      t.database.db,
+      sql`select kind, subject_type, amount, status from payments where customer_id = ${customerId} order by created_at`,
+    );
+
+  it('charges the deposit and the first rent, unlocks the asset and opens the order', async () => {
+    const { customer: c, asset: a, order } = await openOrder();
+    expect(order).toMatchObject({
+      status: 'Open',
+      leaseStatus: 'InUse',
+      assetNo: a.no,
+      currency: 'EUR',
+      paymentPlan: { frequency: 1, unit: 'weeks' },
+      unitPrice: 9.5,
+      priceUnit: 'day',
+      checkout: { state: 'Completed', failureCode: null },
+      deposit: { amount: 150, status: 'succeeded' },
+      fees: { orderFee: 66.5, paid: 66.5, pending: 0, processing: 0, owe: 0, refunded: 0, exempt: 0 },
+    });
+    expect(weekly.periodRent).toBe(66.5);
+    expect(order.checkout.steps.map((s: { status: string }) => s.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+    const start = Date.parse(order.startTime);
+    expect(Date.parse(order.nextPaymentTime) - start).toBe(7 * 86_400_000);
+    expect(order.orderNo).toMatch(/^R\d{6}[0-9A-HJ-NP-Z]{6}$/);
+    // One deposit and one rent charge in the ledger, the deposit counted once on the customer.
+    expect(await ledgerOf(c.id)).toEqual([
+      { kind: 'charge', subject_type: 'deposit', amount: '150.00', status: 'Succeeded' },
+      { kind: 'charge', subject_type: 'order-fee', amount: '66.50', status: 'Succeeded' },
+    ]);
+    expect(await depositOf(c.id)).toMatchObject({ paidQuantity: 1, paidAmount: 150 });
+    const [assetRow] = await t.database.db.select().from(assets).where(eq(assets.id, a.id));
+    expect(assetRow?.turnoverState).toBe('RentingOut');
+    const [record] = await t.database.db
+      .select()
+      .from(iotControlRecords)
+      .where(eq(iotControlRecords.rentingOrderId, order.id));
+    expect(record).toMatchObject({
+      command: 'device.turn_on',
+      status: 'successful',
+      customerId: c.id,
+      initiator: 'ops-web',
+    });
+    expect((await inspect(a.no, (await customer()).id)).outcome).toBe('AssetAlreadyRentedOut');
+    const logs = await call(t.app, 'GET', `/renting/orders/${order.id}/fieldLogs`, { token: t.owner.token });
+    expect(logs.json().data.map((l: { after: string }) => l.after)).toEqual(['Open', 'New']);
+  });
+
+  it('hands over an asset without a device without an unlock', async () => {
+    const c = await customer();
+    const a = await asset();
+    const res = await create({
+      customerId: c.id,
+      assetNo: a.no,
+      paymentPlanId: weekly.id,
+      paymentMethodId: c.paymentMethodId,
+    });
+    expect(res.statusCode).toBe(201);
+    // Nothing to wait for: the request itself opens the order.
+    expect(res.json().data).toMatchObject({ status: 'Open', checkout: { state: 'Completed' } });
+    expect(res.json().data.checkout.steps.map((s: { status: string }) => s.status)).toEqual([
+      'succeeded',
+      'succeeded',
+      'skipped',
+    ]);
+  });
+
+  it('cancels the order and leaves the asset free when the deposit is declined', async () => {
+    const c = await customer(TEST_CARDS.declined.token);
+    const a = await asset((m) => [{ id: m.id, status: 'success' }]);
+    const res = await create({
+      customerId: c.id,
+      assetNo: a.no,
+      paymentPlanId: weekly.id,
+      paymentMethodId: c.paymentMethodId,
+    });
+    expect(res.statusCode).toBe(201);
+    const order = await settled(res.json().data.id);
+    expect(order).toMatchObject({
+      status: 'Canceled',
+      checkout: { state: 'Aborted', failureCode: 'DepositPaymentFailed', failureMessage: 'Your card was declined.' },
+    });
+    expect(order.checkout.steps.map((s: { status: string }) => s.status)).toEqual(['failed', 'waiting', 'waiting']);
+    expect(await ledgerOf(c.id)).toEqual([
+      { kind: 'charge', subject_type: 'deposit', amount: '150.00', status: 'Failed' },
+    ]);
+    expect((await depositOf(c.id))?.paidQuantity ?? 0).toBe(0);
+    expect((await inspect(a.no, c.id)).outcome).toBe('Leasable');
+    // No unlock was ever sent.
+    expect(
+      await t.database.db.select().from(iotControlRecords).where(eq(iotControlRecords.rentingOrderId, order.id)),
+    ).toEqual([]);
+  });
+
+  it('skips the deposit the customer already holds, and cancels when the rent is refused', async () => {
+    const c = await customer(TEST_CARDS.insufficientFunds.token);
+    await t.database.db.insert(customerDeposits).values({
+      id: randomUUID(),
+      customerId: c.id,
+      partnerId: milano,
+      assetCategoryId: cityEbike,
+      currency: 'EUR',
+      paidQuantity: 1,
+      paidAmount: 150,
+    });
+    const a = await asset();
+    const res = await create({
+      customerId: c.id,
+      assetNo: a.no,
+      paymentPlanId: weekly.id,
+      paymentMethodId: c.paymentMethodId,
+    });
+    const order = await settled(res.json().data.id);
+    expect(order).toMatchObject({
+      status: 'Canceled',
+      deposit: null,
+      checkout: {
+        state: 'Aborted',
+        failureCode: 'RentPaymentFailed',
+        failureMessage: 'Your card has insufficient funds.',
+      },
+    });
+    expect(order.checkout.steps.map((s: { status: string }) => s.status)).toEqual(['skipped', 'failed', 'waiting']);
+    expect(order.fees.orderFee).toBe(0);
+    expect(await depositOf(c.id)).toMatchObject({ paidQuantity: 1, paidAmount: 150 });
+  });
+
+  it('refunds the deposit and the rent and frees the asset when the device never unlocks', async () => {
+    const c = await customer();
+    const a = await asset('silent');
+    const res = await create({
+      customerId: c.id,
+      assetNo: a.no,
+      paymentPlanId: weekly.id,
+      paymentMethodId: c.paymentMethodId,
+    });
+    expect(res.json().data.checkout.state).toBe('InProgress');
+    const order = await settled(res.json().data.id, TTL_MS + 10_000);
+    expect(order).toMatchObject({
+      status: 'Canceled',
+      checkout: { state: 'Aborted', failureCode: 'AssetUnlockFailed' },
+      // Paid, then given back: the ledger keeps both.
+      fees: { paid: 66.5, refunded: 66.5 },
+    });
+    expect(order.checkout.steps.map((s: { status: string }) => s.status)).toEqual(['undone', 'undone', 'failed']);
+    const ledger = await ledgerOf(c.id);
+    expect(ledger.filter((p) => p.kind === 'refund')).toEqual([
+      { kind: 'refund', subject_type: 'order-fee', amount: '66.50', status: 'Succeeded' },
+      { kind: 'refund', subject_type: 'deposit', amount: '150.00', status: 'Succeeded' },
+    ]);
+    expect(await depositOf(c.id)).toMatchObject({ paidQuantity: 0, paidAmount: 0 });
+    const [assetRow] = await t.database.db.select().from(assets).where(eq(assets.id, a.id));
+    expect(assetRow?.turnoverState).toBe('InSite');
+    expect((await inspect(a.no, c.id)).outcome).toBe('Leasable');
+  });
+
+  it('finishes in the job when the device answers a re-sent unlock', async () => {
+    const c = await customer();
+    // The device ignores the first sending and confirms the second, as after a lost message.
+    const a = await asset((m) => (m.attempt >= 2 ? [{ id: m.id, status: 'success' }] : null));
+    const res = await create({
+      customerId: c.id,
+      assetNo: a.no,
+      paymentPlanId: weekly.id,
+      paymentMethodId: c.paymentMethodId,
+    });
+    expect(res.json().data.checkout.state).toBe('InProgress');
+    expect((await settled(res.json().data.id)).status).toBe('Open');
+  });
+
+  it('lets only one of two simultaneous checkouts of one asset through, and charges only that one', async () => {
+    const [c1, c2] = [await customer(), await customer()];
+    const a = await asset((m) => [{ id: m.id, status: 'success' }]);
+    const [r1, r2] = await Promise.all(
+      [c1, c2].map((c) =>
+        create({ customerId: c.id, assetNo: a.no, paymentPlanId: weekly.id, paymentMethodId: c.paymentMethodId }),
+      ),
+    );
+    const codes = [r1?.statusCode, r2?.statusCode].sort();
+    expect(codes).toEqual([201, 409]);
+    const loser = r1?.statusCode === 409 ? { res: r1, c: c1 } : { res: r2, c: c2 };
+    expect(errorOf(loser.res as never).code).toBe('AssetAlreadyRentedOut');
+    expect(await ledgerOf(loser.c.id)).toEqual([]);
+  });
+
+  it('refuses what cannot start, writing and charging nothing', async () => {
+    const c = await customer();
+    const a = await asset();
+    const before = (await t.database.db.select().from(orders)).length;
+    const body = { customerId: c.id, assetNo: a.no, paymentPlanId: weekly.id, paymentMethodId: c.paymentMethodId };
+    const unverified = await customer(TEST_CARDS.success.token, { verified: false });
+    expect(
+      errorOf(await create({ ...body, customerId: unverified.id, paymentMethodId: unverified.paymentMethodId })),
+    ).toMatchObject({
+      code: 'CustomerEmailIssue',
+    });
+    const other = await customer();
+    expect(errorOf(await create({ ...body, paymentMethodId: other.paymentMethodId })).code).toBe(
+      'PaymentMethodNotFound',
+    );
+    await t.database.db
+      .update(customerPaymentMethods)
+      .set({ valid: false })
+      .where(eq(customerPaymentMethods.id, other.paymentMethodId));
+    expect(errorOf(await create({ ...body, customerId: other.id, paymentMethodId: other.paymentMethodId })).code).toBe(
+      'PaymentMethodNotFound',
+    );
+    const stale = await create({ ...body, quotedUnitPrice: 9.4 });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe('PlanNoLongerAvailable');
+    expect(errorOf(await create({ ...body, paymentPlanId: randomUUID() })).code).toBe('PlanNoLongerAvailable');
+    expect(errorOf(await create({ ...body, rentSiteId: randomUUID() })).code).toBe('RentSiteInvalid');
+    expect(errorOf(await create({ ...body, assetNo: (await asset()).no, customerId: randomUUID() })).code).toBe(
+      'NotFound',
+    );
+    const retired = await asset();
+    await t.database.db.update(assets).set({ lifeCycleState: 'Retired' }).where(eq(assets.id, retired.id));
+    expect(errorOf(await create({ ...body, assetNo: retired.no })).code).toBe('AssetNotAvailable');
+    expect((await create({ ...body, note: 'x'.repeat(501) })).statusCode).toBe(400);
+    const reader = await t.userWith(['order.read', 'customer.read']);
+    expect((await create(body, reader.token)).statusCode).toBe(403);
+    const elsewhere = await t.userWith(['order.create', 'customer.read'], [t.partnerA.id]);
+    expect((await create(body, elsewhere.token)).statusCode).toBe(403);
+    expect((await t.database.db.select().from(orders)).length).toBe(before);
+    expect(await ledgerOf(c.id)).toEqual([]);
+  });
+
+  it('stops at the rental limit even when two checkouts race', async () => {
+    const [rule] = await rows<{ program_id: string; asset_rental_limit: number }>(
+      t.database.db,
+      sql`select r.program_id, r.asset_rental_limit from program_rule_parts r join rental_programs p on p.id = r.program_id
+          where p.partner_id = ${milano} and p.asset_category_id = ${cityEbike}`,
+    );
+    await t.database.db.execute(
+      sql`update program_rule_parts set asset_rental_limit = 1 where program_id = ${rule?.program_id}`,
+    );
+    try {
+      const c = await customer();
+      const [a1, a2] = [await asset(), await asset()];
+      const results = await Promise.all(
+        [a1, a2].map((a) =>
+          create({ customerId: c.id, assetNo: a.no, paymentPlanId: weekly.id, paymentMethodId: c.paymentMethodId }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+      expect(errorOf(results.find((r) => r.statusCode === 422) as never).code).toBe('RentalLimitReached');
+    } finally {
+      await t.database.db.execute(
+        sql`update program_rule_parts set asset_rental_limit = ${rule?.asset_rental_limit} where program_id = ${rule?.program_id}`,
+      );
+    }
+  });
+
+  it('ends an open order: lease returned, asset free, device told to lock; only once', async () => {
+    const { asset: a, order } = await openOrder();
+    const noEnd = await t.userWith(['order.read', 'order.read_detail']);
+    expect(
+      (await call(t.app, 'POST', `/renting/orders/${order.id}/$end`, { token: noEnd.token, body: {} })).statusCode,
+    ).toBe(403);
+    const res = await call(t.app, 'POST', `/renting/orders/${order.id}/$end`, {
+      token: t.owner.token,
+      body: { reason: 'Returned at the counter' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'Closed',
+      leaseStatus: 'Returned',
+      endReason: 'Returned at the counter',
+      nextPaymentTime: null,
+    });
+    expect(res.json().data.endTime).not.toBeNull();
+    const [assetRow] = await t.database.db.select().from(assets).where(eq(assets.id, a.id));
+    expect(assetRow?.turnoverState).toBe('InSite');
+    const records = await t.database.db
+      .select()
+      .from(iotControlRecords)
+      .where(eq(iotControlRecords.rentingOrderId, order.id));
+    expect(records.map((r) => r.command).sort()).toEqual(['device.turn_off', 'device.turn_on']);
+    const again = await call(t.app, 'POST', `/renting/orders/${order.id}/$end`, { token: t.owner.token, body: {} });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('OrderNotOpen');
+    const history = await call(t.app, 'GET', `/renting/orders/${order.id}/assetRecords`, { token: t.owner.token });
+    expect(history.json().data).toMatchObject([
+      { assetNo: a.no, status: 'Returned', unlock: { status: 'successful' } },
+    ]);
+    expect(
+      (await call(t.app, 'GET', `/renting/orders/${order.id}/assetRecords`, { token: noEnd.token })).statusCode,
+    ).toBe(403);
+  });
+
+  it('refunds never more than was paid, even when asked ten times at once', async () => {
+    const { order } = await openOrder();
+    const refund = (amount: number, reason = 'Bike was faulty') =>
+      call(t.app, 'POST', `/renting/orders/${order.id}/$refundOrExempt`, {
+        token: t.owner.token,
+        body: { type: 'refund', amount, reason },
+      });
+    expect(errorOf(await refund(66.51)).code).toBe('RefundExceedsPaid');
+    expect((await refund(10, ' ')).statusCode).toBe(400);
+    expect((await refund(0)).statusCode).toBe(400);
+    const partial = await refund(16.5);
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().data.fees).toMatchObject({ paid: 66.5, refunded: 16.5 });
+    const results = await Promise.all(Array.from({ length: 10 }, () => refund(50)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // The others are refused, either over the amount or while another refund of the order runs.
+    const refused = results.filter((r) => r.statusCode !== 200).map((r) => errorOf(r).code);
+    expect(refused.every((code) => code === 'RefundExceedsPaid' || code === 'Conflict')).toBe(true);
+    expect((await orderOf(order.id)).fees).toMatchObject({ paid: 66.5, refunded: 66.5 });
+    const noRight = await t.userWith(['order.read', 'order.read_detail']);
+    expect(
+      (
+        await call(t.app, 'POST', `/renting/orders/${order.id}/$refundOrExempt`, {
+          token: noRight.token,
+          body: { type: 'refund', amount: 1, reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('exempts never more than is owed', async () => {
+    const { order } = await openOrder();
+    const exempt = (amount: number) =>
+      call(t.app, 'POST', `/renting/orders/${order.id}/$refundOrExempt`, {
+        token: t.owner.token,
+        body: { type: 'exempt', amount, reason: 'Goodwill' },
+      });
+    expect(errorOf(await exempt(1)).code).toBe('ExemptExceedsOwed');
+    // A second period the provider refused (what the recurring billing leaves behind).
+    const now = new Date();
+    await t.database.db.insert(orderFees).values({
+      id: randomUUID(),
+      orderId: order.id,
+      sequence: 2,
+      periodStart: now,
+      periodEnd: now,
+      amount: 66.5,
+      status: 'Owed',
+      attempts: 1,
+    });
+    expect((await orderOf(order.id)).fees).toMatchObject({ orderFee: 133, owe: 66.5 });
+    const res = await exempt(20);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.fees).toMatchObject({ owe: 46.5, exempt: 20 });
+    expect(res.json().data.exemptions).toMatchObject([{ amount: 20, reason: 'Goodwill', user: { id: t.owner.id } }]);
+    expect(errorOf(await exempt(46.51)).code).toBe('ExemptExceedsOwed');
+  });
+
+  it('lists, filters, sorts and exports orders in scope only', async () => {
+    const { order, customer: c } = await openOrder();
+    const list = (query: string, token = t.owner.token) => call(t.app, 'GET', `/renting/orders?${query}`, { token });
+    const mine = await list(`customerId=${c.id}`);
+    expect(mine.json()).toMatchObject({ count: 1, data: [{ id: order.id, status: 'Open', fees: { paid: 66.5 } }] });
+    expect((await list(`search=${order.orderNo}`)).json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
+    expect((await list(`search=${order.assetNo}`)).json().count).toBe(1);
+    const open = (await list('status=Open&pageSize=100')).json();
+    expect(open.data.every((o: { status: string }) => o.status === 'Open')).toBe(true);
+    const canceled = (await list('status=Canceled&pageSize=100')).json();
+    expect(canceled.count).toBeGreaterThan(0);
+    const sorted = (await list('sort=orderNo:asc&pageSize=100')).json().data.map((o: { orderNo: string }) => o.orderNo);
+    expect(sorted).toEqual([...sorted].sort());
+    const badRange = await list('startFrom=2026-11-02T00:00:00Z&startTo=2026-11-01T00:00:00Z');
+    expect(badRange.statusCode).toBe(400);
+    expect(errorOf(badRange).data).toMatchObject({
+      fields: { 'query.startTo': 'The later start must not be before the earlier one' },
+    });
+    const tooMany = Array.from({ length: 101 }, () => randomUUID()).join(',');
+    expect((await list(`rentSiteIdIn=${tooMany}`)).statusCode).toBe(400);
+    const barcelona = (await t.database.db.select().from(partners)).find((p) => p.name.startsWith('Barcelona'))
+      ?.id as string;
+    const outsider = await t.userWith(['order.read', 'order.read_detail'], [barcelona]);
+    expect((await list(`customerId=${c.id}`, outsider.token)).json().count).toBe(0);
+    expect((await call(t.app, 'GET', `/renting/orders/${order.id}`, { token: outsider.token })).statusCode).toBe(404);
+    const csv = await call(t.app, 'GET', `/renting/orders/$export?customerId=${c.id}`, { token: t.owner.token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.split('\n')[1]).toContain(order.orderNo);
+    const noExport = await t.userWith(['order.read']);
+    expect((await call(t.app, 'GET', '/renting/orders/$export', { token: noExport.token })).statusCode).toBe(403);
+  });
+});
