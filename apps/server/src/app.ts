@@ -46,6 +46,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
+import { type Billing, createBilling } from './modules/renting/billing.ts';
 import { createOrderService, type OrderService } from './modules/renting/orders.service.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
@@ -81,8 +82,8 @@ declare module 'fastify' {
     liveFleet: LiveFleet;
     /** The payment ledger and its background jobs (reconcile, local webhooks): main.ts starts the jobs. */
     payments: { service: PaymentService; jobs: JobRunner };
-    /** Renting orders and their checkout job: main.ts starts the jobs. */
-    renting: { orders: OrderService; jobs: JobRunner };
+    /** Renting orders, the checkout job and recurring billing (its own lane: a round may be long): main.ts starts them. */
+    renting: { orders: OrderService; billing: Billing; jobs: JobRunner; billingJobs: JobRunner };
   }
 }
 
@@ -156,8 +157,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     log: app.log,
   });
   const rentingJobs = createJobRunner({ db, log: app.log, handlers: orderService.jobHandlers(), pollMs: 250 });
-  app.decorate('renting', { orders: orderService, jobs: rentingJobs });
-  app.addHook('onClose', () => rentingJobs.stop());
+  const billing = createBilling({ db, payments: paymentService });
+  const billingJobs = createJobRunner({ db, log: app.log, handlers: billing.handlers, pollMs: 5000 });
+  app.decorate('renting', { orders: orderService, billing, jobs: rentingJobs, billingJobs });
+  app.addHook('onClose', () => Promise.all([rentingJobs.stop(), billingJobs.stop()]).then(() => undefined));
 
   await app.register(
     async (api) => {

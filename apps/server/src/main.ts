@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/seed/bootstrap.ts';
 import { type Simulator, startSimulator } from './iot/simulator.ts';
 import { fleetDevices } from './iot/telemetry.repo.ts';
+import { enqueueJobs } from './jobs/queue.ts';
 
 /** Start-up: config → database → migrations → first-run seed → listen; SIGTERM drains and closes. */
 async function main() {
@@ -40,6 +41,9 @@ async function main() {
   await app.liveFleet.start();
   app.payments.jobs.start();
   app.renting.jobs.start();
+  // A recurring job has a fixed key: every instance enqueues it, one row results.
+  await enqueueJobs(database.db, app.renting.billing.initial);
+  app.renting.billingJobs.start();
   if (config.simulator) {
     // The demo fleet comes alive: every bound device of the demo connects with its own credentials.
     const devices = await fleetDevices(database.db, config.simulatorDevices);

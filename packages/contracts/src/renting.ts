@@ -178,7 +178,8 @@ export const orderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof orderPayment>;
 
-export const orderFeeStatuses = ['Pending', 'Processing', 'Paid', 'Owed', 'Canceled'] as const;
+/** Capped: not charged, the partner's maximum payment per order is reached (document 2 §9). */
+export const orderFeeStatuses = ['Pending', 'Processing', 'Paid', 'Owed', 'Capped', 'Canceled'] as const;
 export const orderFeeRow = z.object({
   id,
   sequence: z.number().int(),

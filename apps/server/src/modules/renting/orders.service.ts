@@ -13,7 +13,6 @@ import {
   type OrderSummary,
   type PaymentPlanUnit,
   type PriceUnit,
-  periodRent,
   type RefundOrExemptBody,
 } from '@fleetdesk/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -32,7 +31,9 @@ import * as customersRepo from '../customers/customers.repo.ts';
 import type { IotControlService } from '../iot/control.service.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import * as pricingRepo from '../pricing/pricing.repo.ts';
+import { nextFee } from './billing.ts';
 import * as repo from './orders.repo.ts';
+import { addPeriod } from './periods.ts';
 import * as rentingRepo from './renting.repo.ts';
 import type { RentingService } from './renting.service.ts';
 
@@ -47,17 +48,6 @@ const CHECKOUT_POLL_MS = 500;
 const num = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 const money = (cents: number) => Math.round(cents) / 100;
 const cents = (v: string | number | null) => Math.round(num(v) * 100);
-
-/** The end of a payment period: calendar months, so a monthly plan bills on the same day each month. */
-export function addPeriod(from: Date, frequency: number, unit: PaymentPlanUnit): Date {
-  const d = new Date(from);
-  if (unit === 'months') {
-    d.setUTCMonth(d.getUTCMonth() + frequency);
-    return d;
-  }
-  const minutes = { minutes: 1, hours: 60, days: 1440, weeks: 10_080 }[unit];
-  return new Date(d.getTime() + frequency * minutes * 60_000);
-}
 
 function feesOf(row: repo.OrderListRow): OrderFees {
   const owe = Math.max(0, cents(row.owed) - cents(row.exempt));
@@ -541,7 +531,15 @@ export function createOrderService(deps: {
         throw new DomainError('RentSiteInvalid', 422, CHECKOUT_REFUSALS.RentSiteInvalid);
       const program = await pricingRepo.programOf(db, partnerId, categoryId);
       const [pricing] = (await pricingRepo.pricingOf(db, program ? [program.id] : [])).parts;
-      const rent = periodRent(plan.unitPrice, offer.priceUnit, plan.frequency, plan.unit);
+      // The first period is billed like every later one, the partner's maximum payment per order included.
+      const firstFee = nextFee({
+        unit_price: String(plan.unitPrice),
+        price_unit: offer.priceUnit,
+        plan_frequency: plan.frequency,
+        plan_unit: plan.unit,
+        billed: '0',
+        max_amount: await rentingRepo.maxPaymentAmount(db, partnerId),
+      });
       const existingDeposit = await rentingRepo.depositHeld(db, input.customerId, partnerId, categoryId);
       // One deposit per asset held: a customer renting a second asset of the category pays a second one.
       const depositDue = offer.deposit.required && offer.deposit.amount > 0 && existingDeposit < offer.activeLeases + 1;
@@ -583,14 +581,14 @@ export function createOrderService(deps: {
             customerId: input.customerId,
             status: 'InUse',
           });
-          if (rent > 0) {
+          if (firstFee.amount > 0) {
             await tx.insert(orderFees).values({
               id: randomUUID(),
               orderId,
               sequence: 1,
               periodStart: now,
               periodEnd: addPeriod(now, plan.frequency, plan.unit),
-              amount: rent,
+              amount: firstFee.amount,
             });
           }
           await logStatus(tx, orderId, caller.userId, '', 'New');

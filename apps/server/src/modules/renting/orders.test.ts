@@ -12,12 +12,14 @@ import {
   iotControlRecords,
   orderFees,
   orders,
+  partnerOperations,
   partners,
 } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
 import { rows } from '../../lib/rows.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
+import { createBilling } from './billing.ts';
 
 /**
  * Orders end to end on the demo data (Milano rents city e-bikes: 9.50 a day weekly, 150 deposit): the checkout
@@ -25,6 +27,18 @@ import * as customersRepo from '../customers/customers.repo.ts';
  * device, and undoes what it did when a later step fails.
  */
 const TTL_MS = 2500;
+/** Milano's partner operations (the demo has none): only the maximum payment per order matters here. */
+const MILANO_OPERATIONS = {
+  currency: 'EUR',
+  timezone: '+01:00',
+  beepPolicy: 'enabled',
+  batteryLockPolicy: 'enabled',
+  gpsPolicy: 'enabled',
+  lightPolicy: 'enabled',
+  lockPolicy: 'enabled',
+  pushGeolocationCheckpointPolicy: 'enabled',
+  customerSelfJoinPolicy: 'open',
+};
 
 describe('renting orders', () => {
   let t: TestContext;
@@ -543,5 +557,112 @@ describe('renting orders', () => {
     expect(csv.body.split('\n')[1]).toContain(order.orderNo);
     const noExport = await t.userWith(['order.read']);
     expect((await call(t.app, 'GET', '/renting/orders/$export', { token: noExport.token })).statusCode).toBe(403);
+  });
+
+  describe('recurring rent', () => {
+    const feesOf = (orderId: string) =>
+      t.database.db.select().from(orderFees).where(eq(orderFees.orderId, orderId)).orderBy(orderFees.sequence);
+    /** Moves an open order's next payment time into the past, as if its period had run out. */
+    const due = (orderId: string, agoMs = 1000) =>
+      t.database.db
+        .update(orders)
+        .set({ nextPaymentTime: new Date(Date.now() - agoMs) })
+        .where(eq(orders.id, orderId));
+    const rentCharges = async (customerId: string) =>
+      (await ledgerOf(customerId)).filter((p) => p.kind === 'charge' && p.subject_type === 'order-fee');
+
+    it('bills each period that falls due once, even with two instances billing at the same moment', async () => {
+      const { order, customer: c } = await openOrder();
+      const before = Date.parse(order.nextPaymentTime);
+      await due(order.id);
+      const [a, b] = [createBilling({ db: t.database.db, payments: t.app.payments.service }), t.app.renting.billing];
+      await Promise.all([a.run(), b.run(), a.run()]);
+      const fees = await feesOf(order.id);
+      expect(fees.map((f) => [f.sequence, f.status, f.amount])).toEqual([
+        [1, 'Paid', 66.5],
+        [2, 'Paid', 66.5],
+      ]);
+      expect(await rentCharges(c.id)).toHaveLength(2);
+      const after = await orderOf(order.id);
+      // The next period follows the one billed, not the moment of billing.
+      expect(after.nextPaymentTime).toBe(fees[1]?.periodEnd.toISOString());
+      expect(Date.parse(after.nextPaymentTime)).toBeGreaterThan(before - 7 * 86_400_000);
+      expect(after.fees).toMatchObject({ orderFee: 133, paid: 133, owe: 0 });
+    });
+
+    it('catches up every period missed while nothing ran', async () => {
+      const { order } = await openOrder();
+      await due(order.id, 15 * 86_400_000);
+      await t.app.renting.billing.run();
+      const fees = await feesOf(order.id);
+      expect(fees.map((f) => f.sequence)).toEqual([1, 2, 3, 4]);
+      expect(Date.parse((await orderOf(order.id)).nextPaymentTime)).toBeGreaterThan(Date.now());
+    });
+
+    it('leaves a refused period owed and tries it again a day later only', async () => {
+      const { order, customer: c } = await openOrder();
+      await t.database.db
+        .update(customerPaymentMethods)
+        .set({ providerRef: TEST_CARDS.declined.token })
+        .where(eq(customerPaymentMethods.id, c.paymentMethodId));
+      await due(order.id);
+      await t.app.renting.billing.run();
+      expect((await feesOf(order.id))[1]).toMatchObject({ status: 'Owed', attempts: 1 });
+      await t.app.renting.billing.run();
+      expect(await rentCharges(c.id)).toHaveLength(2);
+      expect((await orderOf(order.id)).fees).toMatchObject({ owe: 66.5 });
+      const fee = (await feesOf(order.id))[1];
+      await t.database.db
+        .update(orderFees)
+        .set({ updatedAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(orderFees.id, fee?.id as string));
+      await t.app.renting.billing.run();
+      expect((await feesOf(order.id))[1]).toMatchObject({ status: 'Owed', attempts: 2 });
+      expect(await rentCharges(c.id)).toHaveLength(3);
+      // The customer's card works again: the next day's attempt pays it.
+      await t.database.db
+        .update(customerPaymentMethods)
+        .set({ providerRef: TEST_CARDS.success.token })
+        .where(eq(customerPaymentMethods.id, c.paymentMethodId));
+      await t.database.db
+        .update(orderFees)
+        .set({ updatedAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(orderFees.id, fee?.id as string));
+      await t.app.renting.billing.run();
+      expect((await feesOf(order.id))[1]).toMatchObject({ status: 'Paid', attempts: 3 });
+      expect((await orderOf(order.id)).fees).toMatchObject({ paid: 133, owe: 0 });
+    });
+
+    it("stops charging at the partner's maximum payment per order", async () => {
+      await t.database.db
+        .insert(partnerOperations)
+        .values({ ...MILANO_OPERATIONS, partnerId: milano, customerMaxPaymentAmount: '100.00' })
+        .onConflictDoUpdate({ target: partnerOperations.partnerId, set: { customerMaxPaymentAmount: '100.00' } });
+      try {
+        const { order } = await openOrder();
+        await due(order.id, 8 * 86_400_000);
+        await t.app.renting.billing.run();
+        const fees = await feesOf(order.id);
+        expect(fees.map((f) => [f.sequence, f.status, f.amount])).toEqual([
+          [1, 'Paid', 66.5],
+          [2, 'Paid', 33.5],
+          [3, 'Capped', 0],
+        ]);
+        expect((await orderOf(order.id)).fees).toMatchObject({ orderFee: 100, paid: 100 });
+      } finally {
+        await t.database.db
+          .update(partnerOperations)
+          .set({ customerMaxPaymentAmount: null })
+          .where(eq(partnerOperations.partnerId, milano));
+      }
+    });
+
+    it('bills nothing on an order that ended', async () => {
+      const { order } = await openOrder();
+      await call(t.app, 'POST', `/renting/orders/${order.id}/$end`, { token: t.owner.token, body: {} });
+      await due(order.id);
+      await t.app.renting.billing.run();
+      expect((await feesOf(order.id)).map((f) => f.sequence)).toEqual([1]);
+    });
   });
 });

@@ -45,3 +45,12 @@ export async function userName(db: DbOrTx, userId: string) {
   const [row] = await rows<{ name: string }>(db, sql`select name from users where id = ${userId}`);
   return row?.name;
 }
+
+/** The partner's maximum payment per order (document 2 §9), as text; null when there is none. */
+export async function maxPaymentAmount(db: DbOrTx, partnerId: string) {
+  const [row] = await rows<{ amount: string | null }>(
+    db,
+    sql`select customer_max_payment_amount as amount from partner_operations where partner_id = ${partnerId}`,
+  );
+  return row?.amount ?? null;
+}
