@@ -28,6 +28,8 @@ import { createCategoryService } from './modules/categories/categories.service.t
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { depositRoutes } from './modules/deposits/deposits.routes.ts';
+import { createDepositService } from './modules/deposits/deposits.service.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { createDocumentService } from './modules/documents/documents.service.ts';
 import { iotRoutes } from './modules/iot/iot.routes.ts';
@@ -213,6 +215,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       pricingRoutes(api, createPricingService({ db }));
       paymentRoutes(api, paymentService);
       rentingRoutes(api, renting, orderService);
+      depositRoutes(api, createDepositService({ db, payments: paymentService }));
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });

@@ -8,6 +8,7 @@ export * from './categories.ts';
 export * from './common.ts';
 export * from './customers.ts';
 export * from './dashboard.ts';
+export * from './deposits.ts';
 export * from './documents.ts';
 export * from './endpoint.ts';
 export * from './iot.ts';

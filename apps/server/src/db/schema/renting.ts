@@ -163,3 +163,39 @@ export const customerDeposits = pgTable(
     check('customer_deposits_quantity', sql`${t.paidQuantity} >= 0`),
   ],
 );
+
+/**
+ * A customer's application to get deposits back (document 2 §3), Waiting until staff approve or cancel it; staff
+ * refunding directly write one already approved, so every deposit refund has one history. The refunds it made are
+ * ledger rows, listed here.
+ */
+export const depositRefundApplications = pgTable(
+  'deposit_refund_applications',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    assetCategoryId: uuid('asset_category_id')
+      .notNull()
+      .references(() => assetCategories.id),
+    quantity: integer('quantity').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull().default('Waiting'),
+    refundStatus: text('refund_status'),
+    refundPaymentIds: uuid('refund_payment_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    reviewerId: uuid('reviewer_id').references(() => users.id),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    note: text('note'),
+    ...timestamps,
+  },
+  (t) => [
+    index('deposit_refund_applications_status_idx').on(t.status, t.createdAt),
+    index('deposit_refund_applications_customer_idx').on(t.customerId),
+    check('deposit_refund_applications_quantity', sql`${t.quantity} > 0`),
+  ],
+);

@@ -38,7 +38,7 @@ export async function refundedCents(db: DbOrTx, chargeId: string): Promise<numbe
   return row?.total ?? 0;
 }
 
-/** Settles a pending row; a settled row never changes, so late or repeated answers are no-ops. */
+/** Settles a pending row and answers it; a settled row never changes, so late or repeated answers answer nothing. */
 export async function settle(
   db: DbOrTx,
   id: string,
@@ -60,8 +60,8 @@ export async function settle(
       updatedAt: new Date(),
     })
     .where(and(eq(payments.id, id), eq(payments.status, 'Pending')))
-    .returning({ id: payments.id });
-  return updated.length === 1;
+    .returning();
+  return updated[0];
 }
 
 /** Records a webhook event; false when it was already recorded (a redelivery). */

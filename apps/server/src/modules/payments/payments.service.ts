@@ -68,14 +68,15 @@ export function createPaymentService(deps: {
       deps.log.warn({ paymentId: row.id }, 'payment provider did not answer; the reconcile job asks again');
       return row;
     }
-    await repo.settle(
+    const settled = await repo.settle(
       db,
       row.id,
       outcome.status === 'succeeded'
         ? { status: 'Succeeded', providerRef: outcome.ref }
         : { status: 'Failed', providerRef: outcome.ref, failureCode: outcome.code, failureMessage: outcome.message },
     );
-    return (await repo.byId(db, row.id)) as repo.PaymentRow;
+    // Not settled here: a webhook or the reconcile job was first; the row says how.
+    return settled ?? ((await repo.byId(db, row.id)) as repo.PaymentRow);
   }
 
   const reconcileJob = (id: string) => ({

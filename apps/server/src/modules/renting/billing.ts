@@ -18,6 +18,8 @@ const BILLING_EVERY_MS = 60_000;
 /** Document 2 §9: unpaid fees are tried again daily on open orders. */
 export const RETRY_OWED_AFTER_MS = 24 * 3_600_000;
 const BATCH = 1000;
+/** A fee taken for charging and not booked after this was taken by a worker that died: it is taken again. */
+const STALE_CLAIM_MS = 10 * 60_000;
 
 interface DueOrder {
   id: string;
@@ -115,25 +117,36 @@ export function createBilling(deps: { db: Db; payments: PaymentService; concurre
     });
   }
 
-  /** Fees to ask the provider for: new ones, and refused ones whose last attempt is a day old. */
-  function chargeable(now: Date) {
+  /**
+   * Takes up to BATCH fees to ask the provider for — new ones, refused ones whose last attempt is a day old, and
+   * ones a crashed worker took without getting to the ledger — and marks them Processing with their attempt
+   * number, so that another instance takes other fees (skip locked) instead of the same ones.
+   */
+  function claimFees(now: Date) {
+    const retryBefore = new Date(now.getTime() - RETRY_OWED_AFTER_MS).toISOString();
+    const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS).toISOString();
     return rows<ChargeableFee>(
       db,
-      sql`select f.id, f.amount, f.attempts, f.sequence, o.customer_id, o.currency, o.order_no,
-            pm.provider_ref as payment_method
-          from order_fees f join orders o on o.id = f.order_id
-          left join customer_payment_methods pm on pm.id = o.payment_method_id and pm.deleted_at is null
-          where o.checkout_state = 'Completed' and f.amount > 0
-            and (f.status = 'Pending'
-              or (f.status = 'Owed' and o.status = 'Open'
-                  and f.updated_at <= ${new Date(now.getTime() - RETRY_OWED_AFTER_MS).toISOString()}::timestamptz))
-          order by f.period_start limit ${BATCH}`,
+      sql`with picked as (
+            select f.id from order_fees f join orders o on o.id = f.order_id
+            where o.checkout_state = 'Completed' and f.amount > 0
+              and (f.status = 'Pending'
+                or (f.status = 'Owed' and o.status = 'Open' and f.updated_at <= ${retryBefore}::timestamptz)
+                or (f.status = 'Processing' and f.payment_id is null and f.updated_at <= ${staleBefore}::timestamptz))
+            order by f.period_start limit ${BATCH} for update of f skip locked)
+          update order_fees f
+          set status = 'Processing', updated_at = now(),
+              -- A stale claim keeps its attempt: its key may already be in the ledger.
+              attempts = case when f.status = 'Processing' then f.attempts else f.attempts + 1 end
+          from picked, orders o left join customer_payment_methods pm on pm.id = o.payment_method_id and pm.deleted_at is null
+          where f.id = picked.id and o.id = f.order_id
+          returning f.id, f.amount, f.attempts, f.sequence, o.customer_id, o.currency, o.order_no,
+            pm.provider_ref as payment_method`,
     );
   }
 
-  /** Charges one fee once per attempt (the key) and books the answer on the fee. */
+  /** Charges one claimed fee once per attempt (the key); the answer is booked with the batch's. */
   async function chargeFee(fee: ChargeableFee) {
-    const attempt = fee.attempts + 1;
     const payment = await payments.charge({
       customerId: fee.customer_id,
       subjectType: 'order-fee',
@@ -141,12 +154,23 @@ export function createBilling(deps: { db: Db; payments: PaymentService; concurre
       amount: Number(fee.amount),
       currency: fee.currency,
       paymentMethod: fee.payment_method ?? '',
-      key: `order-fee:${fee.id}:${attempt}`,
+      key: `order-fee:${fee.id}:${fee.attempts}`,
       description: `Rent, order ${fee.order_no}, period ${fee.sequence}`,
     });
     const status = payment.status === 'Succeeded' ? 'Paid' : payment.status === 'Failed' ? 'Owed' : 'Processing';
-    await db.execute(sql`update order_fees set status = ${status}, payment_id = ${payment.id}, attempts = ${attempt},
-      updated_at = now() where id = ${fee.id} and attempts < ${attempt}`);
+    return { id: fee.id, attempts: fee.attempts, status, payment_id: payment.id };
+  }
+
+  /**
+   * Books a batch's answers in one statement. Should the process die before, the fees stay Processing without a
+   * payment and are claimed again later with the same attempt, whose key finds the ledger row: no second charge.
+   */
+  async function book(answers: Awaited<ReturnType<typeof chargeFee>>[]) {
+    if (answers.length === 0) return;
+    await db.execute(sql`
+      update order_fees f set status = v.status, payment_id = v.payment_id, updated_at = now()
+      from json_to_recordset(${JSON.stringify(answers)}::json) as v(id uuid, attempts int, status text, payment_id uuid)
+      where f.id = v.id and f.attempts = v.attempts`);
   }
 
   /** Fees whose charge was answered later (the reconcile job, a webhook) take the answer. */
@@ -167,21 +191,20 @@ export function createBilling(deps: { db: Db; payments: PaymentService; concurre
     }
     await settleProcessing();
     let charged = 0;
-    const seen = new Set<string>();
     for (;;) {
-      const fees = (await chargeable(now)).filter((f) => !seen.has(f.id));
+      const fees = await claimFees(now);
       if (fees.length === 0) break;
-      for (const f of fees) seen.add(f.id);
       let next = 0;
+      const answers: Awaited<ReturnType<typeof chargeFee>>[] = [];
       await Promise.all(
         Array.from({ length: Math.min(concurrency, fees.length) }, async () => {
           while (next < fees.length) {
-            const fee = fees[next++] as ChargeableFee;
-            await chargeFee(fee);
-            charged += 1;
+            answers.push(await chargeFee(fees[next++] as ChargeableFee));
           }
         }),
       );
+      await book(answers);
+      charged += answers.length;
     }
     return { billed, charged };
   }

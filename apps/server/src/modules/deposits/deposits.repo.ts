@@ -1,0 +1,216 @@
+import type { DepositRefundApplicationQuery, DepositTransactionQuery } from '@fleetdesk/contracts';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { depositRefundApplications } from '../../db/schema/index.ts';
+import { rows, uuidList } from '../../lib/rows.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+const scoped = (scope: Scope, column: SQL) =>
+  scope === '*' ? undefined : scope.length ? sql`${column} in (${uuidList(scope)})` : sql`false`;
+const whereOf = (conditions: (SQL | undefined)[]) => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
+};
+
+export interface DepositRow {
+  id: string;
+  partner_id: string;
+  partner_name: string;
+  category_id: string;
+  category_name: string;
+  paid_quantity: number;
+  paid_amount: string;
+  currency: string;
+  payable: number;
+  waiting: number;
+}
+
+/** A customer's deposit rows in the scope, with the assets held and the quantities waiting applications ask for. */
+export async function depositsOf(
+  db: DbOrTx,
+  scope: Scope,
+  customerId: string,
+  key?: { partnerId: string; categoryId: string },
+) {
+  return rows<DepositRow>(
+    db,
+    sql`select d.id, d.partner_id, p.name as partner_name, d.asset_category_id as category_id, ac.name as category_name,
+          d.paid_quantity, d.paid_amount, d.currency,
+          (select count(*) from leases l join orders o on o.id = l.order_id
+            where l.customer_id = d.customer_id and l.status in ('InUse', 'Returning')
+              and o.partner_id = d.partner_id and o.asset_category_id = d.asset_category_id)::int as payable,
+          (select coalesce(sum(a.quantity), 0) from deposit_refund_applications a
+            where a.customer_id = d.customer_id and a.partner_id = d.partner_id
+              and a.asset_category_id = d.asset_category_id and a.status = 'Waiting')::int as waiting
+        from customer_deposits d join partners p on p.id = d.partner_id join asset_categories ac on ac.id = d.asset_category_id
+        ${whereOf([
+          sql`d.customer_id = ${customerId}`,
+          scoped(scope, sql`d.partner_id`),
+          key ? sql`d.partner_id = ${key.partnerId} and d.asset_category_id = ${key.categoryId}` : undefined,
+        ])}
+        order by p.name, ac.name${key ? sql` for update of d` : sql``}`,
+  );
+}
+
+export async function takeDeposits(db: DbOrTx, depositId: string, quantity: number, amount: number) {
+  await db.execute(sql`update customer_deposits set paid_quantity = paid_quantity - ${quantity},
+    paid_amount = paid_amount - ${amount}, updated_at = now() where id = ${depositId}`);
+}
+
+export async function orderSummary(db: DbOrTx, scope: Scope, customerId: string) {
+  const where = whereOf([sql`o.customer_id = ${customerId}`, scoped(scope, sql`o.partner_id`)]);
+  const [counts] = await rows<{ open: number; closed: number; canceled: number }>(
+    db,
+    sql`select count(*) filter (where o.status in ('New', 'Open'))::int as open,
+          count(*) filter (where o.status = 'Closed')::int as closed,
+          count(*) filter (where o.status = 'Canceled')::int as canceled
+        from orders o${where}`,
+  );
+  const owe = await rows<{ currency: string; amount: string }>(
+    db,
+    sql`select o.currency, sum(greatest(0,
+          (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = o.id and f.status = 'Owed')
+          - (select coalesce(sum(x.amount), 0) from order_exemptions x where x.order_id = o.id))) as amount
+        from orders o${where} group by o.currency having sum(greatest(0,
+          (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = o.id and f.status = 'Owed')
+          - (select coalesce(sum(x.amount), 0) from order_exemptions x where x.order_id = o.id))) > 0
+        order by o.currency`,
+  );
+  return { counts: counts ?? { open: 0, closed: 0, canceled: 0 }, owe };
+}
+
+export interface TransactionRow {
+  id: string;
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  phone_no: string;
+  partner_id: string;
+  partner_name: string;
+  category_id: string;
+  category_name: string;
+  kind: string;
+  amount: string;
+  currency: string;
+  status: string;
+  failure_message: string | null;
+  created_at: Date | string;
+  settled_at: Date | string | null;
+}
+
+export async function transactions(db: DbOrTx, scope: Scope, q: DepositTransactionQuery) {
+  const from = sql`from payments pm join customer_deposits d on d.id = pm.subject_id
+    join customers c on c.id = d.customer_id join partners p on p.id = d.partner_id
+    join asset_categories ac on ac.id = d.asset_category_id`;
+  const where = whereOf([
+    sql`pm.subject_type = 'deposit'`,
+    scoped(scope, sql`d.partner_id`),
+    q.customerId ? sql`d.customer_id = ${q.customerId}` : undefined,
+    q.partnerId ? sql`d.partner_id = ${q.partnerId}` : undefined,
+    q.assetCategoryId ? sql`d.asset_category_id = ${q.assetCategoryId}` : undefined,
+    q.status ? sql`pm.status = ${q.status}` : undefined,
+  ]);
+  const [found, [total]] = await Promise.all([
+    rows<TransactionRow>(
+      db,
+      sql`select pm.id, d.customer_id, c.first_name, c.last_name, c.phone_no, d.partner_id, p.name as partner_name,
+            d.asset_category_id as category_id, ac.name as category_name, pm.kind, pm.amount, pm.currency, pm.status,
+            pm.failure_message, pm.created_at, pm.settled_at
+          ${from}${where} order by pm.created_at desc, pm.id limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${from}${where}`),
+  ]);
+  return { rows: found, count: total?.n ?? 0 };
+}
+
+/** The deposit charges of a deposit row that still hold money, latest first, with what is left of each. */
+export async function refundableCharges(db: DbOrTx, depositId: string) {
+  return rows<{ id: string; left_cents: number }>(
+    db,
+    sql`select pm.id, (round(pm.amount * 100) - coalesce((select sum(round(r.amount * 100)) from payments r
+          where r.parent_id = pm.id and r.kind = 'refund' and r.status in ('Pending', 'Succeeded')), 0))::int as left_cents
+        from payments pm where pm.subject_type = 'deposit' and pm.subject_id = ${depositId} and pm.kind = 'charge'
+          and pm.status = 'Succeeded'
+        order by pm.created_at desc, pm.id`,
+  );
+}
+
+export interface ApplicationRow {
+  id: string;
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  phone_no: string;
+  partner_id: string;
+  partner_name: string;
+  category_id: string;
+  category_name: string;
+  quantity: number;
+  amount: string;
+  currency: string;
+  status: string;
+  refund_status: string | null;
+  refund_payment_ids: string[];
+  reviewer_id: string | null;
+  reviewer_name: string | null;
+  reviewed_at: Date | string | null;
+  note: string | null;
+  created_at: Date | string;
+  /** The statuses and amounts of the refunds made, as the ledger says now. */
+  refunds: { status: string; amount: number }[] | null;
+}
+
+const applicationColumns = sql`a.id, a.customer_id, c.first_name, c.last_name, c.phone_no, a.partner_id,
+  p.name as partner_name, a.asset_category_id as category_id, ac.name as category_name, a.quantity, a.amount,
+  a.currency, a.status, a.refund_status, a.refund_payment_ids, a.reviewer_id, u.name as reviewer_name, a.reviewed_at,
+  a.note, a.created_at,
+  (select json_agg(json_build_object('status', pm.status, 'amount', pm.amount)) from payments pm
+    where pm.id = any(a.refund_payment_ids)) as refunds`;
+const fromApplications = sql`from deposit_refund_applications a join customers c on c.id = a.customer_id
+  join partners p on p.id = a.partner_id join asset_categories ac on ac.id = a.asset_category_id
+  left join users u on u.id = a.reviewer_id`;
+
+export async function applications(db: DbOrTx, scope: Scope, q: DepositRefundApplicationQuery) {
+  const where = whereOf([
+    scoped(scope, sql`a.partner_id`),
+    q.status ? sql`a.status = ${q.status}` : undefined,
+    q.refundStatus ? sql`a.refund_status = ${q.refundStatus}` : undefined,
+    q.partnerId ? sql`a.partner_id = ${q.partnerId}` : undefined,
+    q.customerId ? sql`a.customer_id = ${q.customerId}` : undefined,
+    q.appliedFrom ? sql`a.created_at >= ${q.appliedFrom}` : undefined,
+    q.appliedTo ? sql`a.created_at <= ${q.appliedTo}` : undefined,
+  ]);
+  const [found, [total]] = await Promise.all([
+    rows<ApplicationRow>(
+      db,
+      sql`select ${applicationColumns} ${fromApplications}${where}
+          order by (a.status = 'Waiting') desc, a.created_at desc, a.id
+          limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`,
+    ),
+    rows<{ n: number }>(db, sql`select count(*)::int as n ${fromApplications}${where}`),
+  ]);
+  return { rows: found, count: total?.n ?? 0 };
+}
+
+export async function applicationById(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+  const [row] = await rows<ApplicationRow>(
+    db,
+    sql`select ${applicationColumns} ${fromApplications} where a.id = ${id}${opts.lock ? sql` for update of a` : sql``}`,
+  );
+  return row;
+}
+
+export async function insertApplication(db: DbOrTx, values: typeof depositRefundApplications.$inferInsert) {
+  await db.insert(depositRefundApplications).values(values);
+}
+
+export async function updateApplication(
+  db: DbOrTx,
+  id: string,
+  values: Partial<typeof depositRefundApplications.$inferInsert>,
+) {
+  await db
+    .update(depositRefundApplications)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(depositRefundApplications.id, id));
+}
