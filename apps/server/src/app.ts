@@ -49,6 +49,7 @@ import { privateListRoutes } from './modules/private-lists/private-lists.routes.
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
 import { type Billing, createBilling } from './modules/renting/billing.ts';
+import { createRentingIntentService } from './modules/renting/intents.ts';
 import { createOrderService, type OrderService } from './modules/renting/orders.service.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
@@ -214,7 +215,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       );
       pricingRoutes(api, createPricingService({ db }));
       paymentRoutes(api, paymentService);
-      rentingRoutes(api, renting, orderService);
+      rentingRoutes(api, renting, orderService, createRentingIntentService({ db }));
       depositRoutes(api, createDepositService({ db, payments: paymentService }));
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });

@@ -22,6 +22,7 @@ export * from './pricing.ts';
 export * from './private-lists.ts';
 export * from './relocation-lists.ts';
 export * from './renting.ts';
+export * from './renting-intents.ts';
 export * from './roles.ts';
 export * from './settings-config.ts';
 export * from './sites.ts';

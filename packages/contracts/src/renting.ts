@@ -256,6 +256,8 @@ export const createOrderBody = z.strictObject({
   quotedUnitPrice: money.optional(),
   rentSiteId: id.optional(),
   note: optionalText(500).optional(),
+  /** The renting intent this order fulfils (same customer, partner and category; pending or confirmed). */
+  intentId: id.optional(),
 });
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
@@ -276,6 +278,25 @@ export const orderFieldLog = z.object({
   before: z.unknown(),
   after: z.unknown(),
 });
+
+/** Document 2 §8 "Order inspection and replacement": why an asset cannot replace another on an order. */
+export const REPLACEMENT_REFUSALS = {
+  ReplacementNotApplicable: 'Only an asset in use on an open order, with no return submitted, can be replaced',
+  AssetInUseByAnotherOrder: 'The new asset is in use by another B2C order',
+  AssetNotFound: 'The new asset was not found',
+  AssetCategoryMismatch: "The new asset is not of the order's asset category",
+  AssetPartnerMismatch: "The new asset does not belong to the order's partner",
+  SubscriptionAssetNeedsB2BOrder: 'The new asset is a partner subscription asset: it needs a B2B order',
+  RetailAssetNotLeasable: 'The new asset cannot be rented out (not leasable, or not Ready)',
+} as const;
+export type ReplacementRefusal = keyof typeof REPLACEMENT_REFUSALS;
+
+export const replaceAssetParams = z.strictObject({ id, assetNo: z.string().min(1).max(64) });
+export const replaceAssetBody = z.strictObject({
+  newAssetNo: z.string().trim().min(1, { message: 'Enter the new asset id' }).max(64),
+  reason: optionalText(500).optional(),
+});
+export type ReplaceAssetBody = z.infer<typeof replaceAssetBody>;
 
 export const ORDER_ERRORS = {
   OrderNotOpen: 'Only an open order can be ended',
@@ -350,6 +371,17 @@ export const rentingEndpoints = {
     requires: [['order.exempt_refund']],
     params: idParams,
     body: refundOrExemptBody,
+    response: dataOf(order),
+  }),
+  replaceAsset: endpoint({
+    method: 'POST',
+    path: '/renting/orders/:id/assets/:assetNo/lease/$replaceAsset',
+    summary:
+      "Moves an open order's lease to another asset of the same partner and category: the old asset is returned and locked, the new one unlocked",
+    tag: 'renting',
+    requires: [['order.change_asset']],
+    params: replaceAssetParams,
+    body: replaceAssetBody,
     response: dataOf(order),
   }),
   orderAssetRecords: endpoint({

@@ -199,3 +199,32 @@ export const depositRefundApplications = pgTable(
     check('deposit_refund_applications_quantity', sql`${t.quantity} > 0`),
   ],
 );
+
+/** A customer's wish to rent a category from a partner at a site within an appointment window (renting intents). */
+export const rentingIntents = pgTable(
+  'renting_intents',
+  {
+    id: uuid('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    assetCategoryId: uuid('asset_category_id')
+      .notNull()
+      .references(() => assetCategories.id),
+    siteId: uuid('site_id').references(() => sites.id),
+    appointmentStartFrom: timestamp('appointment_start_from', { withTimezone: true }).notNull(),
+    appointmentStartTo: timestamp('appointment_start_to', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('Pending'),
+    orderId: uuid('order_id').references(() => orders.id),
+    note: text('note'),
+    cancelReason: text('cancel_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('renting_intents_partner_created_idx').on(t.partnerId, t.createdAt),
+    check('renting_intents_range', sql`${t.appointmentStartTo} > ${t.appointmentStartFrom}`),
+  ],
+);

@@ -7,6 +7,7 @@ import { seedDemoAssets } from './demo-assets.ts';
 import { seedDemoCategories } from './demo-categories.ts';
 import { seedDemoCustomers } from './demo-customers.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
+import { seedDemoIntents } from './demo-intents.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
@@ -59,7 +60,18 @@ export const demoRoles = {
     'iot_control.command.light_turn_off',
     'iot_control.command.status_report',
     'iot_control.command.position_report',
+    // Rents at the counter: opens orders, swaps a faulty bike, ends rentals, turns intents into orders; refunds and
+    // exemptions, and deposit refunds, stay with the owner.
     'order.read',
+    'order.read_detail',
+    'order.create',
+    'order.end',
+    'order.change_asset',
+    'order.read_asset_record',
+    'order.export_data',
+    'renting_intent.read',
+    'renting_intent.update',
+    'deposit_refund_application.read',
     // Sets prices, deposits and discounts; reads the collect-return rules partner settings own.
     'program.read',
     'program.write',
@@ -134,6 +146,7 @@ export async function seedDemoData(
   await seedDemoTrips(db);
   await seedDemoPricing(db, partners);
   await seedDemoCustomers(db, partners, opts);
+  await seedDemoIntents(db);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {

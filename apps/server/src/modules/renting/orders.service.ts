@@ -13,7 +13,10 @@ import {
   type OrderSummary,
   type PaymentPlanUnit,
   type PriceUnit,
+  REPLACEMENT_REFUSALS,
   type RefundOrExemptBody,
+  type ReplaceAssetBody,
+  type ReplacementRefusal,
 } from '@fleetdesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -26,12 +29,14 @@ import { toCsv } from '../../lib/csv.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { partnerInScope } from '../../lib/scope.ts';
+import * as assetsRepo from '../assets/assets.repo.ts';
 import { fieldLogsOf, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import type { IotControlService } from '../iot/control.service.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import * as pricingRepo from '../pricing/pricing.repo.ts';
 import { nextFee } from './billing.ts';
+import { claimIntent, settleIntentOf } from './intents.ts';
 import * as repo from './orders.repo.ts';
 import { addPeriod } from './periods.ts';
 import * as rentingRepo from './renting.repo.ts';
@@ -117,7 +122,8 @@ export function createOrderService(deps: {
     ]);
     if (!row || !order) throw notFound('Order not found');
     const ledger = await repo.paymentsOf(db, order);
-    const lease = leaseRows.at(-1);
+    // The checkout unlocked the first lease's asset; later ones come from replacements (the asset records).
+    const lease = leaseRows[0];
     // Found through the order, not the lease: an undone checkout released its lease but keeps its unlock record.
     const unlockId = lease?.unlockRecordId ?? (await repo.unlockRecordOf(db, id));
     const [unlock] = unlockId ? await control.recordsByIds([unlockId]) : [];
@@ -251,6 +257,7 @@ export function createOrderService(deps: {
         .update(orderFees)
         .set({ status: 'Canceled', updatedAt: new Date() })
         .where(eq(orderFees.orderId, order.id));
+      await settleIntentOf(tx, order.id, false);
       await logStatus(tx, order.id, null, current.status, 'Canceled');
     });
     return undo(order.id);
@@ -417,6 +424,7 @@ export function createOrderService(deps: {
         .where(eq(orderFees.orderId, order.id));
       await tx.update(leases).set({ startedAt: now, updatedAt: now }).where(eq(leases.id, lease.id));
       await tx.update(assets).set({ turnoverState: 'RentingOut', updatedAt: now }).where(eq(assets.id, lease.assetId));
+      await settleIntentOf(tx, order.id, true);
       await logStatus(tx, order.id, null, current.status, 'Open');
     });
   }
@@ -591,6 +599,13 @@ export function createOrderService(deps: {
               amount: firstFee.amount,
             });
           }
+          if (input.intentId)
+            await claimIntent(tx, input.intentId, {
+              id: orderId,
+              customerId: input.customerId,
+              partnerId,
+              assetCategoryId: categoryId,
+            });
           await logStatus(tx, orderId, caller.userId, '', 'New');
           // Committed with the order: should this process die mid-checkout, the job takes it up.
           await enqueueJobs(tx, [
@@ -725,6 +740,78 @@ export function createOrderService(deps: {
         userId: caller.userId,
         changes: [{ field: 'refund', before: null, after: { amount: money(asked), reason: input.reason } }],
       });
+      return detail(id);
+    },
+
+    /**
+     * Moves an open order's lease from one asset to another of the same partner and category (document 2 §8
+     * "replacement"): the old lease is returned and the new one starts in one transaction — the active-lease index
+     * refuses an asset another order holds — then the old device is told to lock and the new one to unlock.
+     */
+    async replaceAsset(caller: Caller, id: string, assetNo: string, input: ReplaceAssetBody): Promise<Order> {
+      const order = await visibleOrder(caller, id);
+      const refuse = (code: ReplacementRefusal, status = 422) =>
+        new DomainError(code, status, REPLACEMENT_REFUSALS[code]);
+      const found = await assetsRepo.getByNo(db, input.newAssetNo);
+      if (!found || !partnerInScope(caller.scope, found.asset.partnerId)) throw refuse('AssetNotFound', 404);
+      const next = found.asset;
+      if (next.usageMode === 'partner-subscription') throw refuse('SubscriptionAssetNeedsB2BOrder');
+      if (next.partnerId !== order.partnerId) throw refuse('AssetPartnerMismatch');
+      if (next.categoryId !== order.assetCategoryId) throw refuse('AssetCategoryMismatch');
+      if (next.usageMode !== 'customer-rental' || next.lifeCycleState !== 'Ready')
+        throw refuse('RetailAssetNotLeasable');
+      const newLeaseId = randomUUID();
+      let old: repo.LeaseRow & { asset_no: string; device_no: string | null };
+      try {
+        old = await db.transaction(async (tx) => {
+          const current = await repo.byId(tx, id, { lock: true });
+          const held = (await repo.leasesOf(tx, id)).find(
+            (l) => l.asset_no === assetNo && l.status === 'InUse' && l.returnSubmittedAt === null,
+          );
+          if (current?.status !== 'Open' || !held) throw refuse('ReplacementNotApplicable', 409);
+          const now = new Date();
+          await tx
+            .update(leases)
+            .set({ status: 'Returned', returnedAt: now, updatedAt: now })
+            .where(eq(leases.id, held.id));
+          await tx.insert(leases).values({
+            id: newLeaseId,
+            orderId: id,
+            assetId: next.id,
+            customerId: current.customerId,
+            status: 'InUse',
+            startedAt: now,
+          });
+          await tx.update(assets).set({ turnoverState: 'InSite', updatedAt: now }).where(eq(assets.id, held.assetId));
+          await tx.update(assets).set({ turnoverState: 'RentingOut', updatedAt: now }).where(eq(assets.id, next.id));
+          await writeFieldLogs(tx, {
+            entityType: ENTITY,
+            entityId: id,
+            userId: caller.userId,
+            changes: [{ field: 'assetNo', before: assetNo, after: next.no }],
+          });
+          return held;
+        });
+      } catch (error) {
+        if (uniqueViolation(error) === 'leases_active_asset_key') throw refuse('AssetInUseByAnotherOrder', 409);
+        throw error;
+      }
+      const send = (no: string, command: 'device.turn_on' | 'device.turn_off') =>
+        control.commandForOrder({
+          userId: caller.userId,
+          assetNo: no,
+          command,
+          customerId: order.customerId,
+          orderId: id,
+        });
+      if (old.device_no)
+        await send(old.asset_no, 'device.turn_off').catch((error) =>
+          deps.log.warn({ err: error }, 'lock of a replaced asset not sent'),
+        );
+      if (next.iotDeviceNo) {
+        const record = await send(next.no, 'device.turn_on');
+        await db.update(leases).set({ unlockRecordId: record.id }).where(eq(leases.id, newLeaseId));
+      }
       return detail(id);
     },
 

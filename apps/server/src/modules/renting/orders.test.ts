@@ -14,6 +14,7 @@ import {
   orders,
   partnerOperations,
   partners,
+  rentingIntents,
 } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
 import { rows } from '../../lib/rows.ts';
@@ -557,6 +558,217 @@ describe('renting orders', () => {
     expect(csv.body.split('\n')[1]).toContain(order.orderNo);
     const noExport = await t.userWith(['order.read']);
     expect((await call(t.app, 'GET', '/renting/orders/$export', { token: noExport.token })).statusCode).toBe(403);
+  });
+
+  describe('renting intents', () => {
+    /** An intent as the customer app writes it: a window from tomorrow at 10:00 for an hour. */
+    async function intent(customerId: string, values: Partial<typeof rentingIntents.$inferInsert> = {}) {
+      const id = randomUUID();
+      const from = new Date(Date.now() + 86_400_000);
+      await t.database.db.insert(rentingIntents).values({
+        id,
+        customerId,
+        partnerId: milano,
+        assetCategoryId: cityEbike,
+        appointmentStartFrom: from,
+        appointmentStartTo: new Date(from.getTime() + 3_600_000),
+        ...values,
+      });
+      return id;
+    }
+    const patch = (id: string, body: Record<string, unknown>, token = t.owner.token) =>
+      call(t.app, 'PATCH', `/customer/renting/intents/${id}`, { token, body });
+    const get = async (id: string) =>
+      (await call(t.app, 'GET', `/customer/renting/intents/${id}`, { token: t.owner.token })).json().data;
+
+    it('lists intents in scope with filters, and tells an overdue one', async () => {
+      const c = await customer();
+      const late = await intent(c.id, {
+        appointmentStartFrom: new Date(Date.now() - 7_200_000),
+        appointmentStartTo: new Date(Date.now() - 3_600_000),
+      });
+      const later = await intent(c.id);
+      const res = await call(
+        t.app,
+        'GET',
+        `/customer/renting/intents?customerId=${c.id}&sort=appointmentStartFrom:asc`,
+        {
+          token: t.owner.token,
+        },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.map((i: { id: string; overdue: boolean }) => [i.id, i.overdue])).toEqual([
+        [late, true],
+        [later, false],
+      ]);
+      const byPhone = await call(
+        t.app,
+        'GET',
+        `/customer/renting/intents?search=${encodeURIComponent('Tester')}&status=Pending`,
+        {
+          token: t.owner.token,
+        },
+      );
+      expect(byPhone.json().count).toBeGreaterThanOrEqual(2);
+      const outsider = await t.userWith(['renting_intent.read'], [t.partnerB.id]);
+      const theirs = await call(t.app, 'GET', `/customer/renting/intents?customerId=${c.id}`, {
+        token: outsider.token,
+      });
+      expect(theirs.json().count).toBe(0);
+      expect(
+        (await call(t.app, 'GET', `/customer/renting/intents/${late}`, { token: outsider.token })).statusCode,
+      ).toBe(404);
+    });
+
+    it('changes the appointment and the site, confirms, and cancels only with a reason', async () => {
+      const c = await customer();
+      const id = await intent(c.id);
+      const [site] = await rows<{ id: string }>(
+        t.database.db,
+        sql`select id from sites where partner_id = ${milano} and not is_archived limit 1`,
+      );
+      const from = new Date(Date.now() + 2 * 86_400_000);
+      const ok = await patch(id, {
+        appointmentStartFrom: from.toISOString(),
+        appointmentStartTo: new Date(from.getTime() + 1_800_000).toISOString(),
+        siteId: site?.id,
+        status: 'Confirmed',
+        note: 'Call before',
+      });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data).toMatchObject({ status: 'Confirmed', site: { id: site?.id }, note: 'Call before' });
+      const backwards = await patch(id, { appointmentStartTo: from.toISOString() });
+      expect(errorOf(backwards).data).toMatchObject({
+        fields: { appointmentStartTo: 'The end of the appointment must be after its start' },
+      });
+      const [barcelonaSite] = await rows<{ id: string }>(
+        t.database.db,
+        sql`select s.id from sites s join partners p on p.id = s.partner_id where p.name like 'Barcelona%' limit 1`,
+      );
+      expect((await patch(id, { siteId: barcelonaSite?.id })).statusCode).toBe(400);
+      expect((await patch(id, { status: 'Fulfilled' })).statusCode).toBe(400);
+      expect(errorOf(await patch(id, { status: 'Canceled' })).data).toMatchObject({
+        fields: { cancelReason: 'A reason is required to cancel' },
+      });
+      const reader = await t.userWith(['renting_intent.read']);
+      expect((await patch(id, { note: 'x' }, reader.token)).statusCode).toBe(403);
+      expect((await patch(id, { status: 'Canceled', cancelReason: 'No bikes that day' })).json().data).toMatchObject({
+        status: 'Canceled',
+        cancelReason: 'No bikes that day',
+      });
+      expect(errorOf(await patch(id, { note: 'again' })).code).toBe('IntentNotOpen');
+    });
+
+    it('is fulfilled by the order made from it, and let go when that checkout is undone', async () => {
+      const c = await customer();
+      const id = await intent(c.id);
+      const a = await asset((m) => [{ id: m.id, status: 'success' }]);
+      const body = {
+        customerId: c.id,
+        assetNo: a.no,
+        paymentPlanId: weekly.id,
+        paymentMethodId: c.paymentMethodId,
+        intentId: id,
+      };
+      const stranger = await customer();
+      expect(
+        errorOf(await create({ ...body, customerId: stranger.id, paymentMethodId: stranger.paymentMethodId })).code,
+      ).toBe('IntentMismatch');
+      const res = await create(body);
+      expect(res.statusCode, res.body).toBe(201);
+      const order = await settled(res.json().data.id);
+      expect(await get(id)).toMatchObject({ status: 'Fulfilled', order: { id: order.id, orderNo: order.orderNo } });
+      expect(errorOf(await create({ ...body, assetNo: (await asset()).no })).code).toBe('IntentNotOpen');
+
+      const declined = await customer(TEST_CARDS.declined.token);
+      const second = await intent(declined.id);
+      const aborted = await create({
+        customerId: declined.id,
+        assetNo: (await asset()).no,
+        paymentPlanId: weekly.id,
+        paymentMethodId: declined.paymentMethodId,
+        intentId: second,
+      });
+      expect((await settled(aborted.json().data.id)).status).toBe('Canceled');
+      expect(await get(second)).toMatchObject({ status: 'Pending', order: null });
+    });
+  });
+
+  describe('replace asset', () => {
+    const replace = (orderId: string, assetNo: string, newAssetNo: string, token = t.owner.token) =>
+      call(t.app, 'POST', `/renting/orders/${orderId}/assets/${assetNo}/lease/$replaceAsset`, {
+        token,
+        body: { newAssetNo, reason: 'Flat tyre' },
+      });
+
+    it('moves the lease to another asset: the old one returned and locked, the new one unlocked', async () => {
+      const { order, asset: old } = await openOrder();
+      const next = await asset((m) => [{ id: m.id, status: 'success' }]);
+      const res = await replace(order.id, old.no, next.no);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'Open', assetNo: next.no, leaseStatus: 'InUse' });
+      const records = await t.database.db
+        .select()
+        .from(iotControlRecords)
+        .where(eq(iotControlRecords.rentingOrderId, order.id));
+      expect(records.map((r) => [r.assetNo, r.command]).sort()).toEqual(
+        [
+          [old.no, 'device.turn_off'],
+          [old.no, 'device.turn_on'],
+          [next.no, 'device.turn_on'],
+        ].sort(),
+      );
+      const [oldRow, newRow] = await Promise.all(
+        [old.id, next.id].map(async (id) => (await t.database.db.select().from(assets).where(eq(assets.id, id)))[0]),
+      );
+      expect([oldRow?.turnoverState, newRow?.turnoverState]).toEqual(['InSite', 'RentingOut']);
+      const history = (
+        await call(t.app, 'GET', `/renting/orders/${order.id}/assetRecords`, { token: t.owner.token })
+      ).json().data;
+      expect(history.map((h: { assetNo: string; status: string }) => [h.assetNo, h.status])).toEqual([
+        [old.no, 'Returned'],
+        [next.no, 'InUse'],
+      ]);
+      // The old asset is no longer on the order.
+      expect(errorOf(await replace(order.id, old.no, (await asset()).no)).code).toBe('ReplacementNotApplicable');
+    });
+
+    it('refuses each replacement the spec names', async () => {
+      const { order, asset: current } = await openOrder();
+      const other = await openOrder();
+      const code = async (newAssetNo: string) => errorOf(await replace(order.id, current.no, newAssetNo)).code;
+      expect(await code('NOPE000000')).toBe('AssetNotFound');
+      expect(await code(other.asset.no)).toBe('AssetInUseByAnotherOrder');
+      const sub = await asset();
+      await t.database.db.update(assets).set({ usageMode: 'partner-subscription' }).where(eq(assets.id, sub.id));
+      expect(await code(sub.no)).toBe('SubscriptionAssetNeedsB2BOrder');
+      const retail = await asset();
+      await t.database.db.update(assets).set({ usageMode: 'non-leasable' }).where(eq(assets.id, retail.id));
+      expect(await code(retail.no)).toBe('RetailAssetNotLeasable');
+      const notReady = await asset();
+      await t.database.db.update(assets).set({ lifeCycleState: 'NotReady' }).where(eq(assets.id, notReady.id));
+      expect(await code(notReady.no)).toBe('RetailAssetNotLeasable');
+      const [otherCategory] = await t.database.db
+        .select()
+        .from(assetCategories)
+        .where(eq(assetCategories.name, 'Accessories'));
+      const wrongCategory = await asset();
+      await t.database.db
+        .update(assets)
+        .set({ categoryId: otherCategory?.id as string })
+        .where(eq(assets.id, wrongCategory.id));
+      expect(await code(wrongCategory.no)).toBe('AssetCategoryMismatch');
+      const [barcelonaAsset] = await rows<{ no: string }>(
+        t.database.db,
+        sql`select a.no from assets a join partners p on p.id = a.partner_id
+            where p.name like 'Barcelona%' and a.category_id = ${cityEbike} and a.usage_mode = 'customer-rental' limit 1`,
+      );
+      if (barcelonaAsset) expect(await code(barcelonaAsset.no)).toBe('AssetPartnerMismatch');
+      const noRight = await t.userWith(['order.read', 'order.read_detail']);
+      expect((await replace(order.id, current.no, (await asset()).no, noRight.token)).statusCode).toBe(403);
+      await call(t.app, 'POST', `/renting/orders/${order.id}/$end`, { token: t.owner.token, body: {} });
+      expect(errorOf(await replace(order.id, current.no, (await asset()).no)).code).toBe('ReplacementNotApplicable');
+    });
   });
 
   describe('recurring rent', () => {

@@ -1,12 +1,23 @@
-import { rentingEndpoints as e } from '@fleetdesk/contracts';
+import { rentingEndpoints as e, rentingIntentEndpoints as intents } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { attachment } from '../../lib/attachment.ts';
 import { route } from '../../lib/route.ts';
+import type { RentingIntentService } from './intents.ts';
 import type { OrderService } from './orders.service.ts';
 import type { RentingService } from './renting.service.ts';
 
-/** B2C renting: the new-order inspection and the orders (document 1 §7.6). */
-export function rentingRoutes(app: FastifyInstance, renting: RentingService, orders: OrderService) {
+/** B2C renting: the new-order inspection, the orders and the renting intents (document 1 §7.6). */
+export function rentingRoutes(
+  app: FastifyInstance,
+  renting: RentingService,
+  orders: OrderService,
+  rentingIntents: RentingIntentService,
+) {
+  route(app, intents.list, ({ caller, query }) => rentingIntents.list(caller, query));
+  route(app, intents.get, async ({ caller, params }) => ({ data: await rentingIntents.get(caller, params.id) }));
+  route(app, intents.update, async ({ caller, params, body }) => ({
+    data: await rentingIntents.update(caller, params.id, body),
+  }));
   route(app, e.inspect, async ({ caller, params, body }) => ({
     data: await renting.inspect(caller, params.assetNo, body.customerId),
   }));
@@ -23,6 +34,9 @@ export function rentingRoutes(app: FastifyInstance, renting: RentingService, ord
   }));
   route(app, e.refundOrExempt, async ({ caller, params, body }) => ({
     data: await orders.refundOrExempt(caller, params.id, body),
+  }));
+  route(app, e.replaceAsset, async ({ caller, params, body }) => ({
+    data: await orders.replaceAsset(caller, params.id, params.assetNo, body),
   }));
   route(app, e.orderAssetRecords, async ({ caller, params }) => ({
     data: await orders.assetRecords(caller, params.id),
