@@ -50,6 +50,7 @@ import { createPrivateListService } from './modules/private-lists/private-lists.
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
 import { type Billing, createBilling } from './modules/renting/billing.ts';
 import { createRentingIntentService } from './modules/renting/intents.ts';
+import { createInvoiceService } from './modules/renting/invoices.ts';
 import { createOrderService, type OrderService } from './modules/renting/orders.service.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
@@ -215,7 +216,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       );
       pricingRoutes(api, createPricingService({ db }));
       paymentRoutes(api, paymentService);
-      rentingRoutes(api, renting, orderService, createRentingIntentService({ db }));
+      rentingRoutes(api, renting, orderService, createRentingIntentService({ db }), createInvoiceService({ db }));
       depositRoutes(api, createDepositService({ db, payments: paymentService }));
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });

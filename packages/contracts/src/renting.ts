@@ -404,3 +404,150 @@ export const rentingEndpoints = {
     response: listOf(orderFieldLog),
   }),
 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Renting config (the account's invoicing switch), rental configs (each partner's invoicing identity), invoices
+
+/** Document 2 §4 "Invoice setting: enabled or disabled". */
+export const rentingConfig = z.object({ invoiceEnabled: z.boolean(), updatedAt: isoDateTime.nullable() });
+export type RentingConfig = z.infer<typeof rentingConfig>;
+
+export const rentalConfigInput = z.strictObject({
+  /** Invoice numbers are the prefix and a running number per partner: `MI-2026-000001`. */
+  invoicePrefix: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9-]{1,16}$/, { message: 'Use 1 to 16 capital letters, digits or dashes' }),
+  sellerName: z.string().trim().min(1, { message: 'The seller name is required' }).max(200),
+  vatNumber: z.string().trim().max(40).nullable().optional(),
+  invoiceFooter: z.string().max(1000).nullable().optional(),
+});
+export type RentalConfigInput = z.infer<typeof rentalConfigInput>;
+export const createRentalConfigBody = rentalConfigInput.extend({ partnerId: id });
+
+export const rentalConfig = z.object({
+  partner: partnerRef,
+  invoicePrefix: z.string(),
+  sellerName: z.string(),
+  vatNumber: z.string().nullable(),
+  invoiceFooter: z.string().nullable(),
+  /** How many invoices were issued under this config. */
+  issued: z.number().int(),
+  updatedAt: isoDateTime,
+});
+export type RentalConfig = z.infer<typeof rentalConfig>;
+
+export const orderInvoice = z.object({
+  id,
+  invoiceNo: z.string(),
+  issuedAt: isoDateTime,
+  periodStart: isoDateTime,
+  periodEnd: isoDateTime,
+  currency: z.string(),
+  /** Prices are tax-inclusive (B2C): gross = net + tax. */
+  gross: z.number(),
+  net: z.number(),
+  tax: z.number(),
+  /** The rental rate of the rent site's tax group in force at the period's start; null: the site has no tax group. */
+  taxRate: z.number().nullable(),
+  taxGroup: z.object({ id, name: z.string() }).nullable(),
+});
+export type OrderInvoice = z.infer<typeof orderInvoice>;
+
+export const RENTAL_CONFIG_MESSAGES = {
+  exists: 'The partner have already been set',
+} as const;
+
+const partnerParams = z.strictObject({ partnerId: id });
+
+export const rentingConfigEndpoints = {
+  get: endpoint({
+    method: 'GET',
+    path: '/renting/rentingConfig',
+    summary: 'Whether invoices are issued for rent payments',
+    tag: 'renting-config',
+    requires: [['config.read']],
+    response: dataOf(rentingConfig),
+  }),
+  enableInvoice: endpoint({
+    method: 'POST',
+    path: '/renting/rentingConfig/invoice/$enable',
+    summary: 'Issues invoices from now on (each rent period paid from now gets one)',
+    tag: 'renting-config',
+    requires: [['config.write']],
+    response: dataOf(rentingConfig),
+  }),
+  disableInvoice: endpoint({
+    method: 'POST',
+    path: '/renting/rentingConfig/invoice/$disable',
+    summary: 'Stops issuing invoices; those issued stay',
+    tag: 'renting-config',
+    requires: [['config.write']],
+    response: dataOf(rentingConfig),
+  }),
+  findAll: endpoint({
+    method: 'GET',
+    path: '/renting/rentalConfigs/$findAll',
+    summary: 'The rental configs of every partner in scope',
+    tag: 'renting-config',
+    requires: [['rental_partner_config.read']],
+    response: z.object({ data: z.array(rentalConfig) }),
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/renting/rentalConfigs',
+    summary: 'Rental configs, paged',
+    tag: 'renting-config',
+    requires: [['rental_partner_config.read']],
+    query: pageQuery,
+    response: listOf(rentalConfig),
+  }),
+  getPartner: endpoint({
+    method: 'GET',
+    path: '/renting/rentalConfigs/partner/:partnerId',
+    summary: "A partner's rental config",
+    tag: 'renting-config',
+    requires: [['rental_partner_config.read']],
+    params: partnerParams,
+    response: dataOf(rentalConfig),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/renting/rentalConfig',
+    summary: "Sets a partner's invoicing identity (409 when it has one)",
+    tag: 'renting-config',
+    requires: [['rental_partner_config.write']],
+    body: createRentalConfigBody,
+    status: 201,
+    response: dataOf(rentalConfig),
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/renting/rentalConfigs/partner/:partnerId',
+    summary: "Replaces a partner's rental config",
+    tag: 'renting-config',
+    requires: [['rental_partner_config.write']],
+    params: partnerParams,
+    body: rentalConfigInput,
+    response: dataOf(rentalConfig),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/renting/rentalConfigs/partner/:partnerId',
+    summary: "Removes a partner's rental config (refused once it has issued invoices)",
+    tag: 'renting-config',
+    requires: [['rental_partner_config.write']],
+    params: partnerParams,
+    response: z.object({ data: z.null() }),
+  }),
+  orderInvoices: endpoint({
+    method: 'GET',
+    path: '/renting/orders/:id/invoices',
+    summary: "An order's invoices, newest first (page 1, size 10 unless asked)",
+    tag: 'renting',
+    requires: [['order.read_detail']],
+    params: idParams,
+    query: pageQuery,
+    response: listOf(orderInvoice),
+  }),
+};

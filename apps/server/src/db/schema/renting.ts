@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { partners, users } from './account.ts';
 import { assetCategories, assets } from './assets.ts';
 import { timestamps } from './columns.ts';
@@ -226,5 +237,60 @@ export const rentingIntents = pgTable(
   (t) => [
     index('renting_intents_partner_created_idx').on(t.partnerId, t.createdAt),
     check('renting_intents_range', sql`${t.appointmentStartTo} > ${t.appointmentStartFrom}`),
+  ],
+);
+
+/** The account's renting config: one row (id 1). Invoices are issued for rent paid since `invoiceEnabledAt`. */
+export const rentingConfig = pgTable('renting_config', {
+  id: integer('id').primaryKey(),
+  invoiceEnabled: boolean('invoice_enabled').notNull().default(false),
+  invoiceEnabledAt: timestamp('invoice_enabled_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** A partner's invoicing identity and its running invoice number. */
+export const rentalConfigs = pgTable('rental_configs', {
+  partnerId: uuid('partner_id')
+    .primaryKey()
+    .references(() => partners.id),
+  invoicePrefix: text('invoice_prefix').notNull(),
+  sellerName: text('seller_name').notNull(),
+  vatNumber: text('vat_number'),
+  invoiceFooter: text('invoice_footer'),
+  nextInvoiceNo: integer('next_invoice_no').notNull().default(1),
+  ...timestamps,
+});
+
+/** One invoice per paid rent period; its amounts and tax are fixed when it is issued. */
+export const orderInvoices = pgTable(
+  'order_invoices',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    feeId: uuid('fee_id')
+      .notNull()
+      .references(() => orderFees.id),
+    partnerId: uuid('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    invoiceNo: text('invoice_no').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    currency: text('currency').notNull(),
+    gross: numeric('gross', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    net: numeric('net', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    tax: numeric('tax', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 6, scale: 3, mode: 'number' }),
+    taxGroupId: uuid('tax_group_id'),
+    taxGroupName: text('tax_group_name'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('order_invoices_fee_key').on(t.feeId),
+    uniqueIndex('order_invoices_no_key').on(t.partnerId, t.invoiceNo),
+    index('order_invoices_order_idx').on(t.orderId, t.issuedAt),
   ],
 );

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { JobHandler, JobInput } from '../../jobs/queue.ts';
 import { rows } from '../../lib/rows.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
+import { issueInvoices } from './invoices.ts';
 import { addPeriod } from './periods.ts';
 
 /**
@@ -206,6 +207,7 @@ export function createBilling(deps: { db: Db; payments: PaymentService; concurre
       await book(answers);
       charged += answers.length;
     }
+    await issueInvoices(db);
     return { billed, charged };
   }
 

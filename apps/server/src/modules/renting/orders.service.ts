@@ -37,6 +37,7 @@ import type { PaymentService } from '../payments/payments.service.ts';
 import * as pricingRepo from '../pricing/pricing.repo.ts';
 import { nextFee } from './billing.ts';
 import { claimIntent, settleIntentOf } from './intents.ts';
+import { issueInvoices } from './invoices.ts';
 import * as repo from './orders.repo.ts';
 import { addPeriod } from './periods.ts';
 import * as rentingRepo from './renting.repo.ts';
@@ -401,6 +402,8 @@ export function createOrderService(deps: {
         }
       }
       await complete(order, lease);
+      // The first period is paid: its invoice, when invoicing is on, comes now rather than with the next billing round.
+      await issueInvoices(db).catch((error) => deps.log.warn({ err: error, orderId }, 'invoice not issued yet'));
       return 'done';
     } finally {
       await repo.releaseAdvance(db, orderId);
@@ -497,6 +500,11 @@ export function createOrderService(deps: {
       );
     },
 
+    /** 404 unless the order exists in the caller's scope. */
+    async assertVisible(caller: Caller, id: string) {
+      await visibleOrder(caller, id);
+    },
+
     async get(caller: Caller, id: string) {
       await visibleOrder(caller, id);
       return detail(id);
@@ -537,6 +545,8 @@ export function createOrderService(deps: {
       const categoryId = inspection.asset.assetCategory.id;
       if (input.rentSiteId && !(await rentingRepo.siteOfPartner(db, input.rentSiteId, partnerId)))
         throw new DomainError('RentSiteInvalid', 422, CHECKOUT_REFUSALS.RentSiteInvalid);
+      // Rented where the asset is, unless staff say otherwise: the rent site's tax group taxes the invoices.
+      const rentSiteId = input.rentSiteId ?? (await assetsRepo.getByNo(db, input.assetNo))?.asset.siteId ?? null;
       const program = await pricingRepo.programOf(db, partnerId, categoryId);
       const [pricing] = (await pricingRepo.pricingOf(db, program ? [program.id] : [])).parts;
       // The first period is billed like every later one, the partner's maximum payment per order included.
@@ -568,7 +578,7 @@ export function createOrderService(deps: {
             assetCategoryId: categoryId,
             programId: program?.id ?? null,
             status: 'New',
-            rentSiteId: input.rentSiteId ?? null,
+            rentSiteId,
             paymentPlanId: plan.id,
             planFrequency: plan.frequency,
             planUnit: plan.unit,

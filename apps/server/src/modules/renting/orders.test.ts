@@ -21,6 +21,7 @@ import { rows } from '../../lib/rows.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { createBilling } from './billing.ts';
+import { splitGross } from './invoices.ts';
 
 /**
  * Orders end to end on the demo data (Milano rents city e-bikes: 9.50 a day weekly, 150 deposit): the checkout
@@ -691,6 +692,80 @@ describe('renting orders', () => {
       });
       expect((await settled(aborted.json().data.id)).status).toBe('Canceled');
       expect(await get(second)).toMatchObject({ status: 'Pending', order: null });
+    });
+  });
+
+  describe('invoices', () => {
+    it('splits a tax-inclusive price into net and tax in cents', () => {
+      expect(splitGross(66.5, 22)).toEqual({ net: 54.51, tax: 11.99 });
+      expect(splitGross(10, 10)).toEqual({ net: 9.09, tax: 0.91 });
+      expect(splitGross(10, null)).toEqual({ net: 10, tax: 0 });
+    });
+
+    it('issues one numbered invoice per paid period, taxed by the rent site, while invoicing is on', async () => {
+      const post = (path: string, body?: unknown, token = t.owner.token) => call(t.app, 'POST', path, { token, body });
+      const config = {
+        partnerId: milano,
+        invoicePrefix: 'MI',
+        sellerName: 'Milano Bike Hub S.r.l.',
+        vatNumber: 'IT01234567890',
+      };
+      expect((await post('/renting/rentalConfig', { ...config, invoicePrefix: 'mi bikes' })).statusCode).toBe(400);
+      const viewer = await t.userWith(['rental_partner_config.read']);
+      expect((await post('/renting/rentalConfig', config, viewer.token)).statusCode).toBe(403);
+      const created = await post('/renting/rentalConfig', config);
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data).toMatchObject({ invoicePrefix: 'MI', issued: 0 });
+      expect(errorOf(await post('/renting/rentalConfig', config))).toMatchObject({
+        code: 'Conflict',
+        message: 'The partner have already been set',
+      });
+      // Off: a paid period gets no invoice.
+      const before = await openOrder();
+      const invoicesOf = async (orderId: string) =>
+        (await call(t.app, 'GET', `/renting/orders/${orderId}/invoices`, { token: t.owner.token })).json();
+      expect((await invoicesOf(before.order.id)).count).toBe(0);
+
+      expect((await post('/renting/rentingConfig/invoice/$enable', undefined, viewer.token)).statusCode).toBe(403);
+      expect((await post('/renting/rentingConfig/invoice/$enable')).json().data.invoiceEnabled).toBe(true);
+      const { order } = await openOrder();
+      const first = await invoicesOf(order.id);
+      expect(first.count).toBe(1);
+      const [rate] = await rows<{ rate: string; name: string }>(
+        t.database.db,
+        sql`select r.rate, tg.name from orders o join sites s on s.id = o.rent_site_id join tax_groups tg on tg.id = s.tax_group_id
+            join tax_rates r on r.tax_group_id = tg.id and r.subject = 'rental'
+            where o.id = ${order.id} order by r.effective_at desc limit 1`,
+      );
+      const invoice = first.data[0];
+      expect(invoice).toMatchObject({
+        gross: 66.5,
+        currency: 'EUR',
+        taxRate: Number(rate?.rate),
+        taxGroup: { name: rate?.name },
+      });
+      expect(splitGross(66.5, Number(rate?.rate))).toEqual({ net: invoice.net, tax: invoice.tax });
+      expect(invoice.invoiceNo).toMatch(/^MI-\d{4}-\d{6}$/);
+      // The next period: the next number.
+      await t.database.db
+        .update(orders)
+        .set({ nextPaymentTime: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, order.id));
+      await t.app.renting.billing.run();
+      const both = await invoicesOf(order.id);
+      expect(both.count).toBe(2);
+      const numbers = both.data.map((i: { invoiceNo: string }) => Number(i.invoiceNo.slice(-6)));
+      expect(numbers[0]).toBe(numbers[1] + 1);
+      expect(
+        (await call(t.app, 'GET', `/renting/rentalConfigs/partner/${milano}`, { token: t.owner.token })).json().data
+          .issued,
+      ).toBe(2);
+      expect(
+        errorOf(await call(t.app, 'DELETE', `/renting/rentalConfigs/partner/${milano}`, { token: t.owner.token })).code,
+      ).toBe('Conflict');
+      expect((await post('/renting/rentingConfig/invoice/$disable')).json().data.invoiceEnabled).toBe(false);
+      const after = await openOrder();
+      expect((await invoicesOf(after.order.id)).count).toBe(0);
     });
   });
 

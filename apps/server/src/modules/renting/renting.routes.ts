@@ -1,8 +1,13 @@
-import { rentingEndpoints as e, rentingIntentEndpoints as intents } from '@fleetdesk/contracts';
+import {
+  rentingEndpoints as e,
+  rentingIntentEndpoints as intents,
+  rentingConfigEndpoints as invoicing,
+} from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { attachment } from '../../lib/attachment.ts';
 import { route } from '../../lib/route.ts';
 import type { RentingIntentService } from './intents.ts';
+import type { InvoiceService } from './invoices.ts';
 import type { OrderService } from './orders.service.ts';
 import type { RentingService } from './renting.service.ts';
 
@@ -12,7 +17,31 @@ export function rentingRoutes(
   renting: RentingService,
   orders: OrderService,
   rentingIntents: RentingIntentService,
+  invoices: InvoiceService,
 ) {
+  route(app, invoicing.get, async () => ({ data: await invoices.config() }));
+  route(app, invoicing.enableInvoice, async ({ caller }) => ({ data: await invoices.enable(caller) }));
+  route(app, invoicing.disableInvoice, async ({ caller }) => ({ data: await invoices.disable(caller) }));
+  route(app, invoicing.findAll, async ({ caller }) => ({ data: await invoices.all(caller) }));
+  route(app, invoicing.list, ({ caller, query }) => invoices.list(caller, query));
+  route(app, invoicing.getPartner, async ({ caller, params }) => ({
+    data: await invoices.get(caller, params.partnerId),
+  }));
+  route(app, invoicing.create, async ({ caller, body }) => {
+    const { partnerId, ...input } = body;
+    return { data: await invoices.create(caller, partnerId, input) };
+  });
+  route(app, invoicing.update, async ({ caller, params, body }) => ({
+    data: await invoices.update(caller, params.partnerId, body),
+  }));
+  route(app, invoicing.remove, async ({ caller, params }) => {
+    await invoices.remove(caller, params.partnerId);
+    return { data: null };
+  });
+  route(app, invoicing.orderInvoices, async ({ caller, params, query }) => {
+    await orders.assertVisible(caller, params.id);
+    return invoices.orderInvoices(params.id, query);
+  });
   route(app, intents.list, ({ caller, query }) => rentingIntents.list(caller, query));
   route(app, intents.get, async ({ caller, params }) => ({ data: await rentingIntents.get(caller, params.id) }));
   route(app, intents.update, async ({ caller, params, body }) => ({
