@@ -27,3 +27,22 @@ export async function explainPlan(db: DbOrTx, query: SQL): Promise<PlanNode | un
   const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
   return (parsed as { Plan?: PlanNode }[] | undefined)?.[0]?.Plan;
 }
+
+/** The names a row about a customer of a partner and an asset category carries, as the list queries select them. */
+export interface CustomerPartnerCategoryNames {
+  customer_id: string;
+  first_name: string;
+  last_name: string;
+  phone_no: string;
+  partner_id: string;
+  partner_name: string;
+  category_id: string;
+  category_name: string;
+}
+
+/** Those names as the API answers them. */
+export const customerPartnerCategoryRefs = (r: CustomerPartnerCategoryNames) => ({
+  customer: { id: r.customer_id, name: `${r.first_name} ${r.last_name}`.trim(), phoneNo: r.phone_no },
+  partner: { id: r.partner_id, name: r.partner_name },
+  assetCategory: { id: r.category_id, name: r.category_name },
+});

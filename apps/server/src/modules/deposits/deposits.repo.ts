@@ -2,7 +2,7 @@ import type { DepositRefundApplicationQuery, DepositTransactionQuery } from '@fl
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { depositRefundApplications } from '../../db/schema/index.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
+import { type CustomerPartnerCategoryNames, rows, uuidList } from '../../lib/rows.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 const scoped = (scope: Scope, column: SQL) =>
@@ -79,16 +79,8 @@ export async function orderSummary(db: DbOrTx, scope: Scope, customerId: string)
   return { counts: counts ?? { open: 0, closed: 0, canceled: 0 }, owe };
 }
 
-export interface TransactionRow {
+export interface TransactionRow extends CustomerPartnerCategoryNames {
   id: string;
-  customer_id: string;
-  first_name: string;
-  last_name: string;
-  phone_no: string;
-  partner_id: string;
-  partner_name: string;
-  category_id: string;
-  category_name: string;
   kind: string;
   amount: string;
   currency: string;
@@ -135,16 +127,8 @@ export async function refundableCharges(db: DbOrTx, depositId: string) {
   );
 }
 
-export interface ApplicationRow {
+export interface ApplicationRow extends CustomerPartnerCategoryNames {
   id: string;
-  customer_id: string;
-  first_name: string;
-  last_name: string;
-  phone_no: string;
-  partner_id: string;
-  partner_name: string;
-  category_id: string;
-  category_name: string;
   quantity: number;
   amount: string;
   currency: string;

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { customerPartnerCategoryRefs, toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertPartnerInScope, partnerInScope } from '../../lib/scope.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
@@ -19,11 +19,6 @@ import * as repo from './deposits.repo.ts';
 
 const cents = (v: string | number) => Math.round(Number(v) * 100);
 const refundable = (d: repo.DepositRow) => Math.max(0, d.paid_quantity - d.payable - d.waiting);
-const customerOf = (r: { customer_id: string; first_name: string; last_name: string; phone_no: string }) => ({
-  id: r.customer_id,
-  name: `${r.first_name} ${r.last_name}`.trim(),
-  phoneNo: r.phone_no,
-});
 
 /**
  * The refund status of an approved application, read from the ledger every time (a refund the provider answers
@@ -43,9 +38,7 @@ function toApplication(row: repo.ApplicationRow): DepositRefundApplication {
   const refunds = row.refunds ?? [];
   return {
     id: row.id,
-    customer: customerOf(row),
-    partner: { id: row.partner_id, name: row.partner_name },
-    assetCategory: { id: row.category_id, name: row.category_name },
+    ...customerPartnerCategoryRefs(row),
     quantity: row.quantity,
     amount: Number(row.amount),
     currency: row.currency,
@@ -146,9 +139,7 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
       return {
         data: rows.map((r) => ({
           id: r.id,
-          customer: customerOf(r),
-          partner: { id: r.partner_id, name: r.partner_name },
-          assetCategory: { id: r.category_id, name: r.category_name },
+          ...customerPartnerCategoryRefs(r),
           kind: r.kind as 'charge' | 'refund',
           amount: Number(r.amount),
           currency: r.currency,

@@ -9,7 +9,13 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { rentingIntents } from '../../db/schema/index.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { rows, toIso, uuidList } from '../../lib/rows.ts';
+import {
+  type CustomerPartnerCategoryNames,
+  customerPartnerCategoryRefs,
+  rows,
+  toIso,
+  uuidList,
+} from '../../lib/rows.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { logChange, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as rentingRepo from './renting.repo.ts';
@@ -17,16 +23,8 @@ import * as rentingRepo from './renting.repo.ts';
 /** Renting intents: the repository and the service are small enough to share one file. */
 const ENTITY = 'renting-intent';
 
-interface IntentRow {
+interface IntentRow extends CustomerPartnerCategoryNames {
   id: string;
-  customer_id: string;
-  first_name: string;
-  last_name: string;
-  phone_no: string;
-  partner_id: string;
-  partner_name: string;
-  category_id: string;
-  category_name: string;
   site_id: string | null;
   site_name: string | null;
   appointment_start_from: Date | string;
@@ -79,9 +77,7 @@ const open = (status: string) => status === 'Pending' || status === 'Confirmed';
 function toIntent(row: IntentRow, now = Date.now()): RentingIntent {
   return {
     id: row.id,
-    customer: { id: row.customer_id, name: `${row.first_name} ${row.last_name}`.trim(), phoneNo: row.phone_no },
-    partner: { id: row.partner_id, name: row.partner_name },
-    assetCategory: { id: row.category_id, name: row.category_name },
+    ...customerPartnerCategoryRefs(row),
     site: row.site_id ? { id: row.site_id, name: row.site_name ?? '' } : null,
     appointmentStartFrom: toIso(row.appointment_start_from),
     appointmentStartTo: toIso(row.appointment_start_to),

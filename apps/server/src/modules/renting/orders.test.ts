@@ -142,6 +142,13 @@ describe('renting orders', () => {
     return res.json().data;
   }
 
+  /** The body of a new order of asset `a` for customer `c` on the weekly plan, paid with their card. */
+  const orderBody = (c: { id: string; paymentMethodId: string }, a: { no: string }) => ({
+    customerId: c.id,
+    assetNo: a.no,
+    paymentPlanId: weekly.id,
+    paymentMethodId: c.paymentMethodId,
+  });
   const create = (body: Record<string, unknown>, token = t.owner.token) =>
     call(t.app, 'POST', '/renting/orders', { token, body });
   const orderOf = async (id: string) =>
@@ -164,12 +171,7 @@ describe('renting orders', () => {
   async function openOrder(opts: { token?: string; device?: Parameters<typeof connectTestDevice>[3] } = {}) {
     const c = await customer(opts.token);
     const a = await asset(opts.device ?? ((m) => [{ id: m.id, status: 'success' }]));
-    const res = await create({
-      customerId: c.id,
-      assetNo: a.no,
-      paymentPlanId: weekly.id,
-      paymentMethodId: c.paymentMethodId,
-    });
+    const res = await create(orderBody(c, a));
     expect(res.statusCode, res.body).toBe(201);
     return { customer: c, asset: a, order: await settled(res.json().data.id) };
   }
@@ -231,12 +233,7 @@ describe('renting orders', () => {
   it('hands over an asset without a device without an unlock', async () => {
     const c = await customer();
     const a = await asset();
-    const res = await create({
-      customerId: c.id,
-      assetNo: a.no,
-      paymentPlanId: weekly.id,
-      paymentMethodId: c.paymentMethodId,
-    });
+    const res = await create(orderBody(c, a));
     expect(res.statusCode).toBe(201);
     // Nothing to wait for: the request itself opens the order.
     expect(res.json().data).toMatchObject({ status: 'Open', checkout: { state: 'Completed' } });
@@ -250,12 +247,7 @@ describe('renting orders', () => {
   it('cancels the order and leaves the asset free when the deposit is declined', async () => {
     const c = await customer(TEST_CARDS.declined.token);
     const a = await asset((m) => [{ id: m.id, status: 'success' }]);
-    const res = await create({
-      customerId: c.id,
-      assetNo: a.no,
-      paymentPlanId: weekly.id,
-      paymentMethodId: c.paymentMethodId,
-    });
+    const res = await create(orderBody(c, a));
     expect(res.statusCode).toBe(201);
     const order = await settled(res.json().data.id);
     expect(order).toMatchObject({
@@ -286,12 +278,7 @@ describe('renting orders', () => {
       paidAmount: 150,
     });
     const a = await asset();
-    const res = await create({
-      customerId: c.id,
-      assetNo: a.no,
-      paymentPlanId: weekly.id,
-      paymentMethodId: c.paymentMethodId,
-    });
+    const res = await create(orderBody(c, a));
     const order = await settled(res.json().data.id);
     expect(order).toMatchObject({
       status: 'Canceled',
@@ -310,12 +297,7 @@ describe('renting orders', () => {
   it('refunds the deposit and the rent and frees the asset when the device never unlocks', async () => {
     const c = await customer();
     const a = await asset('silent');
-    const res = await create({
-      customerId: c.id,
-      assetNo: a.no,
-      paymentPlanId: weekly.id,
-      paymentMethodId: c.paymentMethodId,
-    });
+    const res = await create(orderBody(c, a));
     expect(res.json().data.checkout.state).toBe('InProgress');
     const order = await settled(res.json().data.id, TTL_MS + 10_000);
     expect(order).toMatchObject({
@@ -340,12 +322,7 @@ describe('renting orders', () => {
     const c = await customer();
     // The device ignores the first sending and confirms the second, as after a lost message.
     const a = await asset((m) => (m.attempt >= 2 ? [{ id: m.id, status: 'success' }] : null));
-    const res = await create({
-      customerId: c.id,
-      assetNo: a.no,
-      paymentPlanId: weekly.id,
-      paymentMethodId: c.paymentMethodId,
-    });
+    const res = await create(orderBody(c, a));
     expect(res.json().data.checkout.state).toBe('InProgress');
     expect((await settled(res.json().data.id)).status).toBe('Open');
   });
@@ -353,11 +330,7 @@ describe('renting orders', () => {
   it('lets only one of two simultaneous checkouts of one asset through, and charges only that one', async () => {
     const [c1, c2] = [await customer(), await customer()];
     const a = await asset((m) => [{ id: m.id, status: 'success' }]);
-    const [r1, r2] = await Promise.all(
-      [c1, c2].map((c) =>
-        create({ customerId: c.id, assetNo: a.no, paymentPlanId: weekly.id, paymentMethodId: c.paymentMethodId }),
-      ),
-    );
+    const [r1, r2] = await Promise.all([c1, c2].map((c) => create(orderBody(c, a))));
     const codes = [r1?.statusCode, r2?.statusCode].sort();
     expect(codes).toEqual([201, 409]);
     const loser = r1?.statusCode === 409 ? { res: r1, c: c1 } : { res: r2, c: c2 };
@@ -369,7 +342,7 @@ describe('renting orders', () => {
     const c = await customer();
     const a = await asset();
     const before = (await t.database.db.select().from(orders)).length;
-    const body = { customerId: c.id, assetNo: a.no, paymentPlanId: weekly.id, paymentMethodId: c.paymentMethodId };
+    const body = orderBody(c, a);
     const unverified = await customer(TEST_CARDS.success.token, { verified: false });
     expect(
       errorOf(await create({ ...body, customerId: unverified.id, paymentMethodId: unverified.paymentMethodId })),
@@ -419,11 +392,7 @@ describe('renting orders', () => {
     try {
       const c = await customer();
       const [a1, a2] = [await asset(), await asset()];
-      const results = await Promise.all(
-        [a1, a2].map((a) =>
-          create({ customerId: c.id, assetNo: a.no, paymentPlanId: weekly.id, paymentMethodId: c.paymentMethodId }),
-        ),
-      );
+      const results = await Promise.all([a1, a2].map((a) => create(orderBody(c, a))));
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
       expect(errorOf(results.find((r) => r.statusCode === 422) as never).code).toBe('RentalLimitReached');
     } finally {
@@ -664,13 +633,7 @@ describe('renting orders', () => {
       const c = await customer();
       const id = await intent(c.id);
       const a = await asset((m) => [{ id: m.id, status: 'success' }]);
-      const body = {
-        customerId: c.id,
-        assetNo: a.no,
-        paymentPlanId: weekly.id,
-        paymentMethodId: c.paymentMethodId,
-        intentId: id,
-      };
+      const body = { ...orderBody(c, a), intentId: id };
       const stranger = await customer();
       expect(
         errorOf(await create({ ...body, customerId: stranger.id, paymentMethodId: stranger.paymentMethodId })).code,
@@ -683,13 +646,7 @@ describe('renting orders', () => {
 
       const declined = await customer(TEST_CARDS.declined.token);
       const second = await intent(declined.id);
-      const aborted = await create({
-        customerId: declined.id,
-        assetNo: (await asset()).no,
-        paymentPlanId: weekly.id,
-        paymentMethodId: declined.paymentMethodId,
-        intentId: second,
-      });
+      const aborted = await create({ ...orderBody(declined, await asset()), intentId: second });
       expect((await settled(aborted.json().data.id)).status).toBe('Canceled');
       expect(await get(second)).toMatchObject({ status: 'Pending', order: null });
     });
