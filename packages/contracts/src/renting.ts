@@ -302,6 +302,7 @@ export const ORDER_ERRORS = {
   OrderNotOpen: 'Only an open order can be ended',
   RefundExceedsPaid: 'A refund cannot be more than what was paid and not yet refunded',
   ExemptExceedsOwed: 'An exemption cannot be more than what the customer owes',
+  CheckoutNotCompleted: 'The checkout of this order has not completed: it settles its own payments',
 } as const;
 
 export const rentingEndpoints = {

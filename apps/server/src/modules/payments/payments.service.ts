@@ -215,6 +215,8 @@ export function createPaymentService(deps: {
     reconcile,
 
     byId: (id: string) => repo.byId(db, id),
+    /** The payment written with an idempotency key (`charge:…`, `refund:…`), if any. */
+    byKey: (idempotencyKey: string) => repo.byKey(db, idempotencyKey),
     /** Cents already refunded (or being refunded) of a charge. */
     refundedCents: (chargeId: string) => repo.refundedCents(db, chargeId),
 

@@ -296,12 +296,19 @@ export function createOrderService(deps: {
     return outcomes.every((o) => o.status !== 'Pending');
   }
 
-  /** Refunds a charge in full if it succeeded; a charge that failed or never was needs nothing. */
+  /**
+   * Gives back what is left of a charge that succeeded (all of it, unless staff refunded part); a charge that failed
+   * or never was needs nothing. The fixed key makes a second undo find the first one's refund.
+   */
   async function refundWhole(chargeId: string, key: string, reason: string): Promise<{ status: string }> {
     const charge = await payments.byId(chargeId);
     if (charge?.status === 'Pending') return charge;
     if (charge?.status !== 'Succeeded') return { status: 'Succeeded' };
-    return payments.refund({ chargeId, amount: num(charge.amount), reason, key });
+    const left = cents(charge.amount) - (await payments.refundedCents(chargeId));
+    const again = await payments.byKey(`refund:${key}`);
+    if (again) return again;
+    if (left <= 0) return { status: 'Succeeded' };
+    return payments.refund({ chargeId, amount: left / 100, reason, key });
   }
 
   /**
@@ -398,6 +405,16 @@ export function createOrderService(deps: {
             'AssetUnlockFailed',
             `The asset did not unlock (${record?.failedReason ?? record?.status ?? 'no record'})`,
           );
+          // A device that answers after the deadline may still have opened: tell it to lock, as nobody rents it.
+          await control
+            .commandForOrder({
+              userId: order.createdBy,
+              assetNo: lease.asset_no,
+              command: 'device.turn_off',
+              customerId: order.customerId,
+              orderId: order.id,
+            })
+            .catch((error) => deps.log.warn({ err: error, orderId }, 'lock after a failed unlock not sent'));
           return 'done';
         }
       }
@@ -691,7 +708,12 @@ export function createOrderService(deps: {
      * lock bounds each); an exemption forgives part of what is owed. Neither can exceed its amount.
      */
     async refundOrExempt(caller: Caller, id: string, input: RefundOrExemptBody): Promise<Order> {
-      await visibleOrder(caller, id);
+      const order = await visibleOrder(caller, id);
+      // A checkout still running, or undone, settles its own charges: staff step in once it completed.
+      if (order.checkoutState !== 'Completed')
+        throw new DomainError('CheckoutNotCompleted', 409, ORDER_ERRORS.CheckoutNotCompleted, {
+          checkout: order.checkoutState,
+        });
       const asked = cents(input.amount);
       if (input.type === 'exempt') {
         await db.transaction(async (tx) => {
