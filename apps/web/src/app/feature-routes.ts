@@ -6,6 +6,7 @@ import { categoryRoutes } from '../features/categories/routes.tsx';
 import { customerRoutes } from '../features/customers/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
+import { depositRoutes } from '../features/deposits/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
 import { iotRoutes } from '../features/iot/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
@@ -46,6 +47,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...dashboardRoutes,
   ...tripRoutes,
   ...customerRoutes,
+  ...depositRoutes,
   ...pricingRoutes,
 ];
 

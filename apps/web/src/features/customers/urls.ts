@@ -1,4 +1,4 @@
-import { customerSortKeys, customerStatuses, idVerificationStatuses } from '@fleetdesk/contracts';
+import { customerSortKeys, customerStatuses, depositTransaction, idVerificationStatuses } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
@@ -7,7 +7,14 @@ import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-st
 export const customerPaths = {
   list: '/customer/list',
   detail: '/customer/detail/:customerId',
+  transactions: '/customer/detail/:customerId/transactions',
 } as const;
+
+/**
+ * The renting order list (document 1 §2.3), linked to with `?customerId=` to show one customer's orders. Written out
+ * here because the orders feature was being built at the same time as this link.
+ */
+const ORDER_LIST_PATH = '/renting/order/list';
 
 /** The customer list's URL state: search, partner, status, ID verification, card bound, created range, paging, sort. */
 export const customerList = defineList({
@@ -29,7 +36,20 @@ export type CustomerListUrlState = Partial<UrlStateOf<typeof customerList.shape>
 /** The list's drawer ("New customer"), in the URL so a reload keeps it open. */
 export const customerListScreen = { panel: urlParam.optionalOneOf(['create'] as const) };
 
-export const customerDetailTabs = ['profile', 'fieldLog'] as const;
+/** One customer's deposit transactions: partner, category and status filters, paging (page 1, size 10). */
+export const customerTransactionList = defineList({
+  filters: {
+    partnerId: urlParam.string(),
+    assetCategoryId: urlParam.string(),
+    status: urlParam.optionalOneOf(depositTransaction.shape.status.options),
+  },
+  // The server lists transactions newest first and offers no other order.
+  sortKeys: ['createdAt'] as const,
+});
+
+export type CustomerTransactionListUrlState = Partial<UrlStateOf<typeof customerTransactionList.shape>>;
+
+export const customerDetailTabs = ['profile', 'deposits', 'fieldLog'] as const;
 export const customerDialogs = ['edit', 'referrer', 'review', 'addPartner'] as const;
 export type CustomerDialog = (typeof customerDialogs)[number];
 
@@ -47,4 +67,12 @@ export const customerUrls = {
   },
   detail: (customerId: string, dialog?: CustomerDialog) =>
     `${generatePath(customerPaths.detail, { customerId })}${dialog ? `?dialog=${dialog}` : ''}`,
+  /** The detail opened on one tab (the deposits tab links back from the transactions page). */
+  detailTab: (customerId: string, tab: (typeof customerDetailTabs)[number]) =>
+    `${generatePath(customerPaths.detail, { customerId })}?tab=${tab}`,
+  transactions: (customerId: string, state: CustomerTransactionListUrlState = {}) => {
+    const search = writeUrlState(customerTransactionList.shape, new URLSearchParams(), state).toString();
+    return `${generatePath(customerPaths.transactions, { customerId })}${search ? `?${search}` : ''}`;
+  },
+  orders: (customerId: string) => `${ORDER_LIST_PATH}?${new URLSearchParams({ customerId })}`,
 };

@@ -10,6 +10,7 @@ import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
 import { useCustomer } from '../api.ts';
 import { CustomerDeleteButton, CustomerRestoreButton } from '../components/customer-delete.button.tsx';
+import { CustomerDepositsTab, useCustomerDepositsAccess } from '../components/customer-deposits.tab.tsx';
 import { CustomerEditDrawer } from '../components/customer-edit.drawer.tsx';
 import { CustomerFieldLogCard } from '../components/customer-field-log.card.tsx';
 import { CustomerIdentityCard } from '../components/customer-identity.card.tsx';
@@ -47,6 +48,7 @@ function CustomerDetail({ id }: { id: string }) {
   const customer = useCustomer(id);
   const [screen, setScreen] = useUrlState(customerDetailScreen);
   const can = useCustomerPermissions();
+  const deposits = useCustomerDepositsAccess();
   const c = customer.data;
   const name = c ? `${c.name.first} ${c.name.last}` : '';
   // A deleted customer is read-only until restored.
@@ -91,7 +93,8 @@ function CustomerDetail({ id }: { id: string }) {
         <>
           {!active && <Alert type="warning" showIcon title={t('detail.deleted')} />}
           <Tabs
-            activeKey={screen.tab}
+            // A link to the deposits tab opens the profile for someone who may not see deposits.
+            activeKey={screen.tab === 'deposits' && !deposits.any ? 'profile' : screen.tab}
             onChange={(tab) => setScreen({ tab: tab as typeof screen.tab }, { replace: true })}
             items={[
               {
@@ -120,6 +123,16 @@ function CustomerDetail({ id }: { id: string }) {
                   </Flex>
                 ),
               },
+              ...(deposits.any
+                ? [
+                    {
+                      key: 'deposits',
+                      label: t('detail.tabDeposits'),
+                      // A deleted customer is read-only: their deposits are shown, not refunded.
+                      children: <CustomerDepositsTab customer={c} canRefund={active} />,
+                    },
+                  ]
+                : []),
               {
                 key: 'fieldLog',
                 label: t('detail.tabFieldLog'),
