@@ -96,6 +96,7 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
     key: { customerId: string; partnerId: string; categoryId: string },
     quantity: number,
     exceptWaiting = 0,
+    applicationId?: string,
   ) {
     const [deposit] = await repo.depositsOf(tx, '*', key.customerId, {
       partnerId: key.partnerId,
@@ -105,7 +106,10 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
       ? Math.max(0, deposit.paid_quantity - deposit.payable - (deposit.waiting - exceptWaiting))
       : 0;
     if (!deposit || available < quantity)
-      throw new DomainError('NotRefundable', 422, DEPOSIT_MESSAGES.NotRefundable, { refundableQuantity: available });
+      throw new DomainError('NotRefundable', 422, DEPOSIT_MESSAGES.NotRefundable, {
+        refundableQuantity: available,
+        ...(applicationId ? { applicationId } : {}),
+      });
     // Each deposit paid the same (the deposit setting when it was paid may differ: take the average, in cents).
     const amount = Math.round((cents(deposit.paid_amount) * quantity) / deposit.paid_quantity) / 100;
     await repo.takeDeposits(tx, deposit.id, quantity, amount);
@@ -190,8 +194,8 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
     },
 
     /**
-     * Approves waiting applications, each in its own transaction (the deposit row's lock decides how many can still
-     * be given back), then refunds them. All are checked first: one not waiting (409) or out of scope (404) approves none.
+     * Approves waiting applications, all or none (one not waiting is 409, one out of scope 404, one the deposits no
+     * longer cover 422 NotRefundable with its id), then refunds them.
      */
     async approve(caller: Caller, ids: readonly string[]): Promise<DepositRefundApplication[]> {
       const unique = [...new Set(ids)];
@@ -201,31 +205,42 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
         throw new DomainError('ApplicationNotWaiting', 409, DEPOSIT_MESSAGES.ApplicationNotWaiting, {
           ids: notWaiting,
         });
-      const approved: repo.ApplicationRow[] = [];
-      for (const a of found) {
-        const deposit = await db.transaction(async (tx) => {
+      // All or none: one transaction approves them all under the deposit rows' locks (a refusal rolls back every
+      // approval), and the refunds follow, each keyed by its application.
+      const deposits = await db.transaction(async (tx) => {
+        const taken: { applicationId: string; depositId: string }[] = [];
+        for (const a of found) {
           const current = await repo.applicationById(tx, a.id, { lock: true });
           if (current?.status !== 'Waiting')
             throw new DomainError('ApplicationNotWaiting', 409, DEPOSIT_MESSAGES.ApplicationNotWaiting, {
               ids: [a.id],
             });
           // Its own quantity is among the waiting ones the refundable count leaves out.
-          const taken = await take(
+          const { deposit, amount } = await take(
             tx,
             { customerId: a.customer_id, partnerId: a.partner_id, categoryId: a.category_id },
             a.quantity,
             a.quantity,
+            a.id,
           );
           await repo.updateApplication(tx, a.id, {
             status: 'Approved',
-            amount: taken.amount,
+            amount,
             reviewerId: caller.userId,
             reviewedAt: new Date(),
           });
-          return taken.deposit;
-        });
-        await executeRefund(a.id, deposit.id, Number((await repo.applicationById(db, a.id))?.amount ?? 0));
-        approved.push((await repo.applicationById(db, a.id)) as repo.ApplicationRow);
+          taken.push({ applicationId: a.id, depositId: deposit.id });
+        }
+        return taken;
+      });
+      const approved: repo.ApplicationRow[] = [];
+      for (const { applicationId, depositId } of deposits) {
+        await executeRefund(
+          applicationId,
+          depositId,
+          Number((await repo.applicationById(db, applicationId))?.amount ?? 0),
+        );
+        approved.push((await repo.applicationById(db, applicationId)) as repo.ApplicationRow);
       }
       return approved.map(toApplication);
     },

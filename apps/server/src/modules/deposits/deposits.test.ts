@@ -196,7 +196,23 @@ describe('deposits', () => {
       token: t.owner.token,
       body: { ids: [id] },
     });
-    expect(errorOf(res).code).toBe('NotRefundable');
+    expect(errorOf(res)).toMatchObject({ code: 'NotRefundable', data: { applicationId: id } });
+  });
+
+  it('approves several applications all or none', async () => {
+    const covered = await customerWithDeposits(1);
+    const uncovered = await customerWithDeposits(1);
+    const [a, b] = [await apply(covered.id, 1), await apply(uncovered.id, 1)];
+    await holdAsset(uncovered.id);
+    const approve = () =>
+      call(t.app, 'POST', '/renting/deposits/refundRequests/$approve', { token: t.owner.token, body: { ids: [a, b] } });
+    expect(errorOf(await approve())).toMatchObject({ code: 'NotRefundable', data: { applicationId: b } });
+    const list = await call(t.app, 'GET', `/renting/deposits/refundRequests?customerId=${covered.id}`, {
+      token: t.owner.token,
+    });
+    // The covered one was not approved either.
+    expect(list.json().data).toMatchObject([{ id: a, status: 'Waiting' }]);
+    expect((await depositsOf(covered.id)).json().data[0]).toMatchObject({ paidQuantity: 1 });
   });
 
   it('summarises the orders of a customer', async () => {
