@@ -10,6 +10,7 @@ import { depositRoutes } from '../features/deposits/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
 import { iotRoutes } from '../features/iot/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
+import { orderRoutes } from '../features/orders/routes.tsx';
 import { partnerOperationsRoutes } from '../features/partner-operations/routes.tsx';
 import { partnerRoutes } from '../features/partners/routes.tsx';
 import { paymentMethodsRoutes } from '../features/payment-methods/routes.tsx';
@@ -48,6 +49,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...tripRoutes,
   ...customerRoutes,
   ...depositRoutes,
+  ...orderRoutes,
   ...pricingRoutes,
 ];
 

@@ -1,0 +1,149 @@
+import {
+  type BodyInputOf,
+  customerEndpoints,
+  rentingEndpoints as e,
+  type Order,
+  type RefundOrExemptBody,
+  siteEndpoints,
+} from '@fleetdesk/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiError, call, callFile } from '../../shared/http.ts';
+import { saveBlob } from '../../shared/ui/csv.ts';
+import { customerKeys } from '../customers/api.ts';
+import { CHECKOUT_POLL_MS, isSettling } from './components/checkout.model.ts';
+import type { OrderExportQuery, OrderListQuery } from './components/order-list.model.ts';
+
+/** Query keys of the orders feature; mutations invalidate by prefix. */
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (query: OrderListQuery) => [...orderKeys.lists(), query] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+  fieldLogs: (id: string) => [...orderKeys.all, 'fieldLogs', id] as const,
+  fieldLogPage: (id: string, pageNo: number, pageSize: number) =>
+    [...orderKeys.fieldLogs(id), pageNo, pageSize] as const,
+  assetRecords: (id: string) => [...orderKeys.all, 'assetRecords', id] as const,
+  sites: ['orders', 'sites'] as const,
+};
+
+/** Refusals a dialog or a step shows beside its fields; failures of the network or the server still notify. */
+export const shownInline = (error: ApiError) => error.status === 0 || error.status >= 500;
+
+export function useOrderList(query: OrderListQuery) {
+  return useQuery({
+    queryKey: orderKeys.list(query),
+    queryFn: ({ signal }) => call(e.listOrders, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The server's CSV of every order the filters match (at most ORDER_EXPORT_MAX), saved as a download. */
+export async function exportOrders(query: OrderExportQuery): Promise<void> {
+  const { blob, fileName } = await callFile(e.exportOrders, { query });
+  saveBlob(fileName ?? 'orders.csv', blob);
+}
+
+/**
+ * One order. While its checkout runs (or its undone charges wait for their refunds) it is read again about every
+ * second, so the steps move on screen as the payments and the device answer.
+ */
+export function useOrder(id: string) {
+  return useQuery({
+    queryKey: orderKeys.detail(id),
+    // A 404 is shown by the page ("The data do not exist!"), not as a notification.
+    queryFn: ({ signal }) =>
+      call(e.getOrder, { params: { id } }, { signal, notify: (error) => error.status !== 404 }).then((r) => r.data),
+    refetchInterval: (query) => (query.state.data && isSettling(query.state.data) ? CHECKOUT_POLL_MS : false),
+    enabled: id !== '',
+  });
+}
+
+export function useOrderFieldLogs(id: string, pageNo: number, pageSize: number) {
+  return useQuery({
+    queryKey: orderKeys.fieldLogPage(id, pageNo, pageSize),
+    queryFn: ({ signal }) => call(e.orderFieldLogs, { params: { id }, query: { pageNo, pageSize } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The order's leases, read when the assets history opens. */
+export function useOrderAssetRecords(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.assetRecords(id),
+    queryFn: ({ signal }) => call(e.orderAssetRecords, { params: { id } }, { signal }).then((r) => r.data),
+    enabled,
+  });
+}
+
+/**
+ * Sites for the rent-site filter and the new order's rent site. A user who may read orders but not sites gets an
+ * empty choice, not a notification.
+ */
+export function useOrderSiteOptions() {
+  return useQuery({
+    queryKey: orderKeys.sites,
+    queryFn: ({ signal }) => call(siteEndpoints.all, {}, { signal, notify: false }).then((r) => r.data),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * The customer of a new order with their payment methods, under the customers feature's key (one cache for both);
+ * nothing is asked before a customer is chosen.
+ */
+export function useOrderCustomer(id: string | undefined, options: { notify?: boolean } = {}) {
+  return useQuery({
+    queryKey: customerKeys.detail(id ?? ''),
+    queryFn: ({ signal }) =>
+      call(customerEndpoints.get, { params: { id: id ?? '' } }, { signal, notify: options.notify }).then((r) => r.data),
+    enabled: Boolean(id),
+  });
+}
+
+/** After a change the answer is the order itself; the lists and its field log are read again. */
+function useStoreOrder() {
+  const client = useQueryClient();
+  return (order: Order) => {
+    client.setQueryData(orderKeys.detail(order.id), order);
+    void client.invalidateQueries({ queryKey: orderKeys.fieldLogs(order.id) });
+    void client.invalidateQueries({ queryKey: orderKeys.assetRecords(order.id) });
+    return client.invalidateQueries({ queryKey: orderKeys.lists() });
+  };
+}
+
+export function useEndOrder(id: string) {
+  const store = useStoreOrder();
+  return useMutation({
+    mutationFn: (reason: string | undefined) =>
+      call(e.endOrder, { params: { id }, body: reason ? { reason } : {} }, { notify: shownInline }).then((r) => r.data),
+    onSuccess: store,
+  });
+}
+
+export function useRefundOrExempt(id: string) {
+  const store = useStoreOrder();
+  return useMutation({
+    mutationFn: (body: RefundOrExemptBody) =>
+      call(e.refundOrExempt, { params: { id }, body }, { notify: shownInline }).then((r) => r.data),
+    onSuccess: store,
+  });
+}
+
+/** Step 2 of a new order: whether the asset can be rented to the customer, and the offer when it can. */
+export function useInspectAsset() {
+  return useMutation({
+    mutationFn: ({ assetNo, customerId }: { assetNo: string; customerId: string }) =>
+      call(e.inspect, { params: { assetNo }, body: { customerId } }, { notify: shownInline }).then((r) => r.data),
+  });
+}
+
+/** Opens the order and starts its checkout; refusals (4xx) are shown by the checkout step itself. */
+export function useCreateOrder() {
+  const store = useStoreOrder();
+  return useMutation({
+    mutationFn: (body: BodyInputOf<typeof e.createOrder>) =>
+      call(e.createOrder, { body }, { notify: shownInline }).then((r) => r.data),
+    onSuccess: store,
+  });
+}

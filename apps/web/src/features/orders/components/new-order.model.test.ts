@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../shared/http.ts';
+import { customerBlockers, dueNow, refusalOf, usablePaymentMethods } from './new-order.model.ts';
+
+const method = (valid: boolean, last4: string) => ({
+  id: `00000000-0000-4000-8000-00000000${last4}`,
+  type: 'credit-card' as const,
+  brand: 'visa',
+  last4,
+  expMonth: 4,
+  expYear: 2028,
+  valid,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const customer = {
+  status: 'active' as const,
+  email: 'giulia@example.it',
+  emailVerified: true,
+  paymentMethods: [method(false, '0001'), method(true, '4444')],
+};
+const refused = (status: number, code: string, data: unknown = null) =>
+  new ApiError(status, code, `${code} said`, data, '/api/renting/orders');
+
+describe('due now', () => {
+  it('is the required deposit plus the first period rent, in whole cents', () => {
+    expect(dueNow({ deposit: { amount: 150, required: true } }, { periodRent: 66.5 })).toEqual({
+      deposit: 150,
+      firstRent: 66.5,
+      total: 216.5,
+    });
+    expect(dueNow({ deposit: { amount: 0.1, required: true } }, { periodRent: 0.2 }).total).toBe(0.3);
+  });
+
+  it('leaves out a deposit the partner does not require', () => {
+    expect(dueNow({ deposit: { amount: 150, required: false } }, { periodRent: 66.5 })).toEqual({
+      deposit: 0,
+      firstRent: 66.5,
+      total: 66.5,
+    });
+  });
+});
+
+describe('customer readiness', () => {
+  it('offers only valid payment methods', () => {
+    expect(usablePaymentMethods(customer).map((m) => m.last4)).toEqual(['4444']);
+  });
+
+  it('lets a customer with a verified e-mail and a valid method through', () => {
+    expect(customerBlockers(customer)).toEqual([]);
+  });
+
+  it('names every reason a customer cannot rent yet', () => {
+    expect(customerBlockers({ ...customer, emailVerified: false })).toEqual(['emailUnverified']);
+    expect(customerBlockers({ ...customer, email: null, emailVerified: false, paymentMethods: [] })).toEqual([
+      'emailMissing',
+      'noPaymentMethod',
+    ]);
+    expect(customerBlockers({ ...customer, status: 'deleted' })).toEqual(['deleted']);
+  });
+});
+
+describe('checkout refusals', () => {
+  it('send an asset that cannot be rented back to the asset step, with what the partner lacks', () => {
+    expect(refusalOf(refused(409, 'AssetAlreadyRentedOut'))).toMatchObject({
+      step: 'asset',
+      code: 'AssetAlreadyRentedOut',
+    });
+    expect(refusalOf(refused(422, 'PartnerSetupIncomplete', { missing: ['deposit', 3] }))).toMatchObject({
+      step: 'asset',
+      missing: ['deposit'],
+    });
+    expect(refusalOf(refused(404, 'NotFound')).step).toBe('asset');
+  });
+
+  it('send a changed plan back to the plan step with the plans on offer now', () => {
+    const plans = [{ id: 'p', frequency: 1, unit: 'weeks', priority: 1, unitPrice: 9, periodRent: 63, discount: null }];
+    expect(refusalOf(refused(409, 'PlanNoLongerAvailable', { plans }))).toMatchObject({ step: 'plan', plans });
+    expect(refusalOf(refused(422, 'PaymentMethodNotFound')).step).toBe('plan');
+  });
+
+  it('send an e-mail issue back to the customer step', () => {
+    expect(refusalOf(refused(422, 'CustomerEmailIssue'))).toMatchObject({
+      step: 'customer',
+      message: 'CustomerEmailIssue said',
+    });
+  });
+
+  it('keep anything else on the checkout step', () => {
+    expect(refusalOf(refused(403, 'Forbidden')).step).toBe('checkout');
+    expect(refusalOf(refused(0, 'NetworkError')).step).toBe('checkout');
+    expect(refusalOf(new Error('boom'))).toMatchObject({ step: 'checkout', code: 'Unknown' });
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  CHECKOUT_REFUSALS,
+  type Customer,
+  type CustomerPaymentMethod,
+  type Inspection,
+  type InspectionOutcome,
+  inspectionOutcomes,
+} from '@fleetdesk/contracts';
+import { isApiError } from '../../../shared/http.ts';
+
+/** Document 1 §2.5 "New order flow": customer, asset id, plan, checkout, payment progress. */
+export const newOrderSteps = ['customer', 'asset', 'plan', 'checkout', 'progress'] as const;
+export type NewOrderStep = (typeof newOrderSteps)[number];
+
+export type Offer = NonNullable<Inspection['offer']>;
+export type PlanOption = Offer['plans'][number];
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * What the checkout charges at once: the deposit when the partner requires one (the server skips it for a customer
+ * who already holds one for this category) and the first period's rent.
+ */
+export function dueNow(offer: Pick<Offer, 'deposit'>, plan: Pick<PlanOption, 'periodRent'>) {
+  const deposit = offer.deposit.required ? offer.deposit.amount : 0;
+  return { deposit, firstRent: plan.periodRent, total: (cents(deposit) + cents(plan.periodRent)) / 100 };
+}
+
+/** The payment methods a checkout may charge: those still valid (not expired, not refused at the last charge). */
+export function usablePaymentMethods(customer: Pick<Customer, 'paymentMethods'>): CustomerPaymentMethod[] {
+  return customer.paymentMethods.filter((m) => m.valid);
+}
+
+/** What stops a customer from renting before any asset is chosen (document 2 §8 "New order and checkout"). */
+export type CustomerBlocker = 'deleted' | 'emailMissing' | 'emailUnverified' | 'noPaymentMethod';
+
+export function customerBlockers(
+  customer: Pick<Customer, 'status' | 'email' | 'emailVerified' | 'paymentMethods'>,
+): CustomerBlocker[] {
+  const blockers: CustomerBlocker[] = [];
+  if (customer.status === 'deleted') blockers.push('deleted');
+  if (!customer.email) blockers.push('emailMissing');
+  else if (!customer.emailVerified) blockers.push('emailUnverified');
+  if (usablePaymentMethods(customer).length === 0) blockers.push('noPaymentMethod');
+  return blockers;
+}
+
+export const isInspectionOutcome = (code: string): code is InspectionOutcome =>
+  (inspectionOutcomes as readonly string[]).includes(code);
+export const isCheckoutRefusal = (code: string): code is keyof typeof CHECKOUT_REFUSALS => code in CHECKOUT_REFUSALS;
+
+/** A refused checkout: which step can fix it, its code and what the server said (plans, missing setup). */
+export interface Refusal {
+  step: NewOrderStep;
+  code: string;
+  /** The server's words, already in the user's language when the console knows them. */
+  message: string;
+  /** PartnerSetupIncomplete: what the partner still lacks. */
+  missing: string[];
+  /** PlanNoLongerAvailable: the plans on offer now. */
+  plans: PlanOption[] | null;
+}
+
+const stepOfCode: Record<string, NewOrderStep> = {
+  CustomerEmailIssue: 'customer',
+  CustomerDeleted: 'customer',
+  PaymentMethodNotFound: 'plan',
+  PlanNoLongerAvailable: 'plan',
+  RentSiteInvalid: 'plan',
+  ValidationError: 'plan',
+  NotFound: 'asset',
+};
+
+/**
+ * Where a refusal of POST /renting/orders sends staff back to: the customer, the asset (every inspection outcome),
+ * or the plan and payment method. Anything else (no right, the server or the network failing) stays on the
+ * checkout step, where Confirm can be tried again.
+ */
+export function refusalOf(error: unknown): Refusal {
+  if (!isApiError(error))
+    return { step: 'checkout', code: 'Unknown', message: String(error), missing: [], plans: null };
+  const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as {
+    missing?: unknown;
+    plans?: unknown;
+  };
+  const step = isInspectionOutcome(error.code) ? 'asset' : (stepOfCode[error.code] ?? 'checkout');
+  return {
+    step,
+    code: error.code,
+    message: error.message,
+    missing: Array.isArray(data.missing) ? data.missing.filter((m): m is string => typeof m === 'string') : [],
+    plans: Array.isArray(data.plans) ? (data.plans as PlanOption[]) : null,
+  };
+}

@@ -1,0 +1,126 @@
+import { DollarOutlined, HistoryOutlined, StopOutlined } from '@ant-design/icons';
+import { id as idSchema, type Order, rentingEndpoints } from '@fleetdesk/contracts';
+import { Alert, Button, Card, Flex, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { DataMissing } from '../../../shared/ui/data-missing.tsx';
+import { DetailPage } from '../../../shared/ui/detail-page.tsx';
+import { useUrlState } from '../../../shared/ui/url-state.ts';
+import { useOrder } from '../api.ts';
+import { checkoutOutcome } from '../components/checkout.model.ts';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { OrderAssetsModal } from '../components/order-assets.modal.tsx';
+import { OrderEndModal } from '../components/order-end.modal.tsx';
+import { OrderFeesCard } from '../components/order-fees.card.tsx';
+import { OrderFieldLogCard } from '../components/order-field-log.card.tsx';
+import { LeaseStatusTag, OrderStatusTag } from '../components/order-status-tag.tsx';
+import { OrderSummaryCard } from '../components/order-summary.card.tsx';
+import { RefundExemptModal } from '../components/refund-exempt.modal.tsx';
+import { type OrderDialog, orderDetailScreen } from '../urls.ts';
+
+/** /renting/order/detail/:orderId: one order; an id that cannot exist is "not found" without asking the server. */
+export default function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  if (!idSchema.safeParse(orderId).success) return <DataMissing />;
+  return <OrderDetail id={orderId} />;
+}
+
+/** What each action needs (the endpoint's own requirement, so the button and the call never disagree). */
+function useOrderPermissions() {
+  return {
+    end: useCan(requirementOf(rentingEndpoints.endOrder)),
+    refundOrExempt: useCan(requirementOf(rentingEndpoints.refundOrExempt)),
+    assetRecords: useCan(requirementOf(rentingEndpoints.orderAssetRecords)),
+  };
+}
+
+function OrderDetail({ id }: { id: string }) {
+  const { t } = useTranslation('orders');
+  const order = useOrder(id);
+  const [screen, setScreen] = useUrlState(orderDetailScreen);
+  const can = useOrderPermissions();
+  const o = order.data;
+  const open = (dialog: OrderDialog) => setScreen({ dialog });
+  const close = () => setScreen({ dialog: undefined });
+  const isOpen = o?.status === 'Open';
+  // A checkout that did not complete settles its own payments (its charges are refunded when it is undone).
+  const settled = o?.checkout.state === 'Completed';
+
+  return (
+    <DetailPage
+      title={
+        o ? (
+          <Space size={12} wrap>
+            <span data-testid="order-no" data-order-no={o.orderNo}>
+              {t('detail.title', { orderNo: o.orderNo })}
+            </span>
+            <OrderStatusTag status={o.status} />
+            <LeaseStatusTag status={o.leaseStatus} />
+          </Space>
+        ) : (
+          t('detail.titleLoading')
+        )
+      }
+      documentTitle={o?.orderNo}
+      loading={order.isLoading}
+      error={order.error}
+      extra={
+        o && (
+          <>
+            {can.assetRecords && (
+              <Button icon={<HistoryOutlined />} onClick={() => open('assets')}>
+                {t('action.assetsHistory')}
+              </Button>
+            )}
+            {can.refundOrExempt && settled && (
+              <Button icon={<DollarOutlined />} onClick={() => open('refund')}>
+                {t('action.refundOrExempt')}
+              </Button>
+            )}
+            {can.end && isOpen && (
+              <Button danger icon={<StopOutlined />} onClick={() => open('end')}>
+                {t('action.end')}
+              </Button>
+            )}
+          </>
+        )
+      }
+      sections={[]}
+    >
+      {o && (
+        <Flex vertical gap={16}>
+          <OrderSummaryCard order={o} />
+          <CheckoutCard order={o} />
+          <OrderFeesCard order={o} />
+          <OrderFieldLogCard order={o} />
+          {can.end && isOpen && <OrderEndModal order={o} open={screen.dialog === 'end'} onClose={close} />}
+          {can.refundOrExempt && settled && (
+            <RefundExemptModal order={o} open={screen.dialog === 'refund'} onClose={close} />
+          )}
+          {can.assetRecords && <OrderAssetsModal orderId={o.id} open={screen.dialog === 'assets'} onClose={close} />}
+        </Flex>
+      )}
+    </DetailPage>
+  );
+}
+
+const outcomeColors = { inProgress: 'processing', success: 'success', failed: 'error', partial: 'warning' } as const;
+
+/** The checkout that opened the order; while it runs the page follows it (useOrder polls). */
+function CheckoutCard({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const outcome = checkoutOutcome(order.checkout);
+  return (
+    <Card
+      title={t('detail.checkout')}
+      data-testid="order-checkout"
+      extra={<Tag color={outcomeColors[outcome]}>{t(`outcome.${outcome}`)}</Tag>}
+    >
+      {outcome === 'inProgress' && (
+        <Alert type="info" showIcon title={t('progress.running')} style={{ marginBottom: 16 }} />
+      )}
+      <CheckoutSteps checkout={order.checkout} currency={order.currency} />
+    </Card>
+  );
+}

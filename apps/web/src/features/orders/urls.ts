@@ -1,0 +1,63 @@
+import { leaseStatuses, orderSortKeys, orderStatuses } from '@fleetdesk/contracts';
+import { generatePath } from 'react-router';
+import { defineList } from '../../shared/ui/list-state.ts';
+import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
+
+/** Route patterns of the renting order screens (document 1 §2.3 "Renting orders"). */
+export const orderPaths = {
+  list: '/renting/order/list',
+  new: '/renting/order/new',
+  detail: '/renting/order/detail/:orderId',
+} as const;
+
+/**
+ * The order list's URL state: search, status, lease status, partner, category, rent sites, the start range (two ISO
+ * instants), one customer's orders (the customer detail links here with `?customerId=`), paging and sort.
+ */
+export const orderList = defineList({
+  filters: {
+    search: urlParam.string(),
+    status: urlParam.optionalOneOf(orderStatuses),
+    leaseStatus: urlParam.optionalOneOf(leaseStatuses),
+    partnerId: urlParam.string(),
+    assetCategoryId: urlParam.string(),
+    rentSiteIdIn: urlParam.list(),
+    startFrom: urlParam.string(),
+    startTo: urlParam.string(),
+    customerId: urlParam.string(),
+  },
+  sortKeys: orderSortKeys,
+  defaultSort: 'createdAt:desc',
+});
+
+export type OrderListUrlState = Partial<UrlStateOf<typeof orderList.shape>>;
+
+export const orderDialogs = ['end', 'refund', 'assets'] as const;
+export type OrderDialog = (typeof orderDialogs)[number];
+
+/** The detail page's open dialog, in the URL so a link (or a reload) opens it again. */
+export const orderDetailScreen = { dialog: urlParam.optionalOneOf(orderDialogs) };
+
+/**
+ * The new-order flow's URL: a customer and an asset to start from (a link from elsewhere can fill them in), and,
+ * once the checkout has started, the order it follows, so a reload keeps watching the payment progress.
+ */
+export const newOrderScreen = {
+  customerId: urlParam.string(),
+  assetNo: urlParam.string(),
+  orderId: urlParam.string(),
+};
+
+/** Typed links to the order screens; a list link can carry filters, paging and sort. */
+export const orderUrls = {
+  list: (state: OrderListUrlState = {}) => {
+    const search = writeUrlState(orderList.shape, new URLSearchParams(), state).toString();
+    return `${orderPaths.list}${search ? `?${search}` : ''}`;
+  },
+  detail: (orderId: string, dialog?: OrderDialog) =>
+    `${generatePath(orderPaths.detail, { orderId })}${dialog ? `?dialog=${dialog}` : ''}`,
+  new: (start: { customerId?: string; assetNo?: string } = {}) => {
+    const search = writeUrlState(newOrderScreen, new URLSearchParams(), start).toString();
+    return `${orderPaths.new}${search ? `?${search}` : ''}`;
+  },
+};
