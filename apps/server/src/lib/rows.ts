@@ -14,6 +14,12 @@ export const uuidList = (values: readonly string[]): SQL =>
     sql`, `,
   );
 
+/** ` where a and b …` of the conditions present; nothing when none is. */
+export const whereOf = (conditions: readonly (SQL | undefined)[]): SQL => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
+};
+
 export const toIso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 export const toIsoOrNull = (d: Date | string | null) => (d === null ? null : toIso(d));
 

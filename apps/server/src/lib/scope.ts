@@ -2,6 +2,7 @@ import type { PartnerScope } from '@fleetdesk/contracts';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DomainError, outOfScope } from '../errors.ts';
+import { uuidList } from './rows.ts';
 
 /** The partners a caller may see: every partner ("*") or the listed ones. */
 export type Scope = PartnerScope;
@@ -12,6 +13,12 @@ export const isAll = (scope: Scope): scope is '*' => scope === '*';
 export function inScope(scope: Scope, partnerColumn: AnyPgColumn): SQL | undefined {
   if (isAll(scope)) return undefined;
   return scope.length ? inArray(partnerColumn, [...scope]) : sql`false`;
+}
+
+/** The same condition on a column named in raw SQL (`o.partner_id`), for repositories written in SQL. */
+export function inScopeSql(scope: Scope, partnerColumn: SQL): SQL | undefined {
+  if (isAll(scope)) return undefined;
+  return scope.length ? sql`${partnerColumn} in (${uuidList(scope)})` : sql`false`;
 }
 
 /** Whether a partner's rows are visible to the scope. */

@@ -1,16 +1,10 @@
 import type { DepositRefundApplicationQuery, DepositTransactionQuery } from '@fleetdesk/contracts';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { depositRefundApplications } from '../../db/schema/index.ts';
-import { type CustomerPartnerCategoryNames, rows, uuidList } from '../../lib/rows.ts';
-import type { Scope } from '../../lib/scope.ts';
-
-const scoped = (scope: Scope, column: SQL) =>
-  scope === '*' ? undefined : scope.length ? sql`${column} in (${uuidList(scope)})` : sql`false`;
-const whereOf = (conditions: (SQL | undefined)[]) => {
-  const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
-};
+import { offsetOf } from '../../lib/paging.ts';
+import { type CustomerPartnerCategoryNames, rows, whereOf } from '../../lib/rows.ts';
+import { inScopeSql, type Scope } from '../../lib/scope.ts';
 
 export interface DepositRow {
   id: string;
@@ -45,7 +39,7 @@ export async function depositsOf(
         from customer_deposits d join partners p on p.id = d.partner_id join asset_categories ac on ac.id = d.asset_category_id
         ${whereOf([
           sql`d.customer_id = ${customerId}`,
-          scoped(scope, sql`d.partner_id`),
+          inScopeSql(scope, sql`d.partner_id`),
           key ? sql`d.partner_id = ${key.partnerId} and d.asset_category_id = ${key.categoryId}` : undefined,
         ])}
         order by p.name, ac.name${key ? sql` for update of d` : sql``}`,
@@ -58,7 +52,7 @@ export async function takeDeposits(db: DbOrTx, depositId: string, quantity: numb
 }
 
 export async function orderSummary(db: DbOrTx, scope: Scope, customerId: string) {
-  const where = whereOf([sql`o.customer_id = ${customerId}`, scoped(scope, sql`o.partner_id`)]);
+  const where = whereOf([sql`o.customer_id = ${customerId}`, inScopeSql(scope, sql`o.partner_id`)]);
   const [counts] = await rows<{ open: number; closed: number; canceled: number }>(
     db,
     sql`select count(*) filter (where o.status in ('New', 'Open'))::int as open,
@@ -68,13 +62,12 @@ export async function orderSummary(db: DbOrTx, scope: Scope, customerId: string)
   );
   const owe = await rows<{ currency: string; amount: string }>(
     db,
-    sql`select o.currency, sum(greatest(0,
-          (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = o.id and f.status = 'Owed')
-          - (select coalesce(sum(x.amount), 0) from order_exemptions x where x.order_id = o.id))) as amount
-        from orders o${where} group by o.currency having sum(greatest(0,
-          (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = o.id and f.status = 'Owed')
-          - (select coalesce(sum(x.amount), 0) from order_exemptions x where x.order_id = o.id))) > 0
-        order by o.currency`,
+    sql`select currency, sum(owed) as amount from (
+          select o.currency, greatest(0,
+            (select coalesce(sum(f.amount), 0) from order_fees f where f.order_id = o.id and f.status = 'Owed')
+            - (select coalesce(sum(x.amount), 0) from order_exemptions x where x.order_id = o.id)) as owed
+          from orders o${where}) per_order
+        group by currency having sum(owed) > 0 order by currency`,
   );
   return { counts: counts ?? { open: 0, closed: 0, canceled: 0 }, owe };
 }
@@ -96,7 +89,7 @@ export async function transactions(db: DbOrTx, scope: Scope, q: DepositTransacti
     join asset_categories ac on ac.id = d.asset_category_id`;
   const where = whereOf([
     sql`pm.subject_type = 'deposit'`,
-    scoped(scope, sql`d.partner_id`),
+    inScopeSql(scope, sql`d.partner_id`),
     q.customerId ? sql`d.customer_id = ${q.customerId}` : undefined,
     q.partnerId ? sql`d.partner_id = ${q.partnerId}` : undefined,
     q.assetCategoryId ? sql`d.asset_category_id = ${q.assetCategoryId}` : undefined,
@@ -108,7 +101,7 @@ export async function transactions(db: DbOrTx, scope: Scope, q: DepositTransacti
       sql`select pm.id, d.customer_id, c.first_name, c.last_name, c.phone_no, d.partner_id, p.name as partner_name,
             d.asset_category_id as category_id, ac.name as category_name, pm.kind, pm.amount, pm.currency, pm.status,
             pm.failure_message, pm.created_at, pm.settled_at
-          ${from}${where} order by pm.created_at desc, pm.id limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`,
+          ${from}${where} order by pm.created_at desc, pm.id limit ${q.pageSize} offset ${offsetOf(q)}`,
     ),
     rows<{ n: number }>(db, sql`select count(*)::int as n ${from}${where}`),
   ]);
@@ -156,7 +149,7 @@ const fromApplications = sql`from deposit_refund_applications a join customers c
 
 export async function applications(db: DbOrTx, scope: Scope, q: DepositRefundApplicationQuery) {
   const where = whereOf([
-    scoped(scope, sql`a.partner_id`),
+    inScopeSql(scope, sql`a.partner_id`),
     q.status ? sql`a.status = ${q.status}` : undefined,
     q.refundStatus ? sql`a.refund_status = ${q.refundStatus}` : undefined,
     q.partnerId ? sql`a.partner_id = ${q.partnerId}` : undefined,
@@ -169,7 +162,7 @@ export async function applications(db: DbOrTx, scope: Scope, q: DepositRefundApp
       db,
       sql`select ${applicationColumns} ${fromApplications}${where}
           order by (a.status = 'Waiting') desc, a.created_at desc, a.id
-          limit ${q.pageSize} offset ${(q.pageNo - 1) * q.pageSize}`,
+          limit ${q.pageSize} offset ${offsetOf(q)}`,
     ),
     rows<{ n: number }>(db, sql`select count(*)::int as n ${fromApplications}${where}`),
   ]);

@@ -1,5 +1,5 @@
 import type { DiscountListQuery, PartListQuery, ProgramListQuery, ProgramNotice } from '@fleetdesk/contracts';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   discounts,
@@ -11,8 +11,8 @@ import {
   rentalPrograms,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
-import { isAll, type Scope } from '../../lib/scope.ts';
+import { rows, uuidList, whereOf } from '../../lib/rows.ts';
+import { inScopeSql, type Scope } from '../../lib/scope.ts';
 
 type Timestamp = Date | string;
 
@@ -26,15 +26,7 @@ export interface ProgramRow {
   updated_at: Timestamp;
 }
 
-function scopeOf(scope: Scope): SQL | undefined {
-  if (isAll(scope)) return undefined;
-  return scope.length ? sql`rp.partner_id in (${uuidList(scope)})` : sql`false`;
-}
-
-const whereOf = (conditions: (SQL | undefined)[]) => {
-  const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
-};
+const scopeOf = (scope: Scope) => inScopeSql(scope, sql`rp.partner_id`);
 
 const programColumns = sql`rp.id, rp.partner_id, p.name as partner_name, rp.asset_category_id as category_id,
   c.name as category_name, rp.created_at, rp.updated_at`;

@@ -9,14 +9,15 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { rentingIntents } from '../../db/schema/index.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 import {
   type CustomerPartnerCategoryNames,
   customerPartnerCategoryRefs,
   rows,
   toIso,
-  uuidList,
+  whereOf,
 } from '../../lib/rows.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { inScopeSql, partnerInScope, type Scope } from '../../lib/scope.ts';
 import { logChange, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as rentingRepo from './renting.repo.ts';
 
@@ -48,10 +49,9 @@ const from = sql`from renting_intents i join customers c on c.id = i.customer_id
 const sortColumns = { createdAt: sql`i.created_at`, appointmentStartFrom: sql`i.appointment_start_from` } as const;
 
 function filtersOf(scope: Scope, q: Omit<RentingIntentListQuery, 'pageNo' | 'pageSize' | 'sort'>) {
-  const where: SQL[] = [];
-  if (scope !== '*') where.push(scope.length ? sql`i.partner_id in (${uuidList(scope)})` : sql`false`);
+  const where: (SQL | undefined)[] = [inScopeSql(scope, sql`i.partner_id`)];
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(c.phone_no ilike ${like} or (c.first_name || ' ' || c.last_name) ilike ${like})`);
   }
   if (q.status) where.push(sql`i.status = ${q.status}`);
@@ -61,7 +61,7 @@ function filtersOf(scope: Scope, q: Omit<RentingIntentListQuery, 'pageNo' | 'pag
   if (q.customerId) where.push(sql`i.customer_id = ${q.customerId}`);
   if (q.appointmentFrom) where.push(sql`i.appointment_start_from >= ${q.appointmentFrom}`);
   if (q.appointmentTo) where.push(sql`i.appointment_start_from <= ${q.appointmentTo}`);
-  return where.length ? sql` where ${sql.join(where, sql` and `)}` : sql``;
+  return whereOf(where);
 }
 
 export async function intentById(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
@@ -139,8 +139,7 @@ export function createRentingIntentService(deps: { db: Db }) {
 
   async function visible(caller: Caller, id: string) {
     const row = await intentById(db, id);
-    if (!row || (caller.scope !== '*' && !caller.scope.includes(row.partner_id)))
-      throw notFound('Renting intent not found');
+    if (!row || !partnerInScope(caller.scope, row.partner_id)) throw notFound('Renting intent not found');
     return row;
   }
 
@@ -153,7 +152,7 @@ export function createRentingIntentService(deps: { db: Db }) {
         rows<IntentRow>(
           db,
           sql`select ${columns} ${from}${where} order by ${sortColumns[sort.key]} ${direction}, i.id
-              limit ${pageSize} offset ${(pageNo - 1) * pageSize}`,
+              limit ${pageSize} offset ${offsetOf({ pageNo, pageSize })}`,
         ),
         rows<{ n: number }>(db, sql`select count(*)::int as n ${from}${where}`),
       ]);

@@ -13,7 +13,7 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { rows, toIso, toIsoOrNull, uuidList } from '../../lib/rows.ts';
-import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, inScopeSql, type Scope } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 
 /**
@@ -48,8 +48,7 @@ interface ConfigRow {
 
 const configColumns = sql`rc.partner_id, p.name as partner_name, rc.invoice_prefix, rc.seller_name, rc.vat_number,
   rc.invoice_footer, rc.next_invoice_no - 1 as issued, rc.updated_at`;
-const scoped = (scope: Scope) =>
-  scope === '*' ? sql`true` : scope.length ? sql`rc.partner_id in (${uuidList(scope)})` : sql`false`;
+const scoped = (scope: Scope) => inScopeSql(scope, sql`rc.partner_id`) ?? sql`true`;
 
 const toConfig = (r: ConfigRow): RentalConfig => ({
   partner: { id: r.partner_id, name: r.partner_name },

@@ -1,5 +1,5 @@
 import type { OrderListQuery } from '@fleetdesk/contracts';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   customerDeposits,
@@ -9,8 +9,9 @@ import {
   orders,
   type payments,
 } from '../../db/schema/index.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { likePattern } from '../../lib/paging.ts';
+import { rows, uuidList, whereOf } from '../../lib/rows.ts';
+import { inScopeSql, type Scope } from '../../lib/scope.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LeaseRow = typeof leases.$inferSelect;
@@ -101,10 +102,9 @@ const sortColumns = {
 } as const;
 
 function filtersOf(scope: Scope, q: Omit<OrderListQuery, 'pageNo' | 'pageSize' | 'sort'>): SQL {
-  const where: SQL[] = [];
-  if (scope !== '*') where.push(scope.length ? sql`o.partner_id in (${uuidList(scope)})` : sql`false`);
+  const where: (SQL | undefined)[] = [inScopeSql(scope, sql`o.partner_id`)];
   if (q.search) {
-    const like = `%${q.search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = likePattern(q.search);
     where.push(sql`(o.order_no ilike ${like} or c.phone_no ilike ${like}
       or (c.first_name || ' ' || c.last_name) ilike ${like}
       or exists (select 1 from leases le join assets a on a.id = le.asset_id where le.order_id = o.id and a.no ilike ${like}))`);
@@ -117,9 +117,8 @@ function filtersOf(scope: Scope, q: Omit<OrderListQuery, 'pageNo' | 'pageSize' |
   if (q.rentSiteIdIn?.length) where.push(sql`o.rent_site_id in (${uuidList(q.rentSiteIdIn)})`);
   if (q.startFrom) where.push(sql`o.start_time >= ${q.startFrom}`);
   if (q.startTo) where.push(sql`o.start_time <= ${q.startTo}`);
-  return where.length ? sql` where ${sql.join(where, sql` and `)}` : sql``;
+  return whereOf(where);
 }
-type SQL = ReturnType<typeof sql>;
 
 export async function list(
   db: DbOrTx,
