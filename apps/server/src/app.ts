@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { localMail, localSms } from './adapters/messaging.ts';
 import { localPaymentProvider, localWebhookSecret } from './adapters/payments.ts';
 import { localStorage } from './adapters/storage.ts';
+import { stripePaymentProvider } from './adapters/stripe-payments.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
 import { deviceCredentials } from './iot/credentials.ts';
@@ -142,11 +143,12 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addHook('onClose', () => liveFleet.stop());
 
   const webhookSecret = localWebhookSecret(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
+  const stripe = config.payments.provider === 'stripe' ? config.payments : undefined;
   const paymentService = createPaymentService({
     db,
-    provider: localPaymentProvider({ db, webhookSecret }),
+    provider: stripe ? stripePaymentProvider(stripe) : localPaymentProvider({ db, webhookSecret }),
     log: app.log,
-    localWebhookSecret: webhookSecret,
+    ...(stripe ? {} : { localWebhookSecret: webhookSecret }),
   });
   const paymentJobs = createJobRunner({ db, log: app.log, handlers: paymentService.jobHandlers(), pollMs: 1000 });
   app.decorate('payments', { service: paymentService, jobs: paymentJobs });

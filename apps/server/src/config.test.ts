@@ -22,6 +22,23 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ demoData: true, basePath: '/console/', publicApiOrigin: 'https://api.example.com/api' });
   });
 
+  it('selects Stripe with its keys, and the local provider by default', () => {
+    expect(loadConfig({}).payments).toEqual({ provider: 'local' });
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc',
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+  });
+
   it.each([
     ['a port out of range', { PORT: '70000' }, 'PORT'],
     ['an unknown database scheme', { DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -29,6 +46,8 @@ describe('loadConfig', () => {
     ['a base path without slashes', { BASE_PATH: 'console' }, 'BASE_PATH'],
     ['an unknown log level', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     ['a client link that is not a web URL', { CLIENT_LINK_URL: 'ftp://x.example.com' }, 'CLIENT_LINK_URL'],
+    ['Stripe without its keys', { PAYMENT_PROVIDER: 'stripe' }, 'PAYMENT_PROVIDER'],
+    ['a publishable key where the secret key goes', { STRIPE_SECRET_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
   ])('stops on %s, naming the variable', (_label, env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

@@ -6,62 +6,80 @@ const flag = z
   .default('0')
   .transform((v) => v === '1' || v === 'true');
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, { message: 'DATABASE_URL must be memory:// or postgres://…' })
-    .optional(),
-  ADMIN_EMAIL: z.email().default('owner@fleetdesk.local'),
-  ADMIN_PASSWORD: z.string().min(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
-  DEMO_DATA: flag,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Where the built console lives; the server serves it with a history fallback. */
-  WEB_DIST: z.string().optional(),
-  /** The console's base path (document 1 §2.1), e.g. "/console/". */
-  BASE_PATH: z
-    .string()
-    .regex(/^\/([\w-]+\/)*$/, { message: 'BASE_PATH must start and end with /' })
-    .default('/'),
-  /** Overrides the API origin the console calls (served in /config.js). */
-  PUBLIC_API_ORIGIN: z.url().optional(),
-  /** The customer web client of this account (GET /api/account/clientLink). */
-  CLIENT_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** 32 bytes, base64: encrypts provider secrets at rest. Unset → generated once into DATA_DIR/secrets.key. */
-  SECRETS_KEY: z
-    .string()
-    .refine((v) => Buffer.from(v, 'base64').length === 32, { message: 'SECRETS_KEY must be 32 bytes in base64' })
-    .optional(),
-  /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
-  TRUST_PROXY: flag,
-  /** An external MQTT broker (mqtt://host:1883); unset → the embedded broker on MQTT_PORT. */
-  MQTT_URL: z
-    .url({ protocol: /^(mqtts?|wss?)$/, message: 'MQTT_URL must be mqtt://, mqtts://, ws:// or wss://' })
-    .optional(),
-  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
-  /** The gateway's own credentials at an external broker. */
-  MQTT_USERNAME: z.string().optional(),
-  MQTT_PASSWORD: z.string().optional(),
-  /** Every device topic starts with this (docs/device-protocol.md). */
-  MQTT_TOPIC_ROOT: z
-    .string()
-    .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, { message: 'MQTT_TOPIC_ROOT: lower-case words separated by /' })
-    .default('fleetdesk'),
-  /** Run the device simulator for the demo fleet inside the server (default: with DEMO_DATA). */
-  SIMULATOR: z.enum(['0', '1', 'true', 'false', '']).optional(),
-  /** How many of the demo fleet's devices the in-process simulator brings to life. */
-  SIMULATOR_DEVICES: z.coerce.number().int().min(1).max(100_000).default(5000),
-  /** A MapLibre style URL for the asset map; `{key}` in it is replaced by MAP_ACCESS_KEY. Unset → offline basemap. */
-  MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
-  MAP_ACCESS_KEY: z.string().optional(),
-  /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
-  MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  /** How long an IoT command or config may take to be answered, and the first retry's delay (doubling). */
-  IOT_COMMAND_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
-  IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, { message: 'DATABASE_URL must be memory:// or postgres://…' })
+      .optional(),
+    ADMIN_EMAIL: z.email().default('owner@fleetdesk.local'),
+    ADMIN_PASSWORD: z.string().min(8, { message: 'ADMIN_PASSWORD must be at least 8 characters' }).optional(),
+    DEMO_DATA: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Where the built console lives; the server serves it with a history fallback. */
+    WEB_DIST: z.string().optional(),
+    /** The console's base path (document 1 §2.1), e.g. "/console/". */
+    BASE_PATH: z
+      .string()
+      .regex(/^\/([\w-]+\/)*$/, { message: 'BASE_PATH must start and end with /' })
+      .default('/'),
+    /** Overrides the API origin the console calls (served in /config.js). */
+    PUBLIC_API_ORIGIN: z.url().optional(),
+    /** The customer web client of this account (GET /api/account/clientLink). */
+    CLIENT_LINK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** 32 bytes, base64: encrypts provider secrets at rest. Unset → generated once into DATA_DIR/secrets.key. */
+    SECRETS_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, 'base64').length === 32, { message: 'SECRETS_KEY must be 32 bytes in base64' })
+      .optional(),
+    /** Trust X-Forwarded-For from a proxy in front (for per-address rate limits). */
+    TRUST_PROXY: flag,
+    /** An external MQTT broker (mqtt://host:1883); unset → the embedded broker on MQTT_PORT. */
+    MQTT_URL: z
+      .url({ protocol: /^(mqtts?|wss?)$/, message: 'MQTT_URL must be mqtt://, mqtts://, ws:// or wss://' })
+      .optional(),
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+    /** The gateway's own credentials at an external broker. */
+    MQTT_USERNAME: z.string().optional(),
+    MQTT_PASSWORD: z.string().optional(),
+    /** Every device topic starts with this (docs/device-protocol.md). */
+    MQTT_TOPIC_ROOT: z
+      .string()
+      .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, { message: 'MQTT_TOPIC_ROOT: lower-case words separated by /' })
+      .default('fleetdesk'),
+    /** Run the device simulator for the demo fleet inside the server (default: with DEMO_DATA). */
+    SIMULATOR: z.enum(['0', '1', 'true', 'false', '']).optional(),
+    /** How many of the demo fleet's devices the in-process simulator brings to life. */
+    SIMULATOR_DEVICES: z.coerce.number().int().min(1).max(100_000).default(5000),
+    /** A MapLibre style URL for the asset map; `{key}` in it is replaced by MAP_ACCESS_KEY. Unset → offline basemap. */
+    MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MAP_ACCESS_KEY: z.string().optional(),
+    /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
+    MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /** How long an IoT command or config may take to be answered, and the first retry's delay (doubling). */
+    IOT_COMMAND_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+    IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
+    /** Who takes the payments: `local` (Stripe's test mode, kept in our database; no account needed) or `stripe`. */
+    PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+    /** The Stripe account's secret key (sk_live_… / sk_test_…) and the signing secret of its webhook endpoint. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, { message: 'STRIPE_SECRET_KEY: sk_… or rk_…' })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, { message: 'STRIPE_WEBHOOK_SECRET: whsec_…' })
+      .optional(),
+    /** Another Stripe API base URL (stripe-mock, a local fake); Stripe's own when unset. */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET), {
+    message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    path: ['PAYMENT_PROVIDER'],
+  });
 
 export type Config = {
   port: number;
@@ -90,6 +108,9 @@ export type Config = {
   simulatorDevices: number;
   iot: { commandTtlMs: number; retryBaseMs: number };
   map: { styleUrl: string | undefined; accessKey: string | undefined; gridMaxAgeMs: number };
+  payments:
+    | { provider: 'local' }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
 };
 
 /** Parses the environment once; a bad value stops start-up with a readable list of problems. */
@@ -134,6 +155,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorDevices: e.SIMULATOR_DEVICES,
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
     map: { styleUrl: e.MAP_STYLE_URL, accessKey: e.MAP_ACCESS_KEY, gridMaxAgeMs: e.MAP_GRID_MAX_AGE_MS },
+    payments:
+      e.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY as string,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : { provider: 'local' },
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

@@ -53,8 +53,11 @@ export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
   charge(input: ChargeInput): Promise<ProviderOutcome>;
   refund(input: RefundInput): Promise<ProviderOutcome>;
-  /** Checks signature and age of a webhook body and returns its event (WebhookRejected otherwise). */
-  verifyWebhook(rawBody: string, signatureHeader: string | undefined, now?: Date): WebhookEvent;
+  /**
+   * Checks signature and age of a webhook body and returns its event (WebhookRejected otherwise); null for an
+   * authentic event that settles none of our payments (another type, another integration's object).
+   */
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined, now?: Date): WebhookEvent | null;
 }
 
 /** Stripe's scheme: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */

@@ -188,23 +188,25 @@ export function createPaymentService(deps: {
         if (error instanceof WebhookRejected) throw new DomainError('WebhookSignatureInvalid', 400, error.message);
         throw error;
       }
+      if (!event) return { received: true, duplicate: false };
+      const applied = event;
       return db.transaction(async (tx) => {
-        if (!(await repo.recordEvent(tx, providerName, event.id, event.type)))
+        if (!(await repo.recordEvent(tx, providerName, applied.id, applied.type)))
           return { received: true, duplicate: true };
-        const row = await repo.byKey(tx, event.idempotencyKey);
+        const row = await repo.byKey(tx, applied.idempotencyKey);
         // An event about a payment we never asked for (another system on the same account) is acknowledged only.
         if (row) {
-          const succeeded = event.type === 'charge.succeeded' || event.type === 'refund.succeeded';
+          const succeeded = applied.type === 'charge.succeeded' || applied.type === 'refund.succeeded';
           await repo.settle(
             tx,
             row.id,
             succeeded
-              ? { status: 'Succeeded', providerRef: event.ref }
+              ? { status: 'Succeeded', providerRef: applied.ref }
               : {
                   status: 'Failed',
-                  providerRef: event.ref,
-                  ...(event.code ? { failureCode: event.code } : {}),
-                  ...(event.message ? { failureMessage: event.message } : {}),
+                  providerRef: applied.ref,
+                  ...(applied.code ? { failureCode: applied.code } : {}),
+                  ...(applied.message ? { failureMessage: applied.message } : {}),
                 },
           );
         }
