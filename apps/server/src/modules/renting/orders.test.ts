@@ -161,8 +161,13 @@ describe('renting orders', () => {
     for (;;) {
       const order = await orderOf(id);
       if (order.checkout.state !== 'InProgress' || Date.now() > end) {
-        // An aborted checkout is over once its refunds are answered.
-        const waiting = order.payments.some((p: { status: string }) => p.status === 'Pending');
+        // An aborted checkout is over once its refunds are answered; they are sent just after the abort commits.
+        const undoing =
+          order.checkout.state === 'Aborted' &&
+          order.checkout.steps.some(
+            (s: { step: string; status: string }) => s.step !== 'unlock' && s.status === 'succeeded',
+          );
+        const waiting = undoing || order.payments.some((p: { status: string }) => p.status === 'Pending');
         if (!waiting || Date.now() > end) return order;
       }
       await new Promise((r) => setTimeout(r, 100));
@@ -778,6 +783,14 @@ describe('renting orders', () => {
         [old.no, 'Returned'],
         [next.no, 'InUse'],
       ]);
+      const logs = (await call(t.app, 'GET', `/renting/orders/${order.id}/fieldLogs`, { token: t.owner.token })).json()
+        .data;
+      expect(logs.map((l: { field: string; before: unknown; after: unknown }) => [l.field, l.before, l.after])).toEqual(
+        expect.arrayContaining([
+          ['assetNo', old.no, next.no],
+          ['replaceReason', null, 'Flat tyre'],
+        ]),
+      );
       // The old asset is no longer on the order.
       expect(errorOf(await replace(order.id, old.no, (await asset()).no)).code).toBe('ReplacementNotApplicable');
     });
