@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { seedDemoData } from '../../db/seed/demo.ts';
+import { seedDemoOrders } from '../../db/seed/demo-orders.ts';
+import { rows } from '../../lib/rows.ts';
+import { secretBoxFor } from '../../lib/secret-box.ts';
+
+/** The demo's order history: real ledger rows, deposits that add up, invoices per paid period. */
+describe('demo orders', () => {
+  let t: TestContext;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+    const secrets = secretBoxFor({ secretsKey: undefined, dataDir: t.dataDir });
+    await t.database.db.transaction(async (tx) => {
+      await seedDemoData(tx, { password: 'demo-password-1', secrets });
+      await seedDemoOrders(tx);
+    });
+    token = t.owner.token;
+  }, 180_000);
+  afterAll(() => t.close());
+
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url: `/api${url}`, headers: { authorization: `Bearer ${token}` } });
+
+  it('seeds open and closed orders with paid periods, each paid once through the ledger', async () => {
+    const res = await get('/renting/orders?pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as { id: string; status: string; fees: { paid: number; orderFee: number } }[];
+    expect(list.filter((o) => o.status === 'Open').length).toBeGreaterThanOrEqual(4);
+    expect(list.filter((o) => o.status === 'Closed').length).toBeGreaterThanOrEqual(4);
+    expect(list.filter((o) => o.fees.paid === 0).map((o) => o.fees)).toEqual([]);
+    const [ledger] = await rows<{ charges: number; providers: number; twice: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from payments where kind = 'charge' and status = 'Succeeded') as charges,
+            (select count(*)::int from local_provider_requests where operation = 'charge') as providers,
+            (select count(*)::int from (select subject_id from payments where kind = 'charge' and subject_type = 'order-fee'
+               group by subject_id having count(*) > 1) x) as twice`,
+    );
+    expect(ledger?.charges).toBe(ledger?.providers);
+    expect(ledger?.twice).toBe(0);
+    const open = list.find((o) => o.status === 'Open') as { id: string };
+    const detail = (await get(`/renting/orders/${open.id}`)).json().data;
+    expect(detail.checkout.state).toBe('Completed');
+    expect(detail.leases ?? detail.assets ?? []).toBeDefined();
+    const invoices = await get(`/renting/orders/${open.id}/invoices`);
+    expect(invoices.statusCode, invoices.body).toBe(200);
+    expect(invoices.json().data.length).toBeGreaterThanOrEqual(1);
+    expect(invoices.json().data[0].invoiceNo).toMatch(/^(MBH|BEM)-\d{4}-\d{6}$/);
+  });
+
+  it('refunds deposits through approved applications and leaves one waiting per partner', async () => {
+    const res = await get('/renting/deposits/refundRequests?pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const apps = res.json().data as { status: string; refundStatus: string | null }[];
+    expect(apps.filter((a) => a.status === 'Waiting')).toHaveLength(2);
+    const approved = apps.filter((a) => a.status === 'Approved');
+    expect(approved.length).toBeGreaterThanOrEqual(2);
+    expect(approved.map((a) => a.refundStatus)).toEqual(approved.map(() => 'Succeeded'));
+  });
+});
