@@ -262,6 +262,16 @@ export const createOrderBody = z.strictObject({
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
 export const endOrderBody = z.strictObject({ reason: optionalText(500).optional() });
+/**
+ * The customer brings the asset back at the counter. Under the collect-return rule's manual confirmation policy the
+ * lease waits as Returning (rent stops) until staff confirm the return; otherwise the order closes at once.
+ */
+export const returnLeaseBody = z.strictObject({
+  /** Where it came back; the rent site when not given. */
+  returnSiteId: id.optional(),
+  reason: optionalText(500).optional(),
+});
+export type ReturnLeaseBody = z.infer<typeof returnLeaseBody>;
 export const refundOrExemptTypes = ['refund', 'exempt'] as const;
 export const refundOrExemptBody = z.strictObject({
   type: z.enum(refundOrExemptTypes),
@@ -303,6 +313,10 @@ export const ORDER_ERRORS = {
   RefundExceedsPaid: 'A refund cannot be more than what was paid and not yet refunded',
   ExemptExceedsOwed: 'An exemption cannot be more than what the customer owes',
   CheckoutNotCompleted: 'The checkout of this order has not completed: it settles its own payments',
+  LeaseNotInUse: 'Only an asset in use can be returned',
+  ReturnNotSubmitted: 'No return of this order is waiting for confirmation',
+  ReturnSiteInvalid: "The return site must be one of the partner's sites",
+  CrossSiteReturnNotAllowed: 'This partner takes this category back only at the site it was rented from',
 } as const;
 
 export const rentingEndpoints = {
@@ -358,6 +372,27 @@ export const rentingEndpoints = {
     method: 'POST',
     path: '/renting/orders/:id/$end',
     summary: 'Ends an open order: its leases are returned and the device locked',
+    tag: 'renting',
+    requires: [['order.end']],
+    params: idParams,
+    body: endOrderBody,
+    response: dataOf(order),
+  }),
+  returnLease: endpoint({
+    method: 'POST',
+    path: '/renting/orders/:id/lease/$return',
+    summary:
+      'The asset came back: the device is locked, and the order closes — or, under manual confirmation, the lease waits as Returning',
+    tag: 'renting',
+    requires: [['order.end']],
+    params: idParams,
+    body: returnLeaseBody,
+    response: dataOf(order),
+  }),
+  confirmReturn: endpoint({
+    method: 'POST',
+    path: '/renting/orders/:id/lease/$confirmReturn',
+    summary: 'Confirms a return waiting as Returning: the lease is Returned and the order closes',
     tag: 'renting',
     requires: [['order.end']],
     params: idParams,

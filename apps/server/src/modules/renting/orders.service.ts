@@ -17,8 +17,9 @@ import {
   type RefundOrExemptBody,
   type ReplaceAssetBody,
   type ReplacementRefusal,
+  type ReturnLeaseBody,
 } from '@fleetdesk/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { assets, leases, orderFees, orders } from '../../db/schema/index.ts';
@@ -449,6 +450,69 @@ export function createOrderService(deps: {
     });
   }
 
+  /** The order, locked, when it is open (409 OrderNotOpen otherwise). */
+  async function openOrder(tx: Parameters<typeof logStatus>[0], id: string) {
+    const order = await repo.byId(tx, id, { lock: true });
+    if (order?.status !== 'Open')
+      throw new DomainError('OrderNotOpen', 409, ORDER_ERRORS.OrderNotOpen, { status: order?.status });
+    return order;
+  }
+
+  /** Closes an open order: its leases returned, their assets free, periods not yet asked of the provider dropped. */
+  async function close(
+    tx: Parameters<typeof logStatus>[0],
+    order: repo.OrderRow,
+    userId: string,
+    end: { reason: string | undefined; returnSiteId: string | null },
+  ) {
+    const now = new Date();
+    const held = await tx
+      .update(leases)
+      .set({
+        status: 'Returned',
+        returnSubmittedAt: sql`coalesce(${leases.returnSubmittedAt}, ${now})`,
+        returnedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(leases.orderId, order.id), sql`${leases.status} <> 'Returned'`))
+      .returning({ assetId: leases.assetId });
+    for (const { assetId } of held)
+      await tx.update(assets).set({ turnoverState: 'InSite', updatedAt: now }).where(eq(assets.id, assetId));
+    await tx
+      .update(orders)
+      .set({
+        status: 'Closed',
+        endTime: now,
+        nextPaymentTime: null,
+        returnSiteId: end.returnSiteId,
+        endReason: end.reason?.trim() || null,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id));
+    await tx
+      .update(orderFees)
+      .set({ status: 'Canceled', updatedAt: now })
+      .where(and(eq(orderFees.orderId, order.id), eq(orderFees.status, 'Pending')));
+    await logStatus(tx, order.id, userId, 'Open', 'Closed');
+    return held.map((h) => h.assetId);
+  }
+
+  /** Best effort: the record shows whether each device locked; the return stands either way. */
+  async function lockAssets(caller: Caller, order: repo.OrderRow, assetIds: readonly string[]) {
+    for (const lease of await repo.leasesOf(db, order.id)) {
+      if (!lease.device_no || !assetIds.includes(lease.assetId)) continue;
+      await control
+        .commandForOrder({
+          userId: caller.userId,
+          assetNo: lease.asset_no,
+          command: 'device.turn_off',
+          customerId: order.customerId,
+          orderId: order.id,
+        })
+        .catch((error) => deps.log.warn({ err: error, orderId: order.id }, 'lock after the return not sent'));
+    }
+  }
+
   const service = {
     async list(caller: Caller, q: OrderListQuery) {
       const { pageNo, pageSize, ...filters } = q;
@@ -656,50 +720,76 @@ export function createOrderService(deps: {
     /** Ends an open order: its leases are returned, the asset is free again and its device is told to lock. */
     async end(caller: Caller, id: string, reason: string | undefined): Promise<Order> {
       await visibleOrder(caller, id);
-      const leased = await db.transaction(async (tx) => {
-        const order = await repo.byId(tx, id, { lock: true });
-        if (order?.status !== 'Open')
-          throw new DomainError('OrderNotOpen', 409, ORDER_ERRORS.OrderNotOpen, { status: order?.status });
+      const { order, returned } = await db.transaction(async (tx) => {
+        const current = await openOrder(tx, id);
+        return {
+          order: current,
+          returned: await close(tx, current, caller.userId, { reason, returnSiteId: current.returnSiteId }),
+        };
+      });
+      await lockAssets(caller, order, returned);
+      return detail(id);
+    },
+
+    /**
+     * The asset came back at the counter: the device is told to lock, and the order closes — unless the
+     * collect-return rule asks for manual confirmation, when the lease waits as Returning (rent stops, the asset
+     * stays held) until staff confirm. A partner that does not take a category back across sites refuses another
+     * return site.
+     */
+    async returnLease(caller: Caller, id: string, input: ReturnLeaseBody): Promise<Order> {
+      await visibleOrder(caller, id);
+      const { order, assetId } = await db.transaction(async (tx) => {
+        const current = await openOrder(tx, id);
+        const leased = (await repo.leasesOf(tx, id)).find((l) => l.status === 'InUse');
+        if (!leased) throw new DomainError('LeaseNotInUse', 409, ORDER_ERRORS.LeaseNotInUse);
+        const returnSiteId = input.returnSiteId ?? current.rentSiteId;
+        if (input.returnSiteId && !(await rentingRepo.siteOfPartner(tx, input.returnSiteId, current.partnerId)))
+          throw new DomainError('ReturnSiteInvalid', 422, ORDER_ERRORS.ReturnSiteInvalid);
+        const [rule] = current.programId ? await pricingRepo.rulesOf(tx, [current.programId]) : [];
+        if (rule?.crossSiteReturnPolicy === 'not-allowed' && returnSiteId !== current.rentSiteId)
+          throw new DomainError('CrossSiteReturnNotAllowed', 422, ORDER_ERRORS.CrossSiteReturnNotAllowed, {
+            rentSiteId: current.rentSiteId,
+          });
+        if (rule?.manualConfirmationPolicy !== 'required') {
+          await close(tx, current, caller.userId, { reason: input.reason, returnSiteId });
+          return { order: current, assetId: leased.assetId };
+        }
         const now = new Date();
-        const held = await tx
+        await tx
           .update(leases)
-          .set({ status: 'Returned', returnedAt: now, updatedAt: now })
-          .where(eq(leases.orderId, id))
-          .returning({ assetId: leases.assetId });
-        for (const { assetId } of held)
-          await tx.update(assets).set({ turnoverState: 'InSite', updatedAt: now }).where(eq(assets.id, assetId));
+          .set({ status: 'Returning', returnSubmittedAt: now, updatedAt: now })
+          .where(eq(leases.id, leased.id));
+        // Rent stops at the return: nothing more is billed while it waits for confirmation.
         await tx
           .update(orders)
-          .set({
-            status: 'Closed',
-            endTime: now,
-            nextPaymentTime: null,
-            endReason: reason?.trim() || null,
-            updatedAt: now,
-          })
+          .set({ returnSiteId, nextPaymentTime: null, note: input.reason?.trim() || current.note, updatedAt: now })
           .where(eq(orders.id, id));
-        // Periods not yet asked of the provider are not billed for an order that is over.
         await tx
           .update(orderFees)
           .set({ status: 'Canceled', updatedAt: now })
           .where(and(eq(orderFees.orderId, id), eq(orderFees.status, 'Pending')));
-        await logStatus(tx, id, caller.userId, 'Open', 'Closed');
-        return { order, held };
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [{ field: 'leaseStatus', before: 'InUse', after: 'Returning' }],
+        });
+        return { order: current, assetId: leased.assetId };
       });
-      const leaseRows = await repo.leasesOf(db, id);
-      for (const lease of leaseRows) {
-        if (!lease.device_no) continue;
-        // Best effort: the record shows whether the device locked; the order is over either way.
-        await control
-          .commandForOrder({
-            userId: caller.userId,
-            assetNo: lease.asset_no,
-            command: 'device.turn_off',
-            customerId: leased.order.customerId,
-            orderId: id,
-          })
-          .catch((error) => deps.log.warn({ err: error, orderId: id }, 'lock after order end not sent'));
-      }
+      await lockAssets(caller, order, [assetId]);
+      return detail(id);
+    },
+
+    /** Staff checked the returned asset: the lease waiting as Returning is Returned and the order closes. */
+    async confirmReturn(caller: Caller, id: string, reason: string | undefined): Promise<Order> {
+      await visibleOrder(caller, id);
+      await db.transaction(async (tx) => {
+        const current = await openOrder(tx, id);
+        if (!(await repo.leasesOf(tx, id)).some((l) => l.status === 'Returning'))
+          throw new DomainError('ReturnNotSubmitted', 409, ORDER_ERRORS.ReturnNotSubmitted);
+        await close(tx, current, caller.userId, { reason, returnSiteId: current.returnSiteId });
+      });
       return detail(id);
     },
 
@@ -820,7 +910,11 @@ export function createOrderService(deps: {
             entityType: ENTITY,
             entityId: id,
             userId: caller.userId,
-            changes: [{ field: 'assetNo', before: assetNo, after: next.no }],
+            changes: [
+              { field: 'assetNo', before: assetNo, after: next.no },
+              // The contract takes a reason for the replacement; the field log is where it is kept.
+              ...(input.reason?.trim() ? [{ field: 'replaceReason', before: null, after: input.reason.trim() }] : []),
+            ],
           });
           return held;
         });

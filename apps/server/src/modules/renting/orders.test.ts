@@ -461,6 +461,85 @@ describe('renting orders', () => {
     ).toBe(403);
   });
 
+  it('takes a return at the counter: at once, or as Returning until staff confirm; sites as the rule says', async () => {
+    const ruleOf = async () =>
+      (
+        await rows<{ program_id: string }>(
+          t.database.db,
+          sql`select r.program_id from program_rule_parts r join rental_programs p on p.id = r.program_id
+              where p.partner_id = ${milano} and p.asset_category_id = ${cityEbike}`,
+        )
+      )[0]?.program_id as string;
+    const programId = await ruleOf();
+    const setRule = (manual: string, crossSite: string) =>
+      t.database.db.execute(
+        sql`update program_rule_parts set manual_confirmation_policy = ${manual}, cross_site_return_policy = ${crossSite}
+            where program_id = ${programId}`,
+      );
+    const post = (id: string, action: string, body: Record<string, unknown> = {}, token = t.owner.token) =>
+      call(t.app, 'POST', `/renting/orders/${id}/lease/${action}`, { token, body });
+    /** Another Milano site than the one the order was rented at. */
+    const otherSiteThan = async (order: { rentSite: { id: string } | null }) =>
+      (
+        await rows<{ id: string }>(
+          t.database.db,
+          sql`select id from sites where partner_id = ${milano} and id <> ${order.rentSite?.id ?? null}::uuid
+              and not is_archived order by name limit 1`,
+        )
+      )[0]?.id as string;
+    const [foreignSite] = await rows<{ id: string }>(
+      t.database.db,
+      sql`select id from sites where partner_id <> ${milano} limit 1`,
+    );
+    try {
+      // No confirmation asked: the return closes the order and locks the device.
+      await setRule('not-required', 'allowed');
+      const first = await openOrder();
+      const reader = await t.userWith(['order.read']);
+      expect((await post(first.order.id, '$return', {}, reader.token)).statusCode).toBe(403);
+      expect(errorOf(await post(first.order.id, '$return', { returnSiteId: foreignSite?.id })).code).toBe(
+        'ReturnSiteInvalid',
+      );
+      expect(errorOf(await post(first.order.id, '$confirmReturn')).code).toBe('ReturnNotSubmitted');
+      const otherSite = await otherSiteThan(first.order);
+      const closed = await post(first.order.id, '$return', { returnSiteId: otherSite, reason: 'Back at Brera' });
+      expect(closed.statusCode, closed.body).toBe(200);
+      expect(closed.json().data).toMatchObject({
+        status: 'Closed',
+        leaseStatus: 'Returned',
+        endReason: 'Back at Brera',
+      });
+      expect(closed.json().data.returnSite?.id).toBe(otherSite);
+      expect(errorOf(await post(first.order.id, '$return')).code).toBe('OrderNotOpen');
+
+      // A partner that takes the category back only where it was rented refuses another site, writing nothing.
+      await setRule('required', 'not-allowed');
+      const second = await openOrder();
+      const refused = await post(second.order.id, '$return', { returnSiteId: await otherSiteThan(second.order) });
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).code).toBe('CrossSiteReturnNotAllowed');
+      expect((await orderOf(second.order.id)).leaseStatus).toBe('InUse');
+      // Manual confirmation: Returning, rent stopped, the asset still held, no second return.
+      const returning = await post(second.order.id, '$return', {});
+      expect(returning.statusCode, returning.body).toBe(200);
+      expect(returning.json().data).toMatchObject({ status: 'Open', leaseStatus: 'Returning', nextPaymentTime: null });
+      expect(errorOf(await post(second.order.id, '$return')).code).toBe('LeaseNotInUse');
+      expect((await inspect(second.asset.no, (await customer()).id)).outcome).toBe('AssetAlreadyRentedOut');
+      const records = await t.database.db
+        .select()
+        .from(iotControlRecords)
+        .where(eq(iotControlRecords.rentingOrderId, second.order.id));
+      expect(records.map((r) => r.command).sort()).toEqual(['device.turn_off', 'device.turn_on']);
+      const confirmed = await post(second.order.id, '$confirmReturn', { reason: 'Checked: no damage' });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json().data).toMatchObject({ status: 'Closed', leaseStatus: 'Returned' });
+      const [assetRow] = await t.database.db.select().from(assets).where(eq(assets.id, second.asset.id));
+      expect(assetRow?.turnoverState).toBe('InSite');
+    } finally {
+      await setRule('not-required', 'allowed');
+    }
+  });
+
   it('refunds never more than was paid, even when asked ten times at once', async () => {
     const { order } = await openOrder();
     const refund = (amount: number, reason = 'Bike was faulty') =>

@@ -64,6 +64,12 @@ export function rentingRoutes(
   route(app, e.refundOrExempt, async ({ caller, params, body }) => ({
     data: await orders.refundOrExempt(caller, params.id, body),
   }));
+  route(app, e.returnLease, async ({ caller, params, body }) => ({
+    data: await orders.returnLease(caller, params.id, body),
+  }));
+  route(app, e.confirmReturn, async ({ caller, params, body }) => ({
+    data: await orders.confirmReturn(caller, params.id, body.reason),
+  }));
   route(app, e.replaceAsset, async ({ caller, params, body }) => ({
     data: await orders.replaceAsset(caller, params.id, params.assetNo, body),
   }));
