@@ -237,7 +237,7 @@ export function createOrderService(deps: {
     });
 
   /**
-   * Gives up a checkout: the order is canceled and its lease released at once (the asset is free again), then what
+   * Gives up a checkout: the order is canceled and its lease returned at once (the asset is free again), then what
    * was charged is refunded with fixed keys — done again by the job until every refund is answered.
    */
   async function abort(order: repo.OrderRow, code: CheckoutFailureCode, message: string) {
@@ -254,7 +254,13 @@ export function createOrderService(deps: {
           updatedAt: new Date(),
         })
         .where(eq(orders.id, order.id));
-      await tx.delete(leases).where(eq(leases.orderId, order.id));
+      // The lease is kept, returned at once, so the order still names the asset it tried to rent; only an active
+      // lease holds an asset, so the asset is free again.
+      const now = new Date();
+      await tx
+        .update(leases)
+        .set({ status: 'Returned', returnedAt: now, updatedAt: now })
+        .where(eq(leases.orderId, order.id));
       await tx
         .update(orderFees)
         .set({ status: 'Canceled', updatedAt: new Date() })

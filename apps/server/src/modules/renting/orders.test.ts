@@ -258,6 +258,9 @@ describe('renting orders', () => {
     const order = await settled(res.json().data.id);
     expect(order).toMatchObject({
       status: 'Canceled',
+      // The canceled order still names the asset it tried to rent.
+      assetNo: a.no,
+      leaseStatus: 'Returned',
       checkout: { state: 'Aborted', failureCode: 'DepositPaymentFailed', failureMessage: 'Your card was declined.' },
     });
     expect(order.checkout.steps.map((s: { status: string }) => s.status)).toEqual(['failed', 'waiting', 'waiting']);
