@@ -8,6 +8,7 @@ import { customizationRoutes } from '../features/customization/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
 import { depositRoutes } from '../features/deposits/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
+import { invoicingRoutes } from '../features/invoicing/routes.tsx';
 import { iotRoutes } from '../features/iot/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
 import { orderRoutes } from '../features/orders/routes.tsx';
@@ -51,6 +52,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...depositRoutes,
   ...orderRoutes,
   ...pricingRoutes,
+  ...invoicingRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

@@ -4,12 +4,20 @@ import {
   FormOutlined,
   IdcardOutlined,
   PercentageOutlined,
+  ReconciliationOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { partnerEndpoints, type Requirement, requires, taxGroupEndpoints } from '@fleetdesk/contracts';
+import {
+  partnerEndpoints,
+  type Requirement,
+  rentingConfigEndpoints,
+  requires,
+  taxGroupEndpoints,
+} from '@fleetdesk/contracts';
 import type { ComponentType } from 'react';
 import { requirementOf } from '../../shared/permissions.ts';
 import { accountUrls } from '../account/urls.ts';
+import { invoicingUrls } from '../invoicing/urls.ts';
 import { partnerUrls } from '../partners/urls.ts';
 import { taxGroupUrls } from '../tax/urls.ts';
 
@@ -49,6 +57,14 @@ export const generalSections: SettingsSection[] = [
     descriptionKey: 'general.operations.description',
     to: '/setting/general/operations',
     requires: requires('config.read'),
+  },
+  {
+    key: 'invoicing',
+    icon: ReconciliationOutlined,
+    titleKey: 'general.invoicing.title',
+    descriptionKey: 'general.invoicing.description',
+    to: invoicingUrls.settings(),
+    requires: requirementOf(rentingConfigEndpoints.get),
   },
   {
     key: 'communication',

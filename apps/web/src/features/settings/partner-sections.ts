@@ -4,10 +4,12 @@ import {
   DeploymentUnitOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
+  ReconciliationOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { requires, siteEndpoints } from '@fleetdesk/contracts';
+import { rentingConfigEndpoints, requires, siteEndpoints } from '@fleetdesk/contracts';
 import { requirementOf } from '../../shared/permissions.ts';
+import { invoicingUrls } from '../invoicing/urls.ts';
 import { siteUrls } from '../sites/urls.ts';
 import type { SettingsSection } from './general-sections.ts';
 
@@ -36,6 +38,14 @@ export const partnerSections: SettingsSection[] = [
     descriptionKey: 'partner.operations.description',
     to: '/setting/partner/operations/list',
     requires: requires('rental_partner_config.read'),
+  },
+  {
+    key: 'rentalConfigs',
+    icon: ReconciliationOutlined,
+    titleKey: 'partner.rentalConfigs.title',
+    descriptionKey: 'partner.rentalConfigs.description',
+    to: invoicingUrls.list(),
+    requires: requirementOf(rentingConfigEndpoints.findAll),
   },
   {
     key: 'collectReturnRules',
