@@ -7,6 +7,7 @@ import { payments } from '../src/db/schema/index.ts';
 import type { ChargeRequest } from '../src/modules/payments/payments.service.ts';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
 import { createTestContext, errorOf, type TestContext } from './harness.ts';
+import { chargeRequest, deliverWebhook } from './payments.ts';
 
 /**
  * PAYMENT_PROVIDER=stripe: the provider built on the official `stripe` library, against a local fake of Stripe's
@@ -31,24 +32,9 @@ describe('the Stripe provider', () => {
   });
 
   const service = () => t.app.payments.service;
-  const request = (over: Partial<ChargeRequest> = {}): ChargeRequest => ({
-    customerId: null,
-    subjectType: 'order-fee',
-    subjectId: randomUUID(),
-    amount: 25,
-    currency: 'EUR',
-    paymentMethod: TEST_CARDS.success.token,
-    key: `fee-${randomUUID()}`,
-    description: 'First rent',
-    ...over,
-  });
+  const request = chargeRequest;
   const deliver = (body: string, signature: string | undefined, provider = 'stripe') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/payments/webhooks/${provider}`,
-      payload: body,
-      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-    });
+    deliverWebhook(t.app, provider, body, signature);
 
   it.each([
     [TEST_CARDS.success.token, 'Succeeded', null],

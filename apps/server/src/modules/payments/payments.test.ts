@@ -3,6 +3,7 @@ import { TEST_CARDS } from '@fleetdesk/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { chargeRequest, deliverWebhook } from '../../../test/payments.ts';
 import {
   LOCAL_WEBHOOK_JOB,
   localPaymentProvider,
@@ -30,17 +31,7 @@ describe('payments', () => {
   });
   afterAll(() => t.close());
 
-  const request = (over: Partial<ChargeRequest> = {}): ChargeRequest => ({
-    customerId: null,
-    subjectType: 'order-fee',
-    subjectId: randomUUID(),
-    amount: 25,
-    currency: 'EUR',
-    paymentMethod: TEST_CARDS.success.token,
-    key: `fee-${randomUUID()}`,
-    description: 'First rent',
-    ...over,
-  });
+  const request = chargeRequest;
   const providerCharges = async (key: string) =>
     t.database.db
       .select()
@@ -187,13 +178,7 @@ describe('payments', () => {
   });
 
   describe('webhooks', () => {
-    const deliver = (body: string, signature: string | undefined) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/webhooks/local',
-        payload: body,
-        headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-      });
+    const deliver = (body: string, signature: string | undefined) => deliverWebhook(t.app, 'local', body, signature);
 
     it('applies each event once, whatever the order and the number of deliveries', async () => {
       // Payments asked of a provider whose answers were all lost: only the webhooks tell the outcome.
