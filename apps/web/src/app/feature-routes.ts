@@ -18,6 +18,7 @@ import { paymentMethodsRoutes } from '../features/payment-methods/routes.tsx';
 import { pricingRoutes } from '../features/pricing/routes.tsx';
 import { privateListRoutes } from '../features/private-lists/routes.tsx';
 import { relocationListRoutes } from '../features/relocation-lists/routes.tsx';
+import { rentingIntentRoutes } from '../features/renting-intents/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
@@ -51,6 +52,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...customerRoutes,
   ...depositRoutes,
   ...orderRoutes,
+  ...rentingIntentRoutes,
   ...pricingRoutes,
   ...invoicingRoutes,
 ];

@@ -46,7 +46,11 @@ export const menu: MenuNode[] = [
   group(
     'b2c',
     [
-      leaf('b2c.orderList', '/renting/order/list', requires('order.read')),
+      leaf('b2c.orderList', '/renting/order/list', requires('order.read'), [
+        hidden('b2c.orderList.detail', '/renting/order/detail/:orderId'),
+        hidden('b2c.orderList.new', '/renting/order/new'),
+        hidden('b2c.orderList.intentList', '/renting/order/intent/list'),
+      ]),
       leaf('b2c.intentList', '/b2c/renting-intent/list', requires('renting_intent.read')),
       leaf('b2c.depositRefund', '/customer/deposit-refund-application', requires('deposit_refund_application.read')),
       leaf('b2c.customer', '/customer/list', requires('customer.read'), [

@@ -39,12 +39,14 @@ export type OrderDialog = (typeof orderDialogs)[number];
 export const orderDetailScreen = { dialog: urlParam.optionalOneOf(orderDialogs) };
 
 /**
- * The new-order flow's URL: a customer and an asset to start from (a link from elsewhere can fill them in), and,
- * once the checkout has started, the order it follows, so a reload keeps watching the payment progress.
+ * The new-order flow's URL: a customer and an asset to start from (a link from elsewhere can fill them in), the
+ * renting intent the order fulfils (kept through the flow and sent with the order), and, once the checkout has
+ * started, the order it follows, so a reload keeps watching the payment progress.
  */
 export const newOrderScreen = {
   customerId: urlParam.string(),
   assetNo: urlParam.string(),
+  intentId: urlParam.string(),
   orderId: urlParam.string(),
 };
 
@@ -56,7 +58,7 @@ export const orderUrls = {
   },
   detail: (orderId: string, dialog?: OrderDialog) =>
     `${generatePath(orderPaths.detail, { orderId })}${dialog ? `?dialog=${dialog}` : ''}`,
-  new: (start: { customerId?: string; assetNo?: string } = {}) => {
+  new: (start: { customerId?: string; assetNo?: string; intentId?: string } = {}) => {
     const search = writeUrlState(newOrderScreen, new URLSearchParams(), start).toString();
     return `${orderPaths.new}${search ? `?${search}` : ''}`;
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/http.ts';
-import { customerBlockers, dueNow, refusalOf, usablePaymentMethods } from './new-order.model.ts';
+import { customerBlockers, dueNow, intentMismatches, refusalOf, usablePaymentMethods } from './new-order.model.ts';
 
 const method = (valid: boolean, last4: string) => ({
   id: `00000000-0000-4000-8000-00000000${last4}`,
@@ -89,5 +89,32 @@ describe('checkout refusals', () => {
     expect(refusalOf(refused(403, 'Forbidden')).step).toBe('checkout');
     expect(refusalOf(refused(0, 'NetworkError')).step).toBe('checkout');
     expect(refusalOf(new Error('boom'))).toMatchObject({ step: 'checkout', code: 'Unknown' });
+  });
+});
+
+describe('an order that fulfils a renting intent', () => {
+  const ref = (id: string) => ({ id });
+  const intent = { customer: ref('c1'), partner: ref('p1'), assetCategory: ref('k1') };
+  const asset = (partner: string, category: string) => ({ partner: ref(partner), assetCategory: ref(category) });
+
+  it('compares only what was chosen so far', () => {
+    expect(intentMismatches(intent, {})).toEqual([]);
+    expect(intentMismatches(intent, { customerId: 'c1', asset: asset('p1', 'k1') })).toEqual([]);
+  });
+
+  it('names the customer, partner and category that differ', () => {
+    expect(intentMismatches(intent, { customerId: 'c2' })).toEqual(['customer']);
+    expect(intentMismatches(intent, { customerId: 'c1', asset: asset('p2', 'k2') })).toEqual(['partner', 'category']);
+  });
+
+  it('sends a mismatch refusal back to the customer when the customer differs, else to the asset', () => {
+    const mismatch = refused(422, 'IntentMismatch');
+    expect(refusalOf(mismatch, ['customer', 'category']).step).toBe('customer');
+    expect(refusalOf(mismatch, ['category']).step).toBe('asset');
+    expect(refusalOf(mismatch).step).toBe('asset');
+  });
+
+  it('keeps an intent no longer open on the checkout step', () => {
+    expect(refusalOf(refused(409, 'IntentNotOpen')).step).toBe('checkout');
   });
 });

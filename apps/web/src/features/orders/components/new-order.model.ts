@@ -71,19 +71,49 @@ const stepOfCode: Record<string, NewOrderStep> = {
   NotFound: 'asset',
 };
 
+/** The renting intent an order fulfils, as far as the flow compares it with what was chosen. */
+export interface IntentToFulfil {
+  customer: { id: string };
+  partner: { id: string };
+  assetCategory: { id: string };
+}
+export type IntentMismatch = 'customer' | 'partner' | 'category';
+
+/**
+ * What of the chosen customer and asset differs from the intent (the server then refuses the order with
+ * IntentMismatch); nothing is compared before it is chosen.
+ */
+export function intentMismatches(
+  intent: IntentToFulfil,
+  chosen: { customerId?: string | undefined; asset?: { partner: { id: string }; assetCategory: { id: string } } },
+): IntentMismatch[] {
+  const { customerId, asset } = chosen;
+  return [
+    ...(customerId && customerId !== intent.customer.id ? (['customer'] as const) : []),
+    ...(asset && asset.partner.id !== intent.partner.id ? (['partner'] as const) : []),
+    ...(asset && asset.assetCategory.id !== intent.assetCategory.id ? (['category'] as const) : []),
+  ];
+}
+
 /**
  * Where a refusal of POST /renting/orders sends staff back to: the customer, the asset (every inspection outcome),
- * or the plan and payment method. Anything else (no right, the server or the network failing) stays on the
- * checkout step, where Confirm can be tried again.
+ * or the plan and payment method. An intent for another customer goes back to the customer when the customer is
+ * what differs (`mismatches`), else to the asset (its partner or category). Anything else (no right, the server or
+ * the network failing, an intent no longer open) stays on the checkout step, where Confirm can be tried again.
  */
-export function refusalOf(error: unknown): Refusal {
+export function refusalOf(error: unknown, mismatches: readonly IntentMismatch[] = []): Refusal {
   if (!isApiError(error))
     return { step: 'checkout', code: 'Unknown', message: String(error), missing: [], plans: null };
   const data = (typeof error.data === 'object' && error.data !== null ? error.data : {}) as {
     missing?: unknown;
     plans?: unknown;
   };
-  const step = isInspectionOutcome(error.code) ? 'asset' : (stepOfCode[error.code] ?? 'checkout');
+  const intentStep = mismatches.includes('customer') ? 'customer' : 'asset';
+  const step = isInspectionOutcome(error.code)
+    ? 'asset'
+    : error.code === 'IntentMismatch'
+      ? intentStep
+      : (stepOfCode[error.code] ?? 'checkout');
   return {
     step,
     code: error.code,

@@ -5,12 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
+import { useRentingIntent } from '../../renting-intents/api.ts';
+import { IntentBanner } from '../../renting-intents/components/intent-banner.tsx';
 import { useCreateOrder } from '../api.ts';
 import { AssetStep } from '../components/asset.step.tsx';
 import type { CheckoutOutcome } from '../components/checkout.model.ts';
 import { CheckoutStep, useRefusalMessage } from '../components/checkout.step.tsx';
 import { CustomerStep } from '../components/customer.step.tsx';
-import { type NewOrderStep, newOrderSteps, type Refusal, refusalOf } from '../components/new-order.model.ts';
+import {
+  intentMismatches,
+  type NewOrderStep,
+  newOrderSteps,
+  type Refusal,
+  refusalOf,
+} from '../components/new-order.model.ts';
 import { PaymentProgress } from '../components/payment-progress.tsx';
 import { type PlanChoice, PlanStep } from '../components/plan.step.tsx';
 import { newOrderScreen } from '../urls.ts';
@@ -25,12 +33,15 @@ const offered = (inspection: Inspection | null): inspection is Offered =>
 /**
  * /renting/order/new (document 1 §2.5 "New order flow"): customer, asset id, plan, checkout, payment progress.
  * Each step checks what it can before going on; Confirm opens the order, whose id then goes into the URL so the
- * payment progress survives a reload. `?customerId=` and `?assetNo=` start the flow with those filled in.
+ * payment progress survives a reload. `?customerId=` and `?assetNo=` start the flow with those filled in;
+ * `?intentId=` (from the intent list's "Create order") names the renting intent the order fulfils, shown above the
+ * flow and sent with the order.
  */
 export default function OrderNewPage() {
   const { t } = useTranslation('orders');
   const [screen, setScreen] = useUrlState(newOrderScreen);
   const followed = screen.orderId && idSchema.safeParse(screen.orderId).success ? screen.orderId : undefined;
+  const intentId = screen.intentId && idSchema.safeParse(screen.intentId).success ? screen.intentId : undefined;
   const [step, setStep] = useState<NewOrderStep>('customer');
   const [customerId, setCustomerId] = useState(screen.customerId);
   const [customer, setCustomer] = useState<Customer | null>(null);
@@ -42,6 +53,8 @@ export default function OrderNewPage() {
   const [outcome, setOutcome] = useState<CheckoutOutcome>('inProgress');
   const refusalMessage = useRefusalMessage();
   const create = useCreateOrder();
+  const intent = useRentingIntent(intentId);
+  const mismatches = intent.data ? intentMismatches(intent.data, { customerId, asset: inspection?.asset }) : [];
 
   // Choices made and not yet confirmed ask before leaving; the blocker reads the ref, cleared in the tick of Confirm.
   const dirty = !followed && Boolean(customerId);
@@ -70,11 +83,12 @@ export default function OrderNewPage() {
         quotedUnitPrice: plan.unitPrice,
         ...(choice.rentSiteId ? { rentSiteId: choice.rentSiteId } : {}),
         ...(choice.note?.trim() ? { note: choice.note.trim() } : {}),
+        ...(intentId ? { intentId } : {}),
       });
       dirtyRef.current = false;
       setScreen({ orderId: order.id, customerId: undefined, assetNo: undefined });
     } catch (error) {
-      setRefusal(refusalOf(error));
+      setRefusal(refusalOf(error, mismatches));
     }
   };
 
@@ -95,8 +109,14 @@ export default function OrderNewPage() {
     setStep(target);
   };
 
+  /** Goes on without the intent (it was canceled or fulfilled meanwhile); the choices made stay. */
+  const unlinkIntent = () => {
+    dirtyRef.current = false;
+    setScreen({ intentId: undefined }, { replace: true });
+  };
+
   const startAgain = () => {
-    setScreen({ orderId: undefined, customerId: undefined, assetNo: undefined });
+    setScreen({ orderId: undefined, customerId: undefined, assetNo: undefined, intentId: undefined });
     setCustomerId(undefined);
     setCustomer(null);
     setAssetNo('');
@@ -109,6 +129,14 @@ export default function OrderNewPage() {
 
   return (
     <PageContainer title={t('new.title')}>
+      {intentId && (
+        <IntentBanner
+          intentId={intentId}
+          mismatches={mismatches}
+          settled={current === 'progress' && outcome !== 'inProgress'}
+          onUnlink={followed ? undefined : unlinkIntent}
+        />
+      )}
       <Card>
         <Steps
           current={newOrderSteps.indexOf(current)}
