@@ -183,6 +183,7 @@ export const menu: MenuNode[] = [
           },
           hidden('setting.general.account', '/setting/general/account'),
           hidden('setting.general.operations', '/setting/general/operations'),
+          hidden('setting.general.invoicing', '/setting/general/invoicing'),
           hidden('setting.general.customization', '/setting/general/customization'),
           {
             ...hidden('setting.general.communication', '/setting/general/customer-communication'),
@@ -220,6 +221,13 @@ export const menu: MenuNode[] = [
             ],
           },
           hidden('setting.partner.overview', '/setting/partner/overview'),
+          {
+            ...hidden('setting.partner.rentalConfig', '/setting/partner/rental-config/list'),
+            children: [
+              hidden('setting.partner.rentalConfig.new', '/setting/partner/rental-config/new'),
+              hidden('setting.partner.rentalConfig.edit', '/setting/partner/rental-config/partner/:partnerId/edit'),
+            ],
+          },
           {
             ...hidden('setting.partner.operations', '/setting/partner/operations/list'),
             children: [
