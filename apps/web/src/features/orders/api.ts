@@ -4,10 +4,12 @@ import {
   rentingEndpoints as e,
   type Order,
   type RefundOrExemptBody,
+  type ReplaceAssetBody,
+  rentingConfigEndpoints,
   siteEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call, callFile } from '../../shared/http.ts';
+import { type ApiError, call, callFile, isApiError } from '../../shared/http.ts';
 import { saveBlob } from '../../shared/ui/csv.ts';
 import { customerKeys } from '../customers/api.ts';
 import { CHECKOUT_POLL_MS, isSettling } from './components/checkout.model.ts';
@@ -23,6 +25,8 @@ export const orderKeys = {
   fieldLogPage: (id: string, pageNo: number, pageSize: number) =>
     [...orderKeys.fieldLogs(id), pageNo, pageSize] as const,
   assetRecords: (id: string) => [...orderKeys.all, 'assetRecords', id] as const,
+  invoices: (id: string) => [...orderKeys.all, 'invoices', id] as const,
+  invoicePage: (id: string, pageNo: number, pageSize: number) => [...orderKeys.invoices(id), pageNo, pageSize] as const,
   sites: ['orders', 'sites'] as const,
 };
 
@@ -71,6 +75,16 @@ export function useOrderAssetRecords(id: string, enabled: boolean) {
   return useQuery({
     queryKey: orderKeys.assetRecords(id),
     queryFn: ({ signal }) => call(e.orderAssetRecords, { params: { id } }, { signal }).then((r) => r.data),
+    enabled,
+  });
+}
+
+/** One page of the order's invoices (newest first), read while the invoices modal is open. */
+export function useOrderInvoices(id: string, page: { pageNo: number; pageSize: number }, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.invoicePage(id, page.pageNo, page.pageSize),
+    queryFn: ({ signal }) => call(rentingConfigEndpoints.orderInvoices, { params: { id }, query: page }, { signal }),
+    placeholderData: keepPreviousData,
     enabled,
   });
 }
@@ -127,6 +141,24 @@ export function useRefundOrExempt(id: string) {
     mutationFn: (body: RefundOrExemptBody) =>
       call(e.refundOrExempt, { params: { id }, body }, { notify: shownInline }).then((r) => r.data),
     onSuccess: store,
+  });
+}
+
+/**
+ * Moves the order's lease from `assetNo` to another asset. A refusal is shown in the drawer; when the order itself
+ * changed meanwhile (ReplacementNotApplicable) it is read again, so the page shows what it has become.
+ */
+export function useReplaceAsset(id: string) {
+  const store = useStoreOrder();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ assetNo, body }: { assetNo: string; body: ReplaceAssetBody }) =>
+      call(e.replaceAsset, { params: { id, assetNo }, body }, { notify: shownInline }).then((r) => r.data),
+    onSuccess: store,
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'ReplacementNotApplicable')
+        void client.invalidateQueries({ queryKey: orderKeys.detail(id) });
+    },
   });
 }
 

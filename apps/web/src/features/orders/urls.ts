@@ -32,11 +32,15 @@ export const orderList = defineList({
 
 export type OrderListUrlState = Partial<UrlStateOf<typeof orderList.shape>>;
 
-export const orderDialogs = ['end', 'refund', 'assets'] as const;
+export const orderDialogs = ['end', 'refund', 'assets', 'replaceAsset', 'invoices'] as const;
 export type OrderDialog = (typeof orderDialogs)[number];
 
-/** The detail page's open dialog, in the URL so a link (or a reload) opens it again. */
-export const orderDetailScreen = { dialog: urlParam.optionalOneOf(orderDialogs) };
+/** The detail page's open dialog and the invoices modal's page, in the URL so a link (or a reload) opens them again. */
+export const orderDetailScreen = {
+  dialog: urlParam.optionalOneOf(orderDialogs),
+  invoicePageNo: urlParam.integer(1, { min: 1 }),
+  invoicePageSize: urlParam.integer(10, { min: 1, max: 100 }),
+};
 
 /**
  * The new-order flow's URL: a customer and an asset to start from (a link from elsewhere can fill them in), the

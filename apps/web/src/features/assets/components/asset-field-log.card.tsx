@@ -1,8 +1,8 @@
 import type { Asset, AssetFieldLog } from '@fleetdesk/contracts';
-import { Card, Table, Typography } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format.ts';
+import { FieldLogTable } from '../../../shared/ui/field-log-table.tsx';
 import { useAssetFieldLogs, useSiteOptions } from '../api.ts';
 
 /** Who changed which field, newest first (the server's order); property fields show the property's name. */
@@ -19,13 +19,12 @@ export function AssetFieldLogCard({ asset }: { asset: Asset }) {
     propertyNames.get(field) ??
     t(`field.${field}`, { defaultValue: field.startsWith('properties.') ? t('property.removed') : field });
 
+  // Blank values are shown as a dash by the table before this is asked.
   const show = (field: string, value: unknown) => {
-    if (value === null || value === undefined || value === '')
-      return <Typography.Text type="secondary">—</Typography.Text>;
     if (field === 'lifeCycleState') return t(`lifeCycle.${String(value)}`, { defaultValue: String(value) });
     if (field === 'usageMode') return t(`usageMode.${String(value)}`, { defaultValue: String(value) });
     if (field === 'siteId')
-      return siteNames.get(String(value)) ?? (value === asset.site?.id ? asset.site.name : String(value));
+      return siteNames.get(String(value)) ?? (asset.site && value === asset.site.id ? asset.site.name : String(value));
     if (field === 'partnerId' && value === asset.partner.id) return asset.partner.name;
     if (field === 'categoryId' && value === asset.category.id) return asset.category.name;
     if (field === 'iotVendor') return t(`vendor.${String(value)}`, { defaultValue: String(value) });
@@ -37,33 +36,13 @@ export function AssetFieldLogCard({ asset }: { asset: Asset }) {
 
   return (
     <Card title={t('card.fieldLog')}>
-      <Table<AssetFieldLog>
-        rowKey="id"
-        size="small"
-        loading={logs.isLoading}
-        dataSource={logs.data?.data ?? []}
-        locale={{ emptyText: t('fieldLog.empty') }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: logs.data?.count ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-        columns={[
-          { key: 'when', title: t('fieldLog.when'), render: (_, r) => formatDateTime(r.createdAt), width: 180 },
-          { key: 'who', title: t('fieldLog.who'), render: (_, r) => r.user?.name ?? t('fieldLog.system') },
-          { key: 'field', title: t('fieldLog.field'), render: (_, r) => fieldName(r.field) },
-          {
-            key: 'change',
-            title: t('fieldLog.change'),
-            render: (_, r) => (
-              <span>
-                {show(r.field, r.before)} → {show(r.field, r.after)}
-              </span>
-            ),
-          },
-        ]}
+      <FieldLogTable<AssetFieldLog>
+        logs={logs}
+        paging={page}
+        onPaging={setPage}
+        fieldLabel={fieldName}
+        show={show}
+        testId="asset-field-log"
       />
     </Card>
   );

@@ -1,9 +1,9 @@
 import type { CustomerFieldLog } from '@fleetdesk/contracts';
-import { Card, Table, Typography } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { FieldLogTable } from '../../../shared/ui/field-log-table.tsx';
 import { useCustomerFieldLogs } from '../api.ts';
 import { formatLogValue } from './customer-field-log.model.ts';
 
@@ -35,46 +35,17 @@ export function CustomerFieldLogCard({ customerId }: { customerId: string }) {
     return null;
   };
 
-  const show = (field: string, value: unknown) => {
-    const text = formatLogValue(field, value, { yes: t('consent.yes'), no: t('consent.no'), translate });
-    return text === null ? <Typography.Text type="secondary">—</Typography.Text> : text;
-  };
+  const labels = { yes: t('consent.yes'), no: t('consent.no'), translate };
 
   return (
     <Card title={t('fieldLog.title')}>
-      <Table<CustomerFieldLog>
-        rowKey="id"
-        size="small"
-        loading={logs.isLoading}
-        dataSource={logs.data?.data ?? []}
-        locale={{ emptyText: logs.isError ? t('fieldLog.failed') : t('fieldLog.empty') }}
-        scroll={{ x: 'max-content' }}
-        data-testid="customer-field-log"
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: logs.data?.count ?? 0,
-          showSizeChanger: true,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-        columns={[
-          { key: 'when', title: t('fieldLog.when'), render: (_, r) => formatDateTime(r.createdAt), width: 180 },
-          { key: 'who', title: t('fieldLog.who'), render: (_, r) => r.user?.name ?? t('fieldLog.system') },
-          {
-            key: 'field',
-            title: t('fieldLog.field'),
-            render: (_, r) => t(`log.${r.field}`, { defaultValue: r.field }),
-          },
-          {
-            key: 'change',
-            title: t('fieldLog.change'),
-            render: (_, r) => (
-              <span>
-                {show(r.field, r.before)} → {show(r.field, r.after)}
-              </span>
-            ),
-          },
-        ]}
+      <FieldLogTable<CustomerFieldLog>
+        logs={logs}
+        paging={page}
+        onPaging={setPage}
+        fieldLabel={(field) => t(`log.${field}`, { defaultValue: field })}
+        show={(field, value) => formatLogValue(field, value, labels)}
+        testId="customer-field-log"
       />
     </Card>
   );

@@ -12,13 +12,13 @@ import { Link } from 'react-router';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
 import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
+import { ExportButton } from '../../../shared/ui/export-button.tsx';
 import { type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { RangeFilterItem } from '../../../shared/ui/range-filter-item.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
-import { useCustomerList } from '../api.ts';
+import { exportCustomers, useCustomerList } from '../api.ts';
 import { CustomerCreateDrawer } from '../components/customer-create.drawer.tsx';
-import { CustomerExportButton } from '../components/customer-export.button.tsx';
 import { customerExportQueryOf, customerListQueryOf, isFiltered } from '../components/customer-list.model.ts';
 import { CustomerStatusTag } from '../components/customer-status-tag.tsx';
 import { IdVerificationTag } from '../components/id-verification-tag.tsx';
@@ -165,7 +165,7 @@ export default function CustomerListPage() {
         }
         actions={
           <>
-            {canExport && <CustomerExportButton query={customerExportQueryOf(list.query)} />}
+            {canExport && <ExportButton run={() => exportCustomers(customerExportQueryOf(list.query))} />}
             {canCreate && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setScreen({ panel: 'create' })}>
                 {t('action.new')}

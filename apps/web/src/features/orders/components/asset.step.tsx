@@ -1,9 +1,10 @@
 import type { Customer, Inspection } from '@fleetdesk/contracts';
-import { Alert, Button, Descriptions, Flex, Form, Input } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
 import { useInspectAsset } from '../api.ts';
+import { InspectedAssetDescriptions } from './inspected-asset.descriptions.tsx';
 
 /** Document 2 §5: asset numbers are capital letters and digits. */
 const normalizeAssetNo = (value: string) => value.toUpperCase().replace(/\s+/g, '');
@@ -110,31 +111,7 @@ function InspectionResult({ inspection }: { inspection: Inspection }) {
           ) : undefined
         }
       />
-      <Descriptions
-        size="small"
-        bordered
-        column={{ xs: 1, sm: 2 }}
-        items={[
-          { key: 'no', label: t('field.asset'), children: asset.no },
-          { key: 'partner', label: t('field.partner'), children: asset.partner.name },
-          { key: 'category', label: t('field.category'), children: asset.assetCategory.name },
-          {
-            key: 'lifeCycle',
-            label: t('asset.lifeCycle'),
-            children: t(`asset.lifeCycleState.${asset.lifeCycleState}`, { defaultValue: asset.lifeCycleState }),
-          },
-          {
-            key: 'turnover',
-            label: t('asset.turnover'),
-            children: t(`asset.turnoverState.${asset.turnoverState}`, { defaultValue: asset.turnoverState }),
-          },
-          {
-            key: 'usage',
-            label: t('asset.usageMode'),
-            children: t(`asset.usage.${asset.usageMode}`, { defaultValue: asset.usageMode }),
-          },
-        ]}
-      />
+      <InspectedAssetDescriptions asset={asset} />
     </Flex>
   );
 }

@@ -4,11 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
-import { assetUrls } from '../../assets/urls.ts';
 import { customerUrls } from '../../customers/urls.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { DiscountTag } from './discount-tag.tsx';
-import { LeaseStatusTag } from './order-status-tag.tsx';
+import { LeasedAsset } from './leased-asset.tsx';
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const orDash = (value: ReactNode) => (value === null || value === undefined || value === '' ? dash : value);
@@ -37,14 +36,7 @@ export function OrderSummaryCard({ order: o }: { order: Order }) {
           {
             key: 'asset',
             label: t('field.asset'),
-            children: o.assetNo ? (
-              <Space size={4} wrap>
-                <Link to={assetUrls.detail(o.assetNo)}>{o.assetNo}</Link>
-                <LeaseStatusTag status={o.leaseStatus} />
-              </Space>
-            ) : (
-              dash
-            ),
+            children: <LeasedAsset order={o} />,
           },
           { key: 'category', label: t('field.category'), children: o.assetCategory.name },
           { key: 'partner', label: t('field.partner'), children: o.partner.name },

@@ -1,5 +1,5 @@
-import { DollarOutlined, HistoryOutlined, StopOutlined } from '@ant-design/icons';
-import { id as idSchema, type Order, rentingEndpoints } from '@fleetdesk/contracts';
+import { DollarOutlined, FileTextOutlined, HistoryOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { id as idSchema, type Order, rentingConfigEndpoints, rentingEndpoints } from '@fleetdesk/contracts';
 import { Alert, Button, Card, Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -14,9 +14,12 @@ import { OrderAssetsModal } from '../components/order-assets.modal.tsx';
 import { OrderEndModal } from '../components/order-end.modal.tsx';
 import { OrderFeesCard } from '../components/order-fees.card.tsx';
 import { OrderFieldLogCard } from '../components/order-field-log.card.tsx';
+import { OrderInvoicesModal } from '../components/order-invoices.modal.tsx';
 import { LeaseStatusTag, OrderStatusTag } from '../components/order-status-tag.tsx';
 import { OrderSummaryCard } from '../components/order-summary.card.tsx';
 import { RefundExemptModal } from '../components/refund-exempt.modal.tsx';
+import { ReplaceAssetDrawer } from '../components/replace-asset.drawer.tsx';
+import { replaceableAssetNo } from '../components/replace-asset.model.ts';
 import { type OrderDialog, orderDetailScreen } from '../urls.ts';
 
 /** /renting/order/detail/:orderId: one order; an id that cannot exist is "not found" without asking the server. */
@@ -32,6 +35,8 @@ function useOrderPermissions() {
     end: useCan(requirementOf(rentingEndpoints.endOrder)),
     refundOrExempt: useCan(requirementOf(rentingEndpoints.refundOrExempt)),
     assetRecords: useCan(requirementOf(rentingEndpoints.orderAssetRecords)),
+    replaceAsset: useCan(requirementOf(rentingEndpoints.replaceAsset)),
+    invoices: useCan(requirementOf(rentingConfigEndpoints.orderInvoices)),
   };
 }
 
@@ -42,10 +47,11 @@ function OrderDetail({ id }: { id: string }) {
   const can = useOrderPermissions();
   const o = order.data;
   const open = (dialog: OrderDialog) => setScreen({ dialog });
-  const close = () => setScreen({ dialog: undefined });
+  const close = () => setScreen({ dialog: undefined, invoicePageNo: 1, invoicePageSize: 10 });
   const isOpen = o?.status === 'Open';
   // A checkout that did not complete settles its own payments (its charges are refunded when it is undone).
   const settled = o?.checkout.state === 'Completed';
+  const replaceable = o ? replaceableAssetNo(o) !== null : false;
 
   return (
     <DetailPage
@@ -71,6 +77,16 @@ function OrderDetail({ id }: { id: string }) {
             {can.assetRecords && (
               <Button icon={<HistoryOutlined />} onClick={() => open('assets')}>
                 {t('action.assetsHistory')}
+              </Button>
+            )}
+            {can.invoices && (
+              <Button icon={<FileTextOutlined />} onClick={() => open('invoices')}>
+                {t('action.invoices')}
+              </Button>
+            )}
+            {can.replaceAsset && replaceable && (
+              <Button icon={<SwapOutlined />} onClick={() => open('replaceAsset')}>
+                {t('action.replaceAsset')}
               </Button>
             )}
             {can.refundOrExempt && settled && (
@@ -99,6 +115,16 @@ function OrderDetail({ id }: { id: string }) {
             <RefundExemptModal order={o} open={screen.dialog === 'refund'} onClose={close} />
           )}
           {can.assetRecords && <OrderAssetsModal orderId={o.id} open={screen.dialog === 'assets'} onClose={close} />}
+          {can.replaceAsset && <ReplaceAssetDrawer order={o} open={screen.dialog === 'replaceAsset'} onClose={close} />}
+          {can.invoices && (
+            <OrderInvoicesModal
+              order={o}
+              open={screen.dialog === 'invoices'}
+              paging={{ pageNo: screen.invoicePageNo, pageSize: screen.invoicePageSize }}
+              onPaging={({ pageNo, pageSize }) => setScreen({ invoicePageNo: pageNo, invoicePageSize: pageSize })}
+              onClose={close}
+            />
+          )}
         </Flex>
       )}
     </DetailPage>

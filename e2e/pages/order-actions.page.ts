@@ -1,0 +1,135 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Api } from '../fixtures/api.ts';
+
+const MILANO = 'Milano Bike Hub';
+/** Stripe's declining test token is the demo's Apple Pay method. */
+const DECLINED_LAST4 = '0002';
+
+interface OrderState {
+  id: string;
+  orderNo: string;
+  status: string;
+  checkout: { state: string };
+}
+
+/**
+ * Opens an order through the real checkout, with the call the new-order flow makes (deposit, first rent, then the
+ * device's unlock through the simulator), on the weekly plan and the customer's paying method; waits until the
+ * lease has started.
+ */
+export async function openOrder(api: Api, customerId: string, assetNo: string): Promise<OrderState> {
+  const inspection = await api.send<{
+    outcome: string;
+    offer: { plans: { id: string; unit: string; frequency: number }[] } | null;
+  }>('POST', `/renting/assets/${assetNo}/$inspect`, { customerId });
+  expect(inspection.outcome, `inspection of ${assetNo}`).toBe('Leasable');
+  const plans = inspection.offer?.plans ?? [];
+  const plan = plans.find((p) => p.unit === 'weeks' && p.frequency === 1) ?? plans[0];
+  const customer = await api.send<{ paymentMethods: { id: string; valid: boolean; last4: string | null }[] }>(
+    'GET',
+    `/customer/customers/${customerId}`,
+  );
+  const method = customer.paymentMethods.find((m) => m.valid && m.last4 !== DECLINED_LAST4);
+  if (!plan || !method) throw new Error(`No plan or paying method to rent ${assetNo}`);
+  const order = await api.send<OrderState>('POST', '/renting/orders', {
+    customerId,
+    assetNo,
+    paymentPlanId: plan.id,
+    paymentMethodId: method.id,
+  });
+  await expect.poll(async () => (await orderOf(api, order.id)).checkout.state, { timeout: 45_000 }).toBe('Completed');
+  return order;
+}
+
+const orderOf = (api: Api, id: string) => api.send<OrderState>('GET', `/renting/orders/${id}`);
+
+/** Ends the orders still open, so their assets and customers are free for the next test. */
+export async function endOpenOrders(api: Api, ids: string[]) {
+  for (const id of ids)
+    if ((await orderOf(api, id)).status === 'Open')
+      await api.send('POST', `/renting/orders/${id}/$end`, { reason: 'e2e clean-up' });
+}
+
+/** Turns the account's invoicing on or off; answers whether it was on before. */
+export async function setInvoicing(api: Api, on: boolean): Promise<boolean> {
+  const before = await api.send<{ invoiceEnabled: boolean }>('GET', '/renting/rentingConfig');
+  await api.send('POST', `/renting/rentingConfig/invoice/${on ? '$enable' : '$disable'}`);
+  return before.invoiceEnabled;
+}
+
+/**
+ * Milano's invoicing identity (its rental config): the one it has, or a new one. Answers its invoice prefix. A
+ * config that issued invoices cannot be removed, so it stays for later runs against the same server.
+ */
+export async function milanoInvoicePrefix(api: Api): Promise<string> {
+  const milano = await api.partnerId(MILANO);
+  const configs = await api.send<{ partner: { id: string }; invoicePrefix: string }[]>(
+    'GET',
+    '/renting/rentalConfigs/$findAll',
+  );
+  const found = configs.find((c) => c.partner.id === milano);
+  if (found) return found.invoicePrefix;
+  const created = await api.send<{ invoicePrefix: string }>('POST', '/renting/rentalConfig', {
+    partnerId: milano,
+    invoicePrefix: 'E2E-MI',
+    sellerName: 'Milano Bike Hub S.r.l.',
+  });
+  return created.invoicePrefix;
+}
+
+/** The order detail's "Replace asset" drawer. */
+export class ReplaceAssetDrawer {
+  readonly root: Locator;
+
+  constructor(
+    readonly page: Page,
+    orderNo: string,
+  ) {
+    this.root = page.getByRole('dialog').filter({ hasText: `Replace asset · ${orderNo}` });
+  }
+
+  current(): Locator {
+    return this.root.getByTestId('replace-current');
+  }
+
+  newAssetNo(): Locator {
+    return this.root.getByRole('textbox', { name: 'New asset no.' });
+  }
+
+  reason(): Locator {
+    return this.root.getByLabel('Reason');
+  }
+
+  /** Types the number and presses Enter, which checks it (the inspection). */
+  async check(assetNo: string) {
+    await this.newAssetNo().fill(assetNo);
+    await this.newAssetNo().press('Enter');
+  }
+
+  /** What the check found: whether the asset can take the lease over, or why not. */
+  verdict(): Locator {
+    return this.root.getByTestId('replace-inspection').getByRole('alert');
+  }
+
+  refusal(): Locator {
+    return this.root.getByTestId('replace-refusal');
+  }
+
+  submit(): Locator {
+    return this.root.getByRole('button', { name: 'Replace asset', exact: true });
+  }
+}
+
+/** The order detail's invoices modal. */
+export class InvoicesModal {
+  readonly root: Locator;
+
+  constructor(page: Page, title: string) {
+    this.root = page.getByRole('dialog').filter({ hasText: title });
+  }
+
+  /** The invoice rows (the header and the empty placeholder excluded). */
+  rows(): Locator {
+    return this.root.getByTestId('order-invoices').locator('tbody tr.ant-table-row');
+  }
+}

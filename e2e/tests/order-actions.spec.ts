@@ -1,0 +1,203 @@
+import type { APIRequestContext } from '@playwright/test';
+import { Api } from '../fixtures/api.ts';
+import { LOCALE_KEY } from '../fixtures/env.ts';
+import { expect, pageWithRole, test } from '../fixtures/test.ts';
+import { answerConfirm } from '../pages/list.ts';
+import {
+  endOpenOrders,
+  InvoicesModal,
+  milanoInvoicePrefix,
+  openOrder,
+  ReplaceAssetDrawer,
+  setInvoicing,
+} from '../pages/order-actions.page.ts';
+import { demoAssets, demoRenters, leasableRenter, OrderDetailPage } from '../pages/orders.page.ts';
+
+const SHOTS = process.env.E2E_SHOTS_DIR;
+const CITY_EBIKE = 'City e-bike';
+/** Device vendors whose model unlocks (device.turn_on) through the simulator. */
+const UNLOCKING = ['tbox', 'rybit-box'];
+const DECLINED_LAST4 = '0002';
+
+/**
+ * Free Milano city e-bikes with an unlocking device and demo renters whose card pays, both taken from the end of
+ * their lists: orders.spec.ts starts from the first ones and expects its first renters to pay a deposit, which the
+ * renters here keep once their orders end. Each test ends the orders it opens, so the assets are free again.
+ */
+async function demoSetUp(api: Api, request: APIRequestContext, token: string, assets: number) {
+  const paying = (await demoRenters(request, token)).filter((r) => r.method.last4 !== DECLINED_LAST4);
+  const renters = paying.slice(3).reverse();
+  expect(renters.length, 'Milano renters besides the three orders.spec.ts takes').toBeGreaterThanOrEqual(1);
+  const free = await demoAssets(request, token, { category: CITY_EBIKE, vendors: UNLOCKING, turnover: 'InSite' });
+  expect(free.length, `${assets} free city e-bikes with an online device`).toBeGreaterThanOrEqual(assets);
+  /** Opens an order on the asset for the first renter who may rent it now. */
+  const open = async (assetNo: string) => {
+    const renter = await leasableRenter(request, token, renters, assetNo);
+    return openOrder(api, renter.id, assetNo);
+  };
+  return { assets: free.slice(-assets).reverse(), open };
+}
+
+test.describe('order actions', () => {
+  test.use({ signedInAs: 'owner' });
+  // Each order's checkout waits for the payment provider and a simulated device.
+  test.slow();
+
+  test('replace the leased asset: refused for an asset another order holds, then moved; a user without the right sees no action', async ({
+    page,
+    tokens,
+    request,
+    browser,
+  }) => {
+    const token = await tokens('owner');
+    const api = new Api(request, token);
+    const { assets, open } = await demoSetUp(api, request, token, 3);
+    const [held, next, taken] = assets as [string, string, string];
+    const order = await open(held);
+    const other = await open(taken);
+    try {
+      const detail = new OrderDetailPage(page);
+      await detail.goto(order.id);
+      await expect(detail.leaseStatus()).toHaveText('In use');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-detail-actions.en-US.png` });
+      await detail.button('Replace asset').click();
+      await expect(page).toHaveURL(/dialog=replaceAsset/);
+      const drawer = new ReplaceAssetDrawer(page, order.orderNo);
+      await expect(drawer.current()).toContainText(held);
+      await expect(drawer.current()).toContainText('In use');
+
+      // Nothing typed: the contract's message on the field.
+      await drawer.submit().click();
+      await expect(drawer.root.getByText('Enter the new asset id')).toBeVisible();
+
+      // Sent without checking: the server refuses an asset another open order holds, and says so here.
+      await drawer.newAssetNo().fill(taken.toLowerCase());
+      await drawer.submit().click();
+      await answerConfirm(page, `Replace ${held} with ${taken}?`, 'Replace');
+      await expect(drawer.refusal()).toHaveText('The new asset is in use by another B2C order');
+      await expect(drawer.refusal()).toHaveAttribute('data-code', 'AssetInUseByAnotherOrder');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-replace-refused.en-US.png` });
+
+      // Checked first, it is found rented out and cannot be chosen.
+      await drawer.check(taken);
+      await expect(drawer.refusal()).toHaveCount(0);
+      await expect(drawer.verdict()).toHaveText('The asset is already rented out');
+      await expect(drawer.submit()).toBeDisabled();
+      // The asset the order holds is not a replacement either.
+      await drawer.check(held);
+      await expect(drawer.verdict()).toHaveText('This is the asset the order already holds');
+
+      // A free e-bike of the same partner and category takes the lease over.
+      await drawer.check(next);
+      await expect(drawer.verdict()).toHaveText(`${next} can take the lease over`);
+      await expect(drawer.root.getByTestId('replace-inspection')).toContainText('In site');
+      await drawer.reason().fill('Flat tyre at pick-up');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-replace-checked.en-US.png` });
+      await drawer.submit().click();
+      await answerConfirm(page, `Replace ${held} with ${next}?`, 'Replace');
+      await expect(page.getByText(`${held} is replaced by ${next}.`)).toBeVisible();
+      await expect(drawer.root).toBeHidden();
+      await expect(page).not.toHaveURL(/dialog=/);
+
+      // The detail is read again: the new asset in use, the change and its reason in the field log.
+      await expect(detail.main.getByTestId('order-summary')).toContainText(next);
+      await expect(detail.leaseStatus()).toHaveText('In use');
+      await expect(detail.fieldLog().filter({ hasText: 'Replacement reason' })).toContainText('Flat tyre at pick-up');
+      await expect(detail.fieldLog().filter({ hasText: `${held} → ${next}` })).toHaveCount(1);
+
+      // The assets history: the first asset returned, the new one in use (its device told to unlock).
+      await detail.button('Assets history').click();
+      const history = detail.dialog('Assets history');
+      await expect(history.getByRole('row').filter({ hasText: held })).toContainText('Returned');
+      await expect(history.getByRole('row').filter({ hasText: next })).toContainText('In use');
+      await expect(history.getByRole('row').filter({ hasText: next })).toContainText(/Pending|Successful/);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-replace-history.en-US.png` });
+      await history.getByRole('button', { name: 'Close' }).click();
+
+      // A staff member who may end orders but not change their asset: no Replace asset, even through the link.
+      const closerPage = await pageWithRole(browser, request, {
+        title: 'Order closer',
+        permissions: ['order.read', 'order.read_detail', 'order.read_asset_record', 'order.end'],
+      });
+      const closerDetail = new OrderDetailPage(closerPage);
+      await closerPage.goto(`/renting/order/detail/${order.id}?dialog=replaceAsset`);
+      await expect(closerDetail.heading()).toBeVisible({ timeout: 30_000 });
+      await expect(closerDetail.button('End order')).toBeVisible();
+      await expect(closerDetail.button('Invoices')).toBeVisible();
+      await expect(closerDetail.button('Replace asset')).toHaveCount(0);
+      await expect(new ReplaceAssetDrawer(closerPage, order.orderNo).root).toHaveCount(0);
+      await closerPage.context().close();
+    } finally {
+      await endOpenOrders(api, [order.id, other.id]);
+    }
+  });
+
+  test('the invoices of an order: none while invoicing is off, then one per paid period', async ({
+    page,
+    tokens,
+    request,
+  }) => {
+    const token = await tokens('owner');
+    const api = new Api(request, token);
+    const { assets, open } = await demoSetUp(api, request, token, 2);
+    const wasOn = await setInvoicing(api, false);
+    const opened: string[] = [];
+    try {
+      // Paid while invoicing is off: no invoice, and the empty state says why there may be none.
+      const before = await open(assets[0] as string);
+      opened.push(before.id);
+      const detail = new OrderDetailPage(page);
+      await detail.goto(before.id);
+      await detail.button('Invoices').click();
+      await expect(page).toHaveURL(/dialog=invoices/);
+      const empty = new InvoicesModal(page, `Invoices · ${before.orderNo}`);
+      await expect(empty.root).toContainText('No invoices for this order.');
+      await expect(empty.root).toContainText('Invoicing may be off for this account.');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-invoices-empty.en-US.png` });
+      await empty.root.getByRole('button', { name: 'Close' }).click();
+
+      // Invoicing on, with Milano's invoicing identity: the first rent is invoiced once the checkout completes.
+      await setInvoicing(api, true);
+      const prefix = await milanoInvoicePrefix(api);
+      const order = await open(assets[1] as string);
+      opened.push(order.id);
+      await detail.goto(order.id);
+      await detail.button('Invoices').click();
+      const modal = new InvoicesModal(page, `Invoices · ${order.orderNo}`);
+      await expect(modal.rows()).toHaveCount(1);
+      const row = modal.rows().first();
+      await expect(row).toContainText(new RegExp(`${prefix}-\\d{4}-\\d{6}`));
+      // The weekly rent of 66.50 includes Italian VAT at 22 %.
+      for (const text of ['€54.51', '€11.99', '€66.50', 'EUR', '22%']) await expect(row).toContainText(text);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-invoices.en-US.png` });
+
+      // A failed read says so in the modal.
+      await page.route('**/api/renting/orders/*/invoices**', (route) =>
+        route.fulfill({ status: 500, json: { code: 'InternalServerError', message: 'Something went wrong.' } }),
+      );
+      await page.reload();
+      const failed = new InvoicesModal(page, `Invoices · ${order.orderNo}`);
+      await expect(failed.root).toContainText('The invoices could not be loaded.');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-invoices-error.en-US.png` });
+      await page.unroute('**/api/renting/orders/*/invoices**');
+
+      // In Italian, with the link of the open modal.
+      await page.evaluate(
+        ([key, value]) => localStorage.setItem(key as string, value as string),
+        [LOCALE_KEY, 'it-IT'],
+      );
+      await page.reload();
+      const italian = new InvoicesModal(page, `Fatture · ${order.orderNo}`);
+      await expect(italian.root.getByRole('columnheader', { name: 'N. fattura' })).toBeVisible({ timeout: 30_000 });
+      await expect(italian.rows()).toHaveCount(1);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-invoices.it-IT.png` });
+      await page.goto(`/renting/order/detail/${order.id}?dialog=replaceAsset`);
+      const drawer = page.getByRole('dialog').filter({ hasText: `Sostituisci asset · ${order.orderNo}` });
+      await expect(drawer.getByRole('textbox', { name: 'N. nuovo asset' })).toBeVisible({ timeout: 30_000 });
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-replace.it-IT.png` });
+    } finally {
+      await endOpenOrders(api, opened);
+      await setInvoicing(api, wasOn);
+    }
+  });
+});
