@@ -106,8 +106,8 @@ export class RefundApplicationsPage extends ListPageObject {
     return filterBy(this.filters, label, option);
   }
 
-  /** The rows of a customer (their name is a link in the first column). */
-  rowsOf(customer: string): Locator {
-    return this.rows().filter({ has: this.page.getByRole('link', { name: customer, exact: true }) });
+  /** The rows of a customer: their name links to their detail (by id, as demo names can repeat). */
+  rowsOf(customerId: string): Locator {
+    return this.rows().filter({ has: this.page.locator(`a[href$="/customer/detail/${customerId}"]`) });
   }
 }

@@ -9,6 +9,7 @@ import { seedDemoCustomers } from './demo-customers.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoIntents } from './demo-intents.ts';
 import { seedDemoOperations } from './demo-operations.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoPricing } from './demo-pricing.ts';
@@ -147,6 +148,7 @@ export async function seedDemoData(
   await seedDemoPricing(db, partners);
   await seedDemoCustomers(db, partners, opts);
   await seedDemoIntents(db);
+  await seedDemoOrders(db);
 
   const manager = await seed.role(db, { title: 'Operations manager', permissions: demoRoles.operationsManager });
   const mechanic = await seed.role(db, {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
-import { seedDemoOrders } from '../../db/seed/demo-orders.ts';
 import { rows } from '../../lib/rows.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 
@@ -14,10 +13,7 @@ describe('demo orders', () => {
   beforeAll(async () => {
     t = await createTestContext();
     const secrets = secretBoxFor({ secretsKey: undefined, dataDir: t.dataDir });
-    await t.database.db.transaction(async (tx) => {
-      await seedDemoData(tx, { password: 'demo-password-1', secrets });
-      await seedDemoOrders(tx);
-    });
+    await t.database.db.transaction((tx) => seedDemoData(tx, { password: 'demo-password-1', secrets }));
     token = t.owner.token;
   }, 180_000);
   afterAll(() => t.close());

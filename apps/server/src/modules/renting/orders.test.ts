@@ -765,23 +765,33 @@ describe('renting orders', () => {
 
     it('issues one numbered invoice per paid period, taxed by the rent site, while invoicing is on', async () => {
       const post = (path: string, body?: unknown, token = t.owner.token) => call(t.app, 'POST', path, { token, body });
+      // The demo issues invoices for Milano (prefix MBH); Seoul has no invoicing identity yet.
+      const [seoul] = await rows<{ id: string }>(
+        t.database.db,
+        sql`select id from partners where name = 'Seoul Scooter Co.'`,
+      );
       const config = {
-        partnerId: milano,
-        invoicePrefix: 'MI',
-        sellerName: 'Milano Bike Hub S.r.l.',
-        vatNumber: 'IT01234567890',
+        partnerId: seoul?.id,
+        invoicePrefix: 'SSC',
+        sellerName: 'Seoul Scooter Co., Ltd.',
+        vatNumber: 'KR1234567890',
       };
-      expect((await post('/renting/rentalConfig', { ...config, invoicePrefix: 'mi bikes' })).statusCode).toBe(400);
+      expect((await post('/renting/rentalConfig', { ...config, invoicePrefix: 'se bikes' })).statusCode).toBe(400);
       const viewer = await t.userWith(['rental_partner_config.read']);
       expect((await post('/renting/rentalConfig', config, viewer.token)).statusCode).toBe(403);
       const created = await post('/renting/rentalConfig', config);
       expect(created.statusCode, created.body).toBe(201);
-      expect(created.json().data).toMatchObject({ invoicePrefix: 'MI', issued: 0 });
+      expect(created.json().data).toMatchObject({ invoicePrefix: 'SSC', issued: 0 });
       expect(errorOf(await post('/renting/rentalConfig', config))).toMatchObject({
         code: 'Conflict',
         message: 'The partner have already been set',
       });
+      const milanoIssued = async () =>
+        (await call(t.app, 'GET', `/renting/rentalConfigs/partner/${milano}`, { token: t.owner.token })).json().data
+          .issued as number;
+      const issuedBefore = await milanoIssued();
       // Off: a paid period gets no invoice.
+      expect((await post('/renting/rentingConfig/invoice/$disable')).json().data.invoiceEnabled).toBe(false);
       const before = await openOrder();
       const invoicesOf = async (orderId: string) =>
         (await call(t.app, 'GET', `/renting/orders/${orderId}/invoices`, { token: t.owner.token })).json();
@@ -806,7 +816,7 @@ describe('renting orders', () => {
         taxGroup: { name: rate?.name },
       });
       expect(splitGross(66.5, Number(rate?.rate))).toEqual({ net: invoice.net, tax: invoice.tax });
-      expect(invoice.invoiceNo).toMatch(/^MI-\d{4}-\d{6}$/);
+      expect(invoice.invoiceNo).toMatch(/^MBH-\d{4}-\d{6}$/);
       // The next period: the next number.
       await t.database.db
         .update(orders)
@@ -817,10 +827,7 @@ describe('renting orders', () => {
       expect(both.count).toBe(2);
       const numbers = both.data.map((i: { invoiceNo: string }) => Number(i.invoiceNo.slice(-6)));
       expect(numbers[0]).toBe(numbers[1] + 1);
-      expect(
-        (await call(t.app, 'GET', `/renting/rentalConfigs/partner/${milano}`, { token: t.owner.token })).json().data
-          .issued,
-      ).toBe(2);
+      expect(await milanoIssued()).toBe(issuedBefore + 2);
       expect(
         errorOf(await call(t.app, 'DELETE', `/renting/rentalConfigs/partner/${milano}`, { token: t.owner.token })).code,
       ).toBe('Conflict');
