@@ -888,6 +888,8 @@ export function createOrderService(deps: {
       if (next.categoryId !== order.assetCategoryId) throw refuse('AssetCategoryMismatch');
       if (next.usageMode !== 'customer-rental' || next.lifeCycleState !== 'Ready')
         throw refuse('RetailAssetNotLeasable');
+      // Out on a rental the registry knows of (as the inspection says "already rented out"), lease or not.
+      if (next.turnoverState === 'RentingOut') throw refuse('AssetInUseByAnotherOrder', 409);
       const newLeaseId = randomUUID();
       let old: repo.LeaseRow & { asset_no: string; device_no: string | null };
       try {

@@ -890,6 +890,10 @@ describe('renting orders', () => {
       const code = async (newAssetNo: string) => errorOf(await replace(order.id, current.no, newAssetNo)).code;
       expect(await code('NOPE000000')).toBe('AssetNotFound');
       expect(await code(other.asset.no)).toBe('AssetInUseByAnotherOrder');
+      // Out on a rental the registry knows of, without a lease here: refused as the inspection says.
+      const out = await asset();
+      await t.database.db.update(assets).set({ turnoverState: 'RentingOut' }).where(eq(assets.id, out.id));
+      expect(await code(out.no)).toBe('AssetInUseByAnotherOrder');
       const sub = await asset();
       await t.database.db.update(assets).set({ usageMode: 'partner-subscription' }).where(eq(assets.id, sub.id));
       expect(await code(sub.no)).toBe('SubscriptionAssetNeedsB2BOrder');
