@@ -500,6 +500,10 @@ describe('renting orders', () => {
       const first = await openOrder();
       const reader = await t.userWith(['order.read']);
       expect((await post(first.order.id, '$return', {}, reader.token)).statusCode).toBe(403);
+      // Another partner's staff do not see the order at all.
+      const outsider = await t.userWith(['order.read', 'order.end'], [t.partnerA.id]);
+      expect((await post(first.order.id, '$return', {}, outsider.token)).statusCode).toBe(404);
+      expect((await post(first.order.id, '$confirmReturn', {}, outsider.token)).statusCode).toBe(404);
       expect(errorOf(await post(first.order.id, '$return', { returnSiteId: foreignSite?.id })).code).toBe(
         'ReturnSiteInvalid',
       );
@@ -1016,6 +1020,55 @@ describe('renting orders', () => {
           [3, 'Capped', 0],
         ]);
         expect((await orderOf(order.id)).fees).toMatchObject({ orderFee: 100, paid: 100 });
+      } finally {
+        await t.database.db
+          .update(partnerOperations)
+          .set({ customerMaxPaymentAmount: null })
+          .where(eq(partnerOperations.partnerId, milano));
+      }
+    });
+
+    it('never charges past the maximum payment, with two instances billing and refused periods retried', async () => {
+      await t.database.db
+        .insert(partnerOperations)
+        .values({ ...MILANO_OPERATIONS, partnerId: milano, customerMaxPaymentAmount: '100.00' })
+        .onConflictDoUpdate({ target: partnerOperations.partnerId, set: { customerMaxPaymentAmount: '100.00' } });
+      try {
+        const { order, customer: c } = await openOrder();
+        const setCard = (token: string) =>
+          t.database.db
+            .update(customerPaymentMethods)
+            .set({ providerRef: token })
+            .where(eq(customerPaymentMethods.id, c.paymentMethodId));
+        const instances = [
+          createBilling({ db: t.database.db, payments: t.app.payments.service }),
+          t.app.renting.billing,
+        ];
+        const race = () => Promise.all([instances[0]?.run(), instances[1]?.run(), instances[0]?.run()]);
+        const ageOwed = () =>
+          t.database.db
+            .update(orderFees)
+            .set({ updatedAt: new Date(Date.now() - 25 * 3_600_000) })
+            .where(and(eq(orderFees.orderId, order.id), eq(orderFees.status, 'Owed')));
+        await setCard(TEST_CARDS.declined.token);
+        await due(order.id, 8 * 86_400_000);
+        await race();
+        await ageOwed();
+        await race();
+        await setCard(TEST_CARDS.success.token);
+        await ageOwed();
+        await race();
+        await race();
+        const paid = (await rentCharges(c.id)).filter((p) => p.status === 'Succeeded');
+        const total = paid.reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
+        expect(total).toBe(10_000);
+        const fees = await feesOf(order.id);
+        expect(fees.map((f) => [f.sequence, f.status, f.amount])).toEqual([
+          [1, 'Paid', 66.5],
+          [2, 'Paid', 33.5],
+          [3, 'Capped', 0],
+        ]);
+        expect((await orderOf(order.id)).fees).toMatchObject({ orderFee: 100, paid: 100, owe: 0 });
       } finally {
         await t.database.db
           .update(partnerOperations)
