@@ -283,6 +283,43 @@ test.describe('deposits', () => {
     }
   });
 
+  test('approves a waiting application from the demo history: confirmed, refunded, no longer selectable', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    const call = apiAs(request, await tokens('owner'));
+    const waiting = await call<{ id: string; customer: { id: string; name: string }; amount: number }[]>(
+      'GET',
+      '/renting/deposits/refundRequests?status=Waiting&pageSize=100',
+    );
+    // The demo leaves one per partner; another test may have taken one.
+    const application = waiting.at(-1);
+    if (!application) throw new Error('The demo history has no waiting application');
+    const applications = new RefundApplicationsPage(page);
+    await applications.goto('?status=Waiting');
+    const row = applications.rowsOf(application.customer.id).filter({ hasText: 'Waiting' });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('checkbox').check();
+    await expect(applications.approveSelected).toHaveText(/Approve selected \(1\)/);
+    await applications.approveSelected.click();
+    const approve = page.getByRole('dialog').filter({ hasText: 'Refund confirmation' });
+    await expect(approve.getByTestId('refund-totals')).toContainText('Deposits refunded1');
+    await approve.getByRole('button', { name: 'Approve and refund' }).click();
+    await expect(approve).toBeHidden();
+
+    await applications.goto();
+    const done = applications.rowsOf(application.customer.id).filter({ hasText: 'Approved' });
+    await expect(done.first()).toContainText('Succeeded');
+    await expect(done.first()).toContainText('Account Owner');
+    await expect(done.first().getByRole('checkbox')).toHaveCount(0);
+    const after = await call<{ status: string; refundStatus: string | null }[]>(
+      'GET',
+      `/renting/deposits/refundRequests?customerId=${application.customer.id}&pageSize=100`,
+    );
+    expect(after.find((a) => a.status === 'Waiting')).toBeUndefined();
+  });
+
   test('without refund or order permissions the tab shows deposits read-only', async ({ browser, request, tokens }) => {
     const owner = new Api(request, await tokens('owner'));
     const role = await owner.createRole({
