@@ -491,7 +491,8 @@ export function createOrderService(deps: {
         endTime: now,
         nextPaymentTime: null,
         returnSiteId: end.returnSiteId,
-        endReason: end.reason?.trim() || null,
+        // A return's reason stands unless the confirmation gives another.
+        endReason: end.reason?.trim() || order.endReason || null,
         updatedAt: now,
       })
       .where(eq(orders.id, order.id));
@@ -769,7 +770,7 @@ export function createOrderService(deps: {
         // Rent stops at the return: nothing more is billed while it waits for confirmation.
         await tx
           .update(orders)
-          .set({ returnSiteId, nextPaymentTime: null, note: input.reason?.trim() || current.note, updatedAt: now })
+          .set({ returnSiteId, nextPaymentTime: null, endReason: input.reason?.trim() || null, updatedAt: now })
           .where(eq(orders.id, id));
         await tx
           .update(orderFees)

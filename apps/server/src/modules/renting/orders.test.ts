@@ -527,9 +527,14 @@ describe('renting orders', () => {
       expect(errorOf(refused).code).toBe('CrossSiteReturnNotAllowed');
       expect((await orderOf(second.order.id)).leaseStatus).toBe('InUse');
       // Manual confirmation: Returning, rent stopped, the asset still held, no second return.
-      const returning = await post(second.order.id, '$return', {});
+      const returning = await post(second.order.id, '$return', { reason: 'Mudguard scratched' });
       expect(returning.statusCode, returning.body).toBe(200);
-      expect(returning.json().data).toMatchObject({ status: 'Open', leaseStatus: 'Returning', nextPaymentTime: null });
+      expect(returning.json().data).toMatchObject({
+        status: 'Open',
+        leaseStatus: 'Returning',
+        nextPaymentTime: null,
+        endReason: 'Mudguard scratched',
+      });
       expect(errorOf(await post(second.order.id, '$return')).code).toBe('LeaseNotInUse');
       expect((await inspect(second.asset.no, (await customer()).id)).outcome).toBe('AssetAlreadyRentedOut');
       const records = await t.database.db
@@ -539,7 +544,11 @@ describe('renting orders', () => {
       expect(records.map((r) => r.command).sort()).toEqual(['device.turn_off', 'device.turn_on']);
       const confirmed = await post(second.order.id, '$confirmReturn', { reason: 'Checked: no damage' });
       expect(confirmed.statusCode, confirmed.body).toBe(200);
-      expect(confirmed.json().data).toMatchObject({ status: 'Closed', leaseStatus: 'Returned' });
+      expect(confirmed.json().data).toMatchObject({
+        status: 'Closed',
+        leaseStatus: 'Returned',
+        endReason: 'Checked: no damage',
+      });
       const [assetRow] = await t.database.db.select().from(assets).where(eq(assets.id, second.asset.id));
       expect(assetRow?.turnoverState).toBe('InSite');
     } finally {
