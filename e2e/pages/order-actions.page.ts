@@ -133,3 +133,70 @@ export class InvoicesModal {
     return this.root.getByTestId('order-invoices').locator('tbody tr.ant-table-row');
   }
 }
+
+/** The collect-return rule as its part of the rental program takes it (PUT of the rule part). */
+interface RuleInput {
+  assetRentalLimit: number;
+  manualConfirmationPolicy: 'required' | 'not-required';
+  crossSiteReturnPolicy: 'allowed' | 'not-allowed';
+  returnLocationDetection: 'enabled' | 'disabled';
+  assetConditionDetection: { locked: boolean };
+}
+
+/**
+ * Milano's collect-return rule for a category, through its part of the rental program: `set` changes some of it,
+ * `restore` puts back what it was (call it in a finally: other tests rent under this rule).
+ */
+export async function milanoRule(api: Api, category: string) {
+  const path = `/renting/programs/partners/${await api.partnerId(MILANO)}/categories/${await api.categoryId(category)}/rulePart`;
+  const rule = await api.send<RuleInput>('GET', path);
+  const original: RuleInput = {
+    assetRentalLimit: rule.assetRentalLimit,
+    manualConfirmationPolicy: rule.manualConfirmationPolicy,
+    crossSiteReturnPolicy: rule.crossSiteReturnPolicy,
+    returnLocationDetection: rule.returnLocationDetection,
+    assetConditionDetection: { locked: rule.assetConditionDetection.locked },
+  };
+  return {
+    set: (change: Partial<RuleInput>) => api.send('PUT', path, { ...original, ...change }),
+    restore: () => api.send('PUT', path, original),
+  };
+}
+
+/** The names of Milano's sites (the order's rent site is one of them). */
+export async function milanoSiteNames(api: Api): Promise<string[]> {
+  const milano = await api.partnerId(MILANO);
+  const sites = await api.send<{ name: string; partnerId: string }[]>('GET', '/inventory/sites');
+  return sites.filter((s) => s.partnerId === milano).map((s) => s.name);
+}
+
+/** The order detail's "Take return" modal. */
+export class ReturnLeaseModal {
+  readonly root: Locator;
+
+  constructor(
+    readonly page: Page,
+    orderNo: string,
+  ) {
+    this.root = page.getByRole('dialog').filter({ hasText: `Take return · ${orderNo}` });
+  }
+
+  site(): Locator {
+    return this.root.getByRole('combobox', { name: 'Return site' });
+  }
+
+  /** The error under the return site. */
+  siteError(): Locator {
+    // `has` is matched inside each form item: a locator of its own, not one chained from the dialog.
+    const site = this.page.getByRole('combobox', { name: 'Return site' });
+    return this.root.locator('.ant-form-item').filter({ has: site }).locator('.ant-form-item-explain-error');
+  }
+
+  reason(): Locator {
+    return this.root.getByLabel('Reason');
+  }
+
+  submit(): Locator {
+    return this.root.getByRole('button', { name: 'Take return', exact: true });
+  }
+}

@@ -6,6 +6,8 @@ import { apiLogin, expect, test, unique } from '../fixtures/test.ts';
 import { CustomerCreateDrawer, CustomerDetailPage, CustomerListPage } from '../pages/customers.page.ts';
 import { Shell } from '../pages/shell.ts';
 
+const SHOTS = process.env.E2E_SHOTS_DIR;
+
 /** A phone number no demo customer has: demo Italian numbers carry six digits after +39333, these seven. */
 const uniquePhone = () => `+39333${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-7)}`;
 
@@ -247,6 +249,19 @@ test.describe('customers', () => {
     expect((await api.customer(withCard.id)).paymentMethods).toHaveLength(before.paymentMethods.length - 1);
   });
 
+  test('start a lease: the new order opens with the customer chosen', async ({ page, tokens, request }) => {
+    const { create } = await setUp(tokens, request);
+    const customer = await create('Leo');
+    const detail = new CustomerDetailPage(page);
+    await detail.goto(customer.id);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/customer-start-lease.en-US.png` });
+    await detail.button('Start lease').click();
+    await expect(page).toHaveURL(new RegExp(`/renting/order/new\\?customerId=${customer.id}`));
+    await expect(page.getByRole('heading', { name: 'New order', level: 4 })).toBeVisible();
+    await expect(page.getByTestId('order-customer')).toContainText(customer.phoneNo);
+    await expect(page.getByTestId('order-customer')).toContainText(`Leo ${customer.name.last}`);
+  });
+
   test('delete and restore a customer', async ({ page, tokens, request }) => {
     const { create } = await setUp(tokens, request);
     const customer = await create('Ivo');
@@ -299,6 +314,8 @@ test.describe('a staff member who may only read customers', () => {
     const detail = new CustomerDetailPage(page);
     await expect(detail.card('Identity verification')).toBeVisible();
     for (const action of [
+      // Starting a lease needs order.create.
+      'Start lease',
       'Edit',
       'Reset password',
       'Send email',

@@ -2,13 +2,17 @@ import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, pageWithRole, test } from '../fixtures/test.ts';
+import { pickOption } from '../pages/asset-list.page.ts';
 import { answerConfirm } from '../pages/list.ts';
 import {
   endOpenOrders,
   InvoicesModal,
   milanoInvoicePrefix,
+  milanoRule,
+  milanoSiteNames,
   openOrder,
   ReplaceAssetDrawer,
+  ReturnLeaseModal,
   setInvoicing,
 } from '../pages/order-actions.page.ts';
 import { demoAssets, demoRenters, leasableRenter, OrderDetailPage } from '../pages/orders.page.ts';
@@ -129,6 +133,151 @@ test.describe('order actions', () => {
       await closerPage.context().close();
     } finally {
       await endOpenOrders(api, [order.id, other.id]);
+    }
+  });
+
+  test('take a return at the counter: at once by default, as Returning until confirmed under manual confirmation; another site refused where the rule says so; a user without the right sees neither action', async ({
+    page,
+    tokens,
+    request,
+    browser,
+  }) => {
+    const token = await tokens('owner');
+    const api = new Api(request, token);
+    const { assets, open } = await demoSetUp(api, request, token, 2);
+    const [firstAsset, secondAsset] = assets as [string, string];
+    const rule = await milanoRule(api, CITY_EBIKE);
+    const sites = await milanoSiteNames(api);
+    const opened: string[] = [];
+    const detail = new OrderDetailPage(page);
+    const rentSiteOf = async (id: string) =>
+      (await api.send<{ rentSite: { name: string } | null }>('GET', `/renting/orders/${id}`)).rentSite?.name;
+    try {
+      // The demo rule: no confirmation asked, returns taken at any Milano site. The order closes at once.
+      await rule.set({ manualConfirmationPolicy: 'not-required', crossSiteReturnPolicy: 'allowed' });
+      const first = await open(firstAsset);
+      opened.push(first.id);
+      await detail.goto(first.id);
+      await expect(detail.leaseStatus()).toHaveText('In use');
+      await expect(detail.button('Confirm return')).toHaveCount(0);
+      await detail.button('Take return').click();
+      await expect(page).toHaveURL(/dialog=return(&|$)/);
+      const modal = new ReturnLeaseModal(page, first.orderNo);
+      // The rent site is chosen to start with, and named so.
+      const firstRentSite = await rentSiteOf(first.id);
+      await expect(modal.root.locator(`[title="${firstRentSite} (rent site)"]`)).toBeVisible();
+      await expect(modal.root).toContainText('its device is told to lock');
+      await modal.reason().fill('Back at the counter');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-return.en-US.png` });
+      await modal.submit().click();
+      await expect(page.getByText(`${firstAsset} is returned; order ${first.orderNo} is closed.`)).toBeVisible();
+      await expect(modal.root).toBeHidden();
+      await expect(page).not.toHaveURL(/dialog=/);
+      await expect(detail.status()).toHaveText('Closed');
+      await expect(detail.leaseStatus()).toHaveText('Returned');
+      await expect(detail.main.getByTestId('order-summary')).toContainText('Back at the counter');
+      await expect(detail.button('Take return')).toHaveCount(0);
+
+      // Manual confirmation, and this category taken back only where it was rented.
+      await rule.set({ manualConfirmationPolicy: 'required', crossSiteReturnPolicy: 'not-allowed' });
+      const second = await open(secondAsset);
+      opened.push(second.id);
+      const rentSite = (await rentSiteOf(second.id)) as string;
+      const otherSite = sites.find((name) => name !== rentSite) as string;
+      expect(otherSite, 'another Milano site than the rent site').toBeTruthy();
+
+      // Someone who may read orders but not end them: no Take return, even through the link.
+      const readerPage = await pageWithRole(browser, request, {
+        title: 'Order reader',
+        permissions: ['order.read', 'order.read_detail', 'order.read_asset_record'],
+      });
+      const reader = new OrderDetailPage(readerPage);
+      await readerPage.goto(`/renting/order/detail/${second.id}?dialog=return`);
+      await expect(reader.heading()).toBeVisible({ timeout: 30_000 });
+      await expect(reader.leaseStatus()).toHaveText('In use');
+      await expect(reader.button('Take return')).toHaveCount(0);
+      await expect(new ReturnLeaseModal(readerPage, second.orderNo).root).toHaveCount(0);
+
+      await detail.goto(second.id);
+      await detail.button('Take return').click();
+      const returnModal = new ReturnLeaseModal(page, second.orderNo);
+      // Another site: the server refuses it, on the site.
+      await pickOption(page, returnModal.site(), otherSite);
+      await returnModal.submit().click();
+      await expect(returnModal.siteError()).toHaveText(
+        'This partner takes this category back only at the site it was rented from',
+      );
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-return-refused.en-US.png` });
+      await expect(detail.leaseStatus()).toHaveText('In use');
+
+      // At the rent site the return is taken and waits for confirmation: the order stays open.
+      await pickOption(page, returnModal.site(), `${rentSite} (rent site)`);
+      await expect(returnModal.siteError()).toHaveCount(0);
+      await returnModal.submit().click();
+      await expect(
+        page.getByText(`The return of ${secondAsset} is taken; order ${second.orderNo} waits for it to be confirmed.`),
+      ).toBeVisible();
+      await expect(returnModal.root).toBeHidden();
+      await expect(detail.status()).toHaveText('Open');
+      await expect(detail.leaseStatus()).toHaveText('Returning');
+      const waiting = detail.main.getByTestId('return-waiting');
+      await expect(waiting).toContainText('Return waiting for confirmation');
+      await expect(waiting).toContainText(/Submitted \d/);
+      await expect(waiting).toContainText(`Return site: ${rentSite}`);
+      for (const gone of ['Take return', 'Replace asset']) await expect(detail.button(gone), gone).toHaveCount(0);
+      await expect(detail.fieldLog().filter({ hasText: 'In use → Returning' })).toHaveCount(1);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-returning.en-US.png` });
+
+      // The reader sees the waiting return, not the confirmation (nor through its link).
+      await readerPage.goto(`/renting/order/detail/${second.id}?dialog=confirmReturn`);
+      await expect(reader.leaseStatus()).toHaveText('Returning', { timeout: 30_000 });
+      await expect(reader.main.getByTestId('return-waiting')).toBeVisible();
+      for (const gone of ['Confirm return', 'Take return', 'End order'])
+        await expect(reader.button(gone), gone).toHaveCount(0);
+      await expect(reader.dialog(`Confirm return · ${second.orderNo}`)).toHaveCount(0);
+      await readerPage.context().close();
+
+      // In Italian, with the link of the open confirmation.
+      await page.evaluate(
+        ([key, value]) => localStorage.setItem(key as string, value as string),
+        [LOCALE_KEY, 'it-IT'],
+      );
+      await page.goto(`/renting/order/detail/${second.id}?dialog=confirmReturn`);
+      await expect(detail.dialog(`Conferma riconsegna · ${second.orderNo}`)).toBeVisible({ timeout: 30_000 });
+      await expect(detail.main.getByTestId('return-waiting')).toContainText('Riconsegna in attesa di conferma');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-confirm-return.it-IT.png` });
+      await page.evaluate(
+        ([key, value]) => localStorage.setItem(key as string, value as string),
+        [LOCALE_KEY, 'en-US'],
+      );
+
+      // Confirmed: the lease is returned and the order closed.
+      await detail.goto(second.id);
+      await detail.button('Confirm return').click();
+      await expect(page).toHaveURL(/dialog=confirmReturn/);
+      const confirm = detail.dialog(`Confirm return · ${second.orderNo}`);
+      await confirm.getByLabel('Reason').fill('Checked: no damage');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/order-confirm-return.en-US.png` });
+      await confirm.getByRole('button', { name: 'Confirm return', exact: true }).click();
+      await expect(
+        page.getByText(`The return of ${secondAsset} is confirmed; order ${second.orderNo} is closed.`),
+      ).toBeVisible();
+      await expect(detail.status()).toHaveText('Closed');
+      await expect(detail.leaseStatus()).toHaveText('Returned');
+      await expect(detail.main.getByTestId('return-waiting')).toHaveCount(0);
+      await expect(detail.button('Confirm return')).toHaveCount(0);
+
+      // A stale link to the confirmation says there is nothing to confirm, and sends nothing.
+      await page.goto(`/renting/order/detail/${second.id}?dialog=confirmReturn`);
+      const stale = detail.dialog(`Confirm return · ${second.orderNo}`);
+      await expect(stale.getByTestId('return-refusal')).toHaveText(
+        'No return of this order is waiting for confirmation',
+        { timeout: 30_000 },
+      );
+      await expect(stale.getByRole('button', { name: 'Confirm return', exact: true })).toBeDisabled();
+    } finally {
+      await endOpenOrders(api, opened);
+      await rule.restore();
     }
   });
 

@@ -5,6 +5,7 @@ import {
   type Order,
   type RefundOrExemptBody,
   type ReplaceAssetBody,
+  type ReturnLeaseBody,
   rentingConfigEndpoints,
   siteEndpoints,
 } from '@fleetdesk/contracts';
@@ -14,6 +15,7 @@ import { saveBlob } from '../../shared/ui/csv.ts';
 import { customerKeys } from '../customers/api.ts';
 import { CHECKOUT_POLL_MS, isSettling } from './components/checkout.model.ts';
 import type { OrderExportQuery, OrderListQuery } from './components/order-list.model.ts';
+import { staleOrderRefusals } from './components/order-return.model.ts';
 
 /** Query keys of the orders feature; mutations invalidate by prefix. */
 export const orderKeys = {
@@ -141,6 +143,44 @@ export function useRefundOrExempt(id: string) {
     mutationFn: (body: RefundOrExemptBody) =>
       call(e.refundOrExempt, { params: { id }, body }, { notify: shownInline }).then((r) => r.data),
     onSuccess: store,
+  });
+}
+
+/** A refusal saying the order changed meanwhile reads it again, so the page shows what it has become. */
+function useReloadWhenStale(id: string) {
+  const client = useQueryClient();
+  return (error: unknown) => {
+    if (isApiError(error) && staleOrderRefusals.has(error.code))
+      void client.invalidateQueries({ queryKey: orderKeys.detail(id) });
+  };
+}
+
+/**
+ * Takes the return at the counter: the device is told to lock and the order closes, or, under the partner's
+ * manual confirmation, the lease waits as Returning. Refusals are shown by the dialog.
+ */
+export function useReturnLease(id: string) {
+  const store = useStoreOrder();
+  const reloadWhenStale = useReloadWhenStale(id);
+  return useMutation({
+    mutationFn: (body: ReturnLeaseBody) =>
+      call(e.returnLease, { params: { id }, body }, { notify: shownInline }).then((r) => r.data),
+    onSuccess: store,
+    onError: reloadWhenStale,
+  });
+}
+
+/** Confirms a return waiting as Returning: the lease is returned and the order closes. */
+export function useConfirmReturn(id: string) {
+  const store = useStoreOrder();
+  const reloadWhenStale = useReloadWhenStale(id);
+  return useMutation({
+    mutationFn: (reason: string | undefined) =>
+      call(e.confirmReturn, { params: { id }, body: reason ? { reason } : {} }, { notify: shownInline }).then(
+        (r) => r.data,
+      ),
+    onSuccess: store,
+    onError: reloadWhenStale,
   });
 }
 

@@ -32,7 +32,7 @@ export const orderList = defineList({
 
 export type OrderListUrlState = Partial<UrlStateOf<typeof orderList.shape>>;
 
-export const orderDialogs = ['end', 'refund', 'assets', 'replaceAsset', 'invoices'] as const;
+export const orderDialogs = ['end', 'refund', 'assets', 'replaceAsset', 'invoices', 'return', 'confirmReturn'] as const;
 export type OrderDialog = (typeof orderDialogs)[number];
 
 /** The detail page's open dialog and the invoices modal's page, in the URL so a link (or a reload) opens them again. */

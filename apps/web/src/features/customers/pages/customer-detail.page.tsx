@@ -1,13 +1,20 @@
-import { CheckCircleFilled, EditOutlined } from '@ant-design/icons';
-import { type Customer, type CustomerAddress, customerEndpoints, id as idSchema } from '@fleetdesk/contracts';
+import { CheckCircleFilled, EditOutlined, ShoppingCartOutlined } from '@ant-design/icons';
+import {
+  type Customer,
+  type CustomerAddress,
+  customerEndpoints,
+  id as idSchema,
+  rentingEndpoints,
+} from '@fleetdesk/contracts';
 import { Alert, Button, Card, Descriptions, Flex, Space, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { DataMissing } from '../../../shared/ui/data-missing.tsx';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
+import { orderUrls } from '../../orders/urls.ts';
 import { useCustomer } from '../api.ts';
 import { CustomerDeleteButton, CustomerRestoreButton } from '../components/customer-delete.button.tsx';
 import { CustomerDepositsTab, useCustomerDepositsAccess } from '../components/customer-deposits.tab.tsx';
@@ -40,6 +47,7 @@ function useCustomerPermissions() {
     seeImages: useCan(requirementOf(customerEndpoints.identityImage)),
     review: useCan(requirementOf(customerEndpoints.reviewIdentity)),
     deletePayment: useCan(requirementOf(customerEndpoints.removePaymentMethod)),
+    startLease: useCan(requirementOf(rentingEndpoints.createOrder)),
   };
 }
 
@@ -78,6 +86,14 @@ function CustomerDetail({ id }: { id: string }) {
               <Button type="primary" icon={<EditOutlined />} onClick={() => open('edit')}>
                 {t('action.edit')}
               </Button>
+            )}
+            {can.startLease && (
+              // It navigates, so it is a link (a new tab works); the button inside is only its look.
+              <Link to={orderUrls.new({ customerId: c.id })}>
+                <Button icon={<ShoppingCartOutlined />} tabIndex={-1}>
+                  {t('action.startLease')}
+                </Button>
+              </Link>
             )}
             {can.update && <CustomerResetPasswordButton customer={c} />}
             {can.update && <CustomerMailButton customer={c} />}

@@ -13,7 +13,7 @@ const isMoneyEntry = (value: unknown): value is { amount: number; reason: string
   typeof (value as { amount?: unknown }).amount === 'number' &&
   typeof (value as { reason?: unknown }).reason === 'string';
 
-/** What changed on the order: its status, refunds and exemptions (with their amount and reason). */
+/** What changed on the order: its status and its lease's, refunds and exemptions (with their amount and reason). */
 export function OrderFieldLogCard({ order }: { order: Pick<Order, 'id' | 'currency'> }) {
   const { t } = useTranslation('orders');
   const price = usePriceLabels();
@@ -22,6 +22,7 @@ export function OrderFieldLogCard({ order }: { order: Pick<Order, 'id' | 'curren
 
   const show = (field: string, value: unknown) => {
     if (field === 'status') return t(`status.${String(value)}`, { defaultValue: String(value) });
+    if (field === 'leaseStatus') return t(`lease.${String(value)}`, { defaultValue: String(value) });
     if (isMoneyEntry(value)) return `${price.money(value.amount, order.currency)} · ${value.reason}`;
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   };

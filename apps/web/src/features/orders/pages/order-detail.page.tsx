@@ -1,13 +1,22 @@
-import { DollarOutlined, FileTextOutlined, HistoryOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  CheckCircleOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  HistoryOutlined,
+  RollbackOutlined,
+  StopOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
 import { id as idSchema, type Order, rentingConfigEndpoints, rentingEndpoints } from '@fleetdesk/contracts';
 import { Alert, Button, Card, Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { DataMissing } from '../../../shared/ui/data-missing.tsx';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
-import { useOrder } from '../api.ts';
+import { useOrder, useOrderAssetRecords } from '../api.ts';
 import { checkoutOutcome } from '../components/checkout.model.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { OrderAssetsModal } from '../components/order-assets.modal.tsx';
@@ -15,6 +24,8 @@ import { OrderEndModal } from '../components/order-end.modal.tsx';
 import { OrderFeesCard } from '../components/order-fees.card.tsx';
 import { OrderFieldLogCard } from '../components/order-field-log.card.tsx';
 import { OrderInvoicesModal } from '../components/order-invoices.modal.tsx';
+import { ConfirmReturnModal, ReturnLeaseModal } from '../components/order-return.modal.tsx';
+import { awaitsReturnConfirmation, canTakeReturn, returnSubmittedAt } from '../components/order-return.model.ts';
 import { LeaseStatusTag, OrderStatusTag } from '../components/order-status-tag.tsx';
 import { OrderSummaryCard } from '../components/order-summary.card.tsx';
 import { RefundExemptModal } from '../components/refund-exempt.modal.tsx';
@@ -33,6 +44,8 @@ export default function OrderDetailPage() {
 function useOrderPermissions() {
   return {
     end: useCan(requirementOf(rentingEndpoints.endOrder)),
+    returnLease: useCan(requirementOf(rentingEndpoints.returnLease)),
+    confirmReturn: useCan(requirementOf(rentingEndpoints.confirmReturn)),
     refundOrExempt: useCan(requirementOf(rentingEndpoints.refundOrExempt)),
     assetRecords: useCan(requirementOf(rentingEndpoints.orderAssetRecords)),
     replaceAsset: useCan(requirementOf(rentingEndpoints.replaceAsset)),
@@ -52,6 +65,8 @@ function OrderDetail({ id }: { id: string }) {
   // A checkout that did not complete settles its own payments (its charges are refunded when it is undone).
   const settled = o?.checkout.state === 'Completed';
   const replaceable = o ? replaceableAssetNo(o) !== null : false;
+  const returnable = o ? canTakeReturn(o) : false;
+  const returning = o ? awaitsReturnConfirmation(o) : false;
 
   return (
     <DetailPage
@@ -94,6 +109,16 @@ function OrderDetail({ id }: { id: string }) {
                 {t('action.refundOrExempt')}
               </Button>
             )}
+            {can.returnLease && returnable && (
+              <Button icon={<RollbackOutlined />} onClick={() => open('return')}>
+                {t('action.takeReturn')}
+              </Button>
+            )}
+            {can.confirmReturn && returning && (
+              <Button type="primary" icon={<CheckCircleOutlined />} onClick={() => open('confirmReturn')}>
+                {t('action.confirmReturn')}
+              </Button>
+            )}
             {can.end && isOpen && (
               <Button danger icon={<StopOutlined />} onClick={() => open('end')}>
                 {t('action.end')}
@@ -106,11 +131,17 @@ function OrderDetail({ id }: { id: string }) {
     >
       {o && (
         <Flex vertical gap={16}>
+          {returning && <ReturnWaitingAlert order={o} canReadRecords={can.assetRecords} />}
           <OrderSummaryCard order={o} />
           <CheckoutCard order={o} />
           <OrderFeesCard order={o} />
           <OrderFieldLogCard order={o} />
           {can.end && isOpen && <OrderEndModal order={o} open={screen.dialog === 'end'} onClose={close} />}
+          {/* Kept while open when the order changes under them, so a refusal stays readable. */}
+          {can.returnLease && <ReturnLeaseModal order={o} open={screen.dialog === 'return'} onClose={close} />}
+          {can.confirmReturn && (
+            <ConfirmReturnModal order={o} open={screen.dialog === 'confirmReturn'} onClose={close} />
+          )}
           {can.refundOrExempt && settled && (
             <RefundExemptModal order={o} open={screen.dialog === 'refund'} onClose={close} />
           )}
@@ -128,6 +159,31 @@ function OrderDetail({ id }: { id: string }) {
         </Flex>
       )}
     </DetailPage>
+  );
+}
+
+/**
+ * A return taken under the partner's manual confirmation: rent has stopped and the asset stays held until someone
+ * confirms it. When it was submitted comes from the order's asset records, for those who may read them.
+ */
+function ReturnWaitingAlert({ order, canReadRecords }: { order: Order; canReadRecords: boolean }) {
+  const { t } = useTranslation('orders');
+  const records = useOrderAssetRecords(order.id, canReadRecords);
+  const submitted = returnSubmittedAt(records.data ?? []);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="return-waiting"
+      title={t('returning.title')}
+      description={[
+        submitted ? t('returning.submitted', { time: formatDateTime(submitted) }) : null,
+        order.returnSite ? t('returning.site', { site: order.returnSite.name }) : null,
+        t('returning.explain'),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+    />
   );
 }
 
