@@ -1072,11 +1072,12 @@ describe('renting orders', () => {
         const total = paid.reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
         expect(total).toBe(10_000);
         const fees = await feesOf(order.id);
-        expect(fees.map((f) => [f.sequence, f.status, f.amount])).toEqual([
+        expect(fees.slice(0, 2).map((f) => [f.sequence, f.status, f.amount])).toEqual([
           [1, 'Paid', 66.5],
           [2, 'Paid', 33.5],
-          [3, 'Capped', 0],
         ]);
+        // Whether the next period was already billed depends on how the racing rounds fell: if so, capped at 0.
+        expect(fees.slice(2).map((f) => [f.status, f.amount])).toEqual(fees.slice(2).map(() => ['Capped', 0]));
         expect((await orderOf(order.id)).fees).toMatchObject({ orderFee: 100, paid: 100, owe: 0 });
       } finally {
         await t.database.db
