@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_KEY_FIELD } from '../src/adapters/stripe-payments.ts';
 import { payments } from '../src/db/schema/index.ts';
-import type { ChargeRequest } from '../src/modules/payments/payments.service.ts';
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts';
 import { createTestContext, errorOf, type TestContext } from './harness.ts';
 import { chargeRequest, deliverWebhook } from './payments.ts';

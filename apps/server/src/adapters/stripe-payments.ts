@@ -54,6 +54,7 @@ function outcomeOfError(error: unknown): ProviderOutcome {
     return { status: 'failed', ref: null, code: failureCode(error.code, undefined), message: error.message };
   }
   if (error instanceof Stripe.errors.StripeError) throw new ProviderUnreachable(`Stripe: ${error.message}`);
+  // Not Stripe's (our own ProviderUnreachable for a payment still processing included): passed on as it is.
   throw error;
 }
 
@@ -148,7 +149,6 @@ export function stripePaymentProvider(opts: StripeProviderOptions): PaymentProvi
         // processing (a SEPA debit takes days): the webhook settles it.
         throw new ProviderUnreachable(`Stripe: the payment is ${intent.status}`);
       } catch (error) {
-        if (error instanceof ProviderUnreachable) throw error;
         return outcomeOfError(error);
       }
     },
@@ -173,7 +173,6 @@ export function stripePaymentProvider(opts: StripeProviderOptions): PaymentProvi
         }
         throw new ProviderUnreachable(`Stripe: the refund is ${refund.status}`);
       } catch (error) {
-        if (error instanceof ProviderUnreachable) throw error;
         return outcomeOfError(error);
       }
     },

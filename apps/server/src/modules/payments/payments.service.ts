@@ -103,6 +103,16 @@ export function createPaymentService(deps: {
     return after.status === 'Pending' ? { runAt: new Date(Date.now() + RECONCILE_AFTER_MS) } : undefined;
   }
 
+  /** The provider's event of a webhook body, or a 400 when its signature or age is refused. */
+  function verifiedEvent(rawBody: string, signature: string | undefined) {
+    try {
+      return provider.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      if (error instanceof WebhookRejected) throw new DomainError('WebhookSignatureInvalid', 400, error.message);
+      throw error;
+    }
+  }
+
   const service = {
     /**
      * Charges once per key: the ledger row (Pending) and its reconcile job are written before the provider is
@@ -181,15 +191,8 @@ export function createPaymentService(deps: {
     async receiveWebhook(providerName: PaymentProviderName, rawBody: string, signature: string | undefined) {
       if (providerName !== provider.name)
         throw new DomainError('WebhookSignatureInvalid', 400, `Webhooks of ${providerName} are not configured here`);
-      let event: ReturnType<PaymentProvider['verifyWebhook']>;
-      try {
-        event = provider.verifyWebhook(rawBody, signature);
-      } catch (error) {
-        if (error instanceof WebhookRejected) throw new DomainError('WebhookSignatureInvalid', 400, error.message);
-        throw error;
-      }
-      if (!event) return { received: true, duplicate: false };
-      const applied = event;
+      const applied = verifiedEvent(rawBody, signature);
+      if (!applied) return { received: true, duplicate: false };
       return db.transaction(async (tx) => {
         if (!(await repo.recordEvent(tx, providerName, applied.id, applied.type)))
           return { received: true, duplicate: true };

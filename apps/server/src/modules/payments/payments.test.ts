@@ -14,7 +14,7 @@ import {
 } from '../../adapters/payments.ts';
 import { jobs, localProviderRequests, payments } from '../../db/schema/index.ts';
 import { loadSecretsKey } from '../../lib/secret-box.ts';
-import { type ChargeRequest, createPaymentService, type PaymentService } from './payments.service.ts';
+import { createPaymentService, type PaymentService } from './payments.service.ts';
 
 describe('payments', () => {
   let t: TestContext;
