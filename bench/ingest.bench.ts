@@ -21,6 +21,8 @@ const CYCLE_MS = Number(process.env.BENCH_CYCLE_MS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const BRIDGES = Number(process.env.BENCH_BRIDGES ?? 0);
 const PGLITE = process.env.BENCH_DATABASE === 'pglite';
+/** BENCH_UNBATCHED=1: bridges send one MQTT packet per message instead of batches (to compare the two). */
+const UNBATCHED = process.env.BENCH_UNBATCHED === '1';
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
 const server = await startBenchServer({
@@ -51,6 +53,7 @@ const sim = spawnSimulator(
     `--scale=${CYCLE_MS / 10_000}`,
     `--url=${fleet.brokerUrl()}`,
     `--bridges=${BRIDGES}`,
+    ...(UNBATCHED ? ['--unbatched'] : []),
   ],
   { SECRETS_KEY },
 );
@@ -73,8 +76,13 @@ for (let s = 0; s < SECONDS; s++) {
 const seconds = (Date.now() - started) / 1000;
 const windowWritten = written - writtenBefore;
 measuring = false;
-const { telemetry: telemetryPublished, stoppedCleanly } = await sim.result<{
+const {
+  telemetry: telemetryPublished,
+  batches,
+  stoppedCleanly,
+} = await sim.result<{
   telemetry: number;
+  batches: number;
   stoppedCleanly: boolean;
 }>();
 // Let the gateway drain what is in flight before counting losses.
@@ -84,7 +92,7 @@ for (let i = 0; i < 150; i++) {
   if (written === w && i > 5) break;
 }
 console.log(
-  `\nbench:ingest — ${BROKER} broker, ${PGLITE ? 'PGlite' : 'PostgreSQL'}, ${DEVICES} devices every ${CYCLE_MS} ms${BRIDGES ? ` through ${BRIDGES} bridges` : ''}, ${SECONDS} s — ${machine()}`,
+  `\nbench:ingest — ${BROKER} broker, ${PGLITE ? 'PGlite' : 'PostgreSQL'}, ${DEVICES} devices every ${CYCLE_MS} ms${BRIDGES ? ` through ${BRIDGES} bridges (${UNBATCHED ? 'a packet per message' : `${batches} batches`})` : ''}, ${SECONDS} s — ${machine()}`,
 );
 console.log(`written ${windowWritten} in the window: ${(windowWritten / seconds).toFixed(0)} messages/s`);
 console.log(

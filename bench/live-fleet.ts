@@ -94,7 +94,11 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export function spawnSimulator(args: string[], env: Record<string, string>) {
   const root = path.resolve(import.meta.dirname, '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/sim.ts', '--quiet', ...args], {
+  // BENCH_PROFILE_DIR: a CPU profile of the simulator (run the bench itself with `node --cpu-prof` for the server's).
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/sim.ts', '--quiet', ...args], {
     cwd: root,
     env: { ...process.env, MQTT_TOPIC_ROOT: TOPIC_ROOT, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -17,7 +17,8 @@ import { loadSecretsKey } from './lib/secret-box.ts';
  *   --tick 1000          how often devices move and report (ms); --riding starts every device unlocked
  *   --pad 6              digits of the synthetic device numbers; --quiet prints only the final statistics
  *   --bridges N          relay all devices through N vendor-bridge connections instead of one connection per
- *                        device (for fleets beyond a process's sockets, up to 100,000 devices)
+ *                        device (for fleets beyond a process's sockets, up to 100,000 devices); each bridge
+ *                        sends its devices' messages in batches, or one packet each with --unbatched
  *   --report-ids         the final statistics list the record ids the devices answered with success, and when
  *                        each record id first reached its device
  * Device passwords come from the same key as the server's (SECRETS_KEY or DATA_DIR/secrets.key).
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'report-ids': { type: 'boolean', default: false },
     bridges: { type: 'string', default: '0' },
+    unbatched: { type: 'boolean', default: false },
   },
 });
 
@@ -97,7 +99,9 @@ const sim = startSimulator({
   connectRate: 5000,
   trackIds: values['report-ids'],
   bridges:
-    Number(values.bridges) > 0 ? { count: Number(values.bridges), password: credentials.bridgePassword } : undefined,
+    Number(values.bridges) > 0
+      ? { count: Number(values.bridges), password: credentials.bridgePassword, unbatched: values.unbatched }
+      : undefined,
 });
 console.log(`Simulating ${list.length} devices against ${url} (topic root ${config.mqtt.topicRoot}); Ctrl+C stops.`);
 const report = setInterval(() => {

@@ -192,7 +192,9 @@ export const iotDeviceInput = z.strictObject({
     .string({ message: 'This field is required' })
     .min(1, { message: 'This field is required' })
     .max(64, { message: 'Must be at most 64 characters' })
-    .regex(/^[A-Za-z0-9._:-]+$/, { message: 'IoT device ID must be letters, digits, dot, dash, colon or underscore' }),
+    .regex(/^[A-Za-z0-9._:-]+$/, { message: 'IoT device ID must be letters, digits, dot, dash, colon or underscore' })
+    // The broker takes a client named bridge-… for a vendor bridge (docs/device-protocol.md).
+    .refine((no) => !/^bridge-/i.test(no), { message: 'IoT device ID must not start with "bridge-"' }),
   vendor: assetIotVendor,
   model: optionalText(64).nullable().optional(),
 });

@@ -1,15 +1,21 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { BRIDGE_PREFIX, type DeviceCredentials, GATEWAY_USERNAME } from './credentials.ts';
-import { DEVICE_NO_PATTERN, devicePublishChannels, deviceSubscribeChannels, parseTopic } from './protocol.ts';
+import {
+  DEVICE_NO_PATTERN,
+  devicePublishChannels,
+  deviceSubscribeChannels,
+  parseBatchTopic,
+  parseTopic,
+} from './protocol.ts';
 
 /**
  * The embedded broker (MQTT_URL unset): aedes on MQTT_PORT with the per-device access rules of
  * docs/device-protocol.md. A device publishes only its own telemetry, events, presence and replies and
  * subscribes only to its own command and config topics; the gateway is the only one who sends commands;
- * a vendor bridge relays for many devices. The same rules are written as a Mosquitto ACL in the doc.
+ * a vendor bridge relays for many devices, one by one or in batches on its own batch topic. The same rules are written as a Mosquitto ACL in the doc.
  */
-type Role = { kind: 'gateway' } | { kind: 'bridge' } | { kind: 'device'; deviceNo: string };
+type Role = { kind: 'gateway' } | { kind: 'bridge'; name: string } | { kind: 'device'; deviceNo: string };
 
 export interface EmbeddedBroker {
   port: number;
@@ -44,7 +50,7 @@ export async function startEmbeddedBroker(opts: {
       if (!credentials.matches(password, credentials.bridgePassword(username.slice(BRIDGE_PREFIX.length)))) {
         return refuse();
       }
-      roles.set(client, { kind: 'bridge' });
+      roles.set(client, { kind: 'bridge', name: username });
       return done(null, true);
     }
     // A device is its number: client id and user name must agree, so one device cannot take another's session.
@@ -56,6 +62,8 @@ export async function startEmbeddedBroker(opts: {
 
   broker.authorizePublish = (client, packet, done) => {
     const role = client ? roles.get(client) : undefined;
+    // A bridge's batch goes on its own topic only, so the gateway can tell who relayed it.
+    if (role?.kind === 'bridge' && parseBatchTopic(topicRoot, packet.topic) === role.name) return done(null);
     const topic = parseTopic(topicRoot, packet.topic);
     if (!role || !topic) return done(new Error('Publishing there is not allowed'));
     const allowed =

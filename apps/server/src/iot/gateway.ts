@@ -4,9 +4,13 @@ import type { DevicePublisher, IotControlService } from '../modules/iot/control.
 import { coalesceWrites } from './coalesce-writes.ts';
 import type { Ingest } from './ingest.ts';
 import {
+  BATCH_CHANNEL,
+  batchMessage,
+  check,
   type DeviceChannel,
-  decode,
   eventMessage,
+  parseBatchTopic,
+  parseJson,
   parseTopic,
   presenceMessage,
   replyMessage,
@@ -21,6 +25,8 @@ import {
  */
 export interface GatewayStats {
   malformed: number;
+  /** Vendor bridges' batches taken in (their items count as messages of their own). */
+  batches: number;
   ignoredReplies: number;
   replies: number;
   published: number;
@@ -47,7 +53,7 @@ export async function startGateway(opts: {
   log: FastifyBaseLogger;
 }): Promise<Gateway> {
   const { topicRoot, ingest, control, log } = opts;
-  const stats: GatewayStats = { malformed: 0, ignoredReplies: 0, replies: 0, published: 0 };
+  const stats: GatewayStats = { malformed: 0, batches: 0, ignoredReplies: 0, replies: 0, published: 0 };
   const client: MqttClient = await mqtt.connectAsync(opts.url, {
     // MQTT 5 on an external broker: its Receive Maximum lets the broker keep thousands of QoS 1 messages in
     // flight to the gateway; a 3.1.1 session gets Mosquitto's default of 20, which caps ingest at 20 per round
@@ -64,7 +70,7 @@ export async function startGateway(opts: {
   const replyQueues = new Map<string, Promise<void>>();
   const share = opts.shareGroup ? `$share/${opts.shareGroup}/` : '';
   await client.subscribeAsync(
-    SUBSCRIBED.map((c) => `${share}${topicRoot}/+/${c}`),
+    [...SUBSCRIBED, BATCH_CHANNEL].map((c) => `${share}${topicRoot}/+/${c}`),
     { qos: 1 },
   );
 
@@ -74,29 +80,27 @@ export async function startGateway(opts: {
     if (stats.malformed % LOG_EVERY === 1) log.warn({ topic, why, total: stats.malformed }, 'malformed device message');
   };
 
-  client.on('message', (topic, payload) => {
-    const parsed = parseTopic(topicRoot, topic);
-    if (!parsed) return malformed(topic, 'topic');
-    const { deviceNo, channel } = parsed;
+  /** One device's message, published on its own topic or relayed in a bridge's batch. */
+  const handle = (topic: string, deviceNo: string, channel: DeviceChannel, json: unknown) => {
     switch (channel) {
       case 'telemetry': {
-        const message = decode(telemetryMessage, payload);
+        const message = check(telemetryMessage, json);
         if (!message) return malformed(topic, 'payload');
         return ingest.push({ kind: 'telemetry', deviceNo, message });
       }
       case 'event': {
-        const message = decode(eventMessage, payload);
+        const message = check(eventMessage, json);
         if (!message) return malformed(topic, 'payload');
         return ingest.push({ kind: 'event', deviceNo, message });
       }
       case 'presence': {
-        const message = decode(presenceMessage, payload);
+        const message = check(presenceMessage, json);
         if (!message) return malformed(topic, 'payload');
         return ingest.push({ kind: 'presence', deviceNo, message, at: Date.now() });
       }
       case 'cmd/reply':
       case 'config/reply': {
-        const message = decode(replyMessage, payload);
+        const message = check(replyMessage, json);
         if (!message) return malformed(topic, 'payload');
         stats.replies++;
         // One device's replies are applied in the order they arrived: the first answer wins, a later
@@ -119,6 +123,18 @@ export async function startGateway(opts: {
       }
       default:
         return malformed(topic, 'channel');
+    }
+  };
+
+  client.on('message', (topic, payload) => {
+    const parsed = parseTopic(topicRoot, topic);
+    if (parsed) return handle(topic, parsed.deviceNo, parsed.channel, parseJson(payload));
+    if (parseBatchTopic(topicRoot, topic) === null) return malformed(topic, 'topic');
+    const batch = check(batchMessage, parseJson(payload));
+    if (!batch) return malformed(topic, 'payload');
+    stats.batches++;
+    for (const item of batch.items) {
+      handle(topicOf(topicRoot, item.deviceNo, item.channel), item.deviceNo, item.channel, item.message);
     }
   });
   client.on('error', (error) => log.warn({ err: error }, 'MQTT gateway connection error'));

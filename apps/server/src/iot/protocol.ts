@@ -1,5 +1,6 @@
 import { iotCommands, iotFailedReasons } from '@fleetdesk/contracts';
 import { z } from 'zod';
+import { BRIDGE_PREFIX } from './credentials.ts';
 
 /**
  * The device protocol (docs/device-protocol.md): topics `<root>/<deviceNo>/<channel>` and their JSON payloads.
@@ -33,6 +34,41 @@ export function parseTopic(root: string, topic: string): { deviceNo: string; cha
   if (!DEVICE_NO_PATTERN.test(deviceNo) || !deviceChannels.includes(channel)) return null;
   return { deviceNo, channel };
 }
+
+/**
+ * A vendor bridge's batch: `<root>/bridge-<name>/batch`, the messages of many devices in one MQTT packet. Each
+ * item is handled as if its device had published `message` on `<root>/<deviceNo>/<channel>`. One packet per
+ * message costs every hop (the bridge's client, the broker's per-packet socket writes and acknowledgements, the
+ * gateway's parser) as much as the message itself; a bridge relaying thousands of devices sends a few packets a
+ * second instead of thousands.
+ */
+export const BATCH_CHANNEL = 'batch';
+/** Items per batch; a bridge splits more into several packets. */
+export const BATCH_MAX = 1000;
+export const batchTopicOf = (root: string, bridgeName: string) =>
+  `${root}/${BRIDGE_PREFIX}${bridgeName}/${BATCH_CHANNEL}`;
+
+/** `<root>/bridge-<name>/batch` → the bridge's client name (`bridge-<name>`), or null for anything else. */
+export function parseBatchTopic(root: string, topic: string): string | null {
+  const prefix = `${root}/${BRIDGE_PREFIX}`;
+  const suffix = `/${BATCH_CHANNEL}`;
+  if (!topic.startsWith(prefix) || !topic.endsWith(suffix)) return null;
+  const client = topic.slice(root.length + 1, topic.length - suffix.length);
+  return DEVICE_NO_PATTERN.test(client) ? client : null;
+}
+
+export const batchMessage = z.object({
+  items: z
+    .array(
+      z.object({
+        deviceNo: z.string().regex(DEVICE_NO_PATTERN),
+        channel: z.enum(devicePublishChannels as [DeviceChannel, ...DeviceChannel[]]),
+        message: z.unknown(),
+      }),
+    )
+    .max(BATCH_MAX),
+});
+export type BatchMessage = z.infer<typeof batchMessage>;
 
 /** Milliseconds since the epoch, within a sane window (a device with a dead RTC sends 1970). */
 const timestamp = z
@@ -110,14 +146,22 @@ export type ReplyMessage = z.infer<typeof replyMessage>;
  */
 export const retryableFailures: ReadonlySet<string> = new Set(['unknown-error', 'hardware-failure']);
 
-/** Parses a payload as JSON and then with a schema; null when either fails. */
-export function decode<T>(schema: z.ZodType<T>, payload: Buffer | string): T | null {
-  let json: unknown;
+/** Parses a payload as JSON; undefined when it is not. */
+export function parseJson(payload: Buffer | string): unknown {
   try {
-    json = JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
+    return JSON.parse(typeof payload === 'string' ? payload : payload.toString('utf8'));
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+/** Checks parsed JSON against a schema; null when it does not fit. */
+export function check<T>(schema: z.ZodType<T>, json: unknown): T | null {
   const parsed = schema.safeParse(json);
   return parsed.success ? parsed.data : null;
+}
+
+/** Parses a payload as JSON and then with a schema; null when either fails. */
+export function decode<T>(schema: z.ZodType<T>, payload: Buffer | string): T | null {
+  return check(schema, parseJson(payload));
 }

@@ -2,7 +2,17 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { deviceModelOf } from '../modules/iot/device-models.ts';
 import { coalesceWrites } from './coalesce-writes.ts';
 import { BRIDGE_PREFIX } from './credentials.ts';
-import { type CommandMessage, commandMessage, configMessage, decode, topicOf } from './protocol.ts';
+import {
+  BATCH_MAX,
+  type BatchMessage,
+  batchTopicOf,
+  type CommandMessage,
+  commandMessage,
+  configMessage,
+  type DeviceChannel,
+  decode,
+  topicOf,
+} from './protocol.ts';
 
 /**
  * The device simulator (`npm run sim`, and inside `npm start` for the demo fleet). Each device is its own MQTT
@@ -50,14 +60,19 @@ export interface SimOptions {
   trackIds?: boolean;
   /**
    * Relay every device through this many vendor-bridge connections (`bridge-sim-<i>`) instead of one connection
-   * per device: one process then simulates 100,000 devices, which one socket each would not allow.
+   * per device: one process then simulates 100,000 devices, which one socket each would not allow. A bridge sends
+   * what its devices publish within one turn of the event loop as batches (docs/device-protocol.md), unless
+   * `unbatched` (one packet per message, as the devices themselves would).
    */
-  bridges?: { count: number; password: (name: string) => string };
+  bridges?: { count: number; password: (name: string) => string; unbatched?: boolean };
 }
 
 export interface SimStats {
   connected: number;
+  /** Messages published (a bridge's batch counts each of its items). */
   published: number;
+  /** Bridge batches sent (MQTT packets carrying many messages). */
+  batches: number;
   /** Of which telemetry reports (what ingest benchmarks count against the rows written). */
   telemetry: number;
   commands: number;
@@ -92,6 +107,7 @@ export function startSimulator(opts: SimOptions) {
   const stats: SimStats = {
     connected: 0,
     published: 0,
+    batches: 0,
     telemetry: 0,
     commands: 0,
     repliesSent: 0,
@@ -126,11 +142,38 @@ export function startSimulator(opts: SimOptions) {
     return (riding ? (model?.ridingReportSeconds ?? 15) : (model?.parkedReportSeconds ?? 300)) * 1000 * scale;
   };
 
-  const publish = (s: State, channel: Parameters<typeof topicOf>[2], body: unknown, retain = false): boolean => {
+  const sent = (error?: Error) => {
+    if (error) opts.onError?.(error);
+  };
+  /** Per bridge client: the messages of this event-loop turn, sent as batches when it ends. */
+  const batchers = new Map<MqttClient, (deviceNo: string, channel: DeviceChannel, message: unknown) => void>();
+  const batcher = (client: MqttClient, name: string) => {
+    let items: BatchMessage['items'] = [];
+    const flush = () => {
+      const out = items;
+      items = [];
+      for (let i = 0; i < out.length; i += BATCH_MAX) {
+        client.publish(
+          batchTopicOf(root, name),
+          JSON.stringify({ items: out.slice(i, i + BATCH_MAX) }),
+          { qos: 1 },
+          sent,
+        );
+        stats.batches++;
+      }
+    };
+    return (deviceNo: string, channel: DeviceChannel, message: unknown) => {
+      if (items.length === 0) setImmediate(flush);
+      items.push({ deviceNo, channel, message });
+    };
+  };
+
+  const publish = (s: State, channel: DeviceChannel, body: unknown, retain = false): boolean => {
     if (!s.client?.connected) return false;
-    s.client.publish(topicOf(root, s.deviceNo, channel), JSON.stringify(body), { qos: 1, retain }, (error) => {
-      if (error) opts.onError?.(error);
-    });
+    const relay = batchers.get(s.client);
+    // A retained message (presence) keeps its own topic: the broker retains per topic.
+    if (relay && !retain) relay(s.deviceNo, channel, body);
+    else s.client.publish(topicOf(root, s.deviceNo, channel), JSON.stringify(body), { qos: 1, retain }, sent);
     stats.published++;
     if (channel === 'telemetry') stats.telemetry++;
     return true;
@@ -251,6 +294,7 @@ export function startSimulator(opts: SimOptions) {
     });
     // A bridge relays thousands of reports a tick: one socket write each would cost the simulator more than they do.
     coalesceWrites(client);
+    if (!opts.bridges?.unbatched) batchers.set(client, batcher(client, name));
     client.on('error', (error) => opts.onError?.(error));
     const byNo = new Map(shard.map((s) => [s.deviceNo, s]));
     client.on('message', (topic, payload) => {

@@ -521,6 +521,12 @@ describe('assets API', () => {
       no: 'IoT device ID must be letters, digits, dot, dash, colon or underscore',
       vendor: 'IoT vendor must be selected',
     });
+    // A vendor bridge's name: the broker would take the device for a bridge.
+    const reserved = await bind(a.no, { no: 'bridge-acme', vendor: 'okai' });
+    expect(reserved.statusCode).toBe(400);
+    expect((errorOf(reserved).data as Fields).fields).toMatchObject({
+      no: 'IoT device ID must not start with "bridge-"',
+    });
     const notIot = await createAsset();
     const refused = await bind(notIot.no, { no: 'DEV-9', vendor: 'okai' });
     expect(refused.statusCode).toBe(422);

@@ -290,6 +290,77 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
       expect(sim.stats.successIds.has(created?.id as string)).toBe(true);
       // The unlocked device reports its new state at once.
       expect((await until(state, (r) => r?.lock === 'UNLOCKED'))?.lock).toBe('UNLOCKED');
+      // Its reports and replies travelled in the bridge's batches.
+      expect(sim.stats.batches).toBeGreaterThan(0);
+    } finally {
+      await sim.stop();
+    }
+  });
+
+  it('a vendor bridge sends many devices’ messages in one batch; bad items and unknown devices are counted, the rest written', async () => {
+    const a = await addAsset();
+    const b = await addAsset();
+    const fleet = t.app.liveFleet;
+    const bridge = await mqtt.connectAsync(fleet.brokerUrl() as string, {
+      clientId: 'bridge-batch-test',
+      username: 'bridge-batch-test',
+      password: fleet.credentials.bridgePassword('batch-test'),
+      reconnectPeriod: 0,
+    });
+    devices.push(bridge);
+    const ts = Date.now();
+    const malformedBefore = fleet.gateway()?.stats.malformed ?? 0;
+    const unknownBefore = fleet.ingest.stats.unknownDevice;
+    const batchesBefore = fleet.gateway()?.stats.batches ?? 0;
+    const items = [
+      { deviceNo: a.iotDeviceNo, channel: 'telemetry', message: { ts, pos: { lat: 45.3, lng: 9.3 }, chargePct: 61 } },
+      { deviceNo: b.iotDeviceNo, channel: 'telemetry', message: { ts, pos: { lat: 45.4, lng: 9.4 }, lock: 'locked' } },
+      { deviceNo: b.iotDeviceNo, channel: 'event', message: { ts, type: 'alarm', code: 'tamper' } },
+      { deviceNo: a.iotDeviceNo, channel: 'telemetry', message: { ts: 'yesterday' } },
+      { deviceNo: `DEV-${root}-nobody`, channel: 'telemetry', message: { ts, pos: { lat: 1, lng: 1 } } },
+    ];
+    await bridge.publishAsync(`${root}/bridge-batch-test/batch`, JSON.stringify({ items }), { qos: 1 });
+    // Not a batch at all, and an item on a channel devices do not publish: refused whole.
+    await bridge.publishAsync(`${root}/bridge-batch-test/batch`, 'not json', { qos: 1 });
+    await bridge.publishAsync(
+      `${root}/bridge-batch-test/batch`,
+      JSON.stringify({ items: [{ deviceNo: a.iotDeviceNo, channel: 'cmd', message: { ts } }] }),
+      { qos: 1 },
+    );
+    const stateOf = async (id: string) => (await t.database.db.select().from(assets).where(eq(assets.id, id)))[0];
+    const second = await until(
+      () => stateOf(b.id),
+      (r) => r?.alarmCode === 'tamper' && r.latitude === 45.4,
+    );
+    expect(second).toMatchObject({ latitude: 45.4, lockState: 'LOCKED', alarmCode: 'tamper' });
+    expect(await stateOf(a.id)).toMatchObject({ latitude: 45.3, chargePct: 61 });
+    const positions = await t.database.db.select().from(assetPositions).where(eq(assetPositions.assetId, a.id));
+    expect(positions).toHaveLength(1);
+    await until(
+      async () => fleet.ingest.stats.unknownDevice,
+      (n) => n > unknownBefore,
+    );
+    expect(fleet.ingest.stats.unknownDevice).toBe(unknownBefore + 1);
+    expect(fleet.gateway()?.stats.batches).toBe(batchesBefore + 1);
+    expect((fleet.gateway()?.stats.malformed ?? 0) - malformedBefore).toBe(3);
+  });
+
+  it('the simulator relays through a bridge one packet per message when told (--unbatched)', async () => {
+    const a = await addAsset();
+    const sim = startSimulator({
+      url: t.app.liveFleet.brokerUrl() as string,
+      topicRoot: root,
+      password: (no) => t.app.liveFleet.credentials.devicePassword(no),
+      devices: [{ deviceNo: a.iotDeviceNo as string, vendor: 'tbox', lat: 45.46, lng: 9.19 }],
+      bridges: { count: 1, password: (name) => t.app.liveFleet.credentials.bridgePassword(name), unbatched: true },
+    });
+    try {
+      const state = await until(
+        async () => (await t.database.db.select().from(assets).where(eq(assets.id, a.id)))[0],
+        (r) => r?.iotLastUpdateTime != null,
+      );
+      expect(state?.lockState).toBe('LOCKED');
+      expect(sim.stats.batches).toBe(0);
     } finally {
       await sim.stop();
     }
@@ -470,6 +541,25 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
         .from(iotDevices)
         .where(eq(iotDevices.no, b.iotDeviceNo as string));
       expect(presence).toBeUndefined();
+
+      // Only a bridge sends batches, and only on its own batch topic.
+      const batch = (deviceNo: string) =>
+        JSON.stringify({ items: [{ deviceNo, channel: 'telemetry', message: { ts: Date.now(), chargePct: 2 } }] });
+      const e = await device((await addAsset()).iotDeviceNo as string);
+      e.publish(`${root}/${e.options.clientId}/batch`, batch(b.iotDeviceNo as string), { qos: 0 });
+      const impostor = await mqtt.connectAsync(url, {
+        clientId: 'bridge-one',
+        username: 'bridge-one',
+        password: t.app.liveFleet.credentials.bridgePassword('one'),
+        reconnectPeriod: 0,
+      });
+      devices.push(impostor);
+      impostor.publish(`${root}/bridge-two/batch`, batch(b.iotDeviceNo as string), { qos: 0 });
+      await new Promise((r) => setTimeout(r, 700));
+      expect(e.connected).toBe(false);
+      expect(impostor.connected).toBe(false);
+      const [still] = await t.database.db.select().from(assets).where(eq(assets.id, b.id));
+      expect(still?.chargePct).toBeNull();
     },
   );
 });
