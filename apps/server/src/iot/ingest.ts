@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { MOVING_KMH } from '../modules/trips/trip-builder.ts';
 import type { EventMessage, PresenceMessage, TelemetryMessage } from './protocol.ts';
 import {
   type DeviceBinding,
@@ -154,7 +155,14 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
         });
       }
       const previous = latest.get(binding.assetId);
-      if (!previous || previous.ts <= at) {
+      // The trip job finds the assets to build by their latest moving fix: taken from every report of the batch,
+      // also from one older than the state it keeps (a device flushing its backlog moved all the same).
+      const vel = t.vel ?? null;
+      const moving = t.pos !== undefined && (vel === null || vel >= MOVING_KMH);
+      const prevMoved = previous?.movedAt ?? null;
+      const movedAt = moving && (prevMoved === null || prevMoved < at) ? at : prevMoved;
+      if (previous && previous.ts > at) previous.movedAt = movedAt;
+      else {
         // Merge: a report without a reading keeps the one an earlier report of the batch brought.
         latest.set(binding.assetId, {
           assetId: binding.assetId,
@@ -165,6 +173,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
           lock: t.lock?.toUpperCase() ?? previous?.lock ?? null,
           lat: t.pos?.lat ?? previous?.lat ?? null,
           lng: t.pos?.lng ?? previous?.lng ?? null,
+          movedAt,
         });
       }
     }

@@ -30,6 +30,8 @@ export interface LatestStateRow {
   lock: string | null;
   lat: number | null;
   lng: number | null;
+  /** The latest moving fix among the asset's reports of the batch (ISO), if any: feeds `assets.moved_at`. */
+  movedAt: string | null;
 }
 
 export interface EventRow {
@@ -73,18 +75,23 @@ export async function writeTelemetryBatch(
           "assetId" uuid, "recordedAt" timestamptz, lat float8, lng float8, alt real, vel real, "chargePct" smallint)`);
     }
     if (batch.latest.length > 0) {
-      // Older reports (a device flushing its backlog) never overwrite a newer state.
+      // Older reports (a device flushing its backlog) never overwrite a newer state, but their moving fixes still
+      // advance moved_at: the trip job must build what they add to the trail. (SET expressions read the old row.)
+      const fresh = sql`(a.iot_last_update_time is null or a.iot_last_update_time <= v.ts)`;
       await tx.execute(sql`
         update assets a set
-          charge_pct = coalesce(v."chargePct", a.charge_pct),
-          iot_battery_voltage_milli = coalesce(v."battMv", a.iot_battery_voltage_milli),
-          lock_state = coalesce(v.lock, a.lock_state),
-          latitude = coalesce(v.lat, a.latitude),
-          longitude = coalesce(v.lng, a.longitude),
-          iot_last_update_time = v.ts
+          charge_pct = case when ${fresh} then coalesce(v."chargePct", a.charge_pct) else a.charge_pct end,
+          iot_battery_voltage_milli = case when ${fresh}
+            then coalesce(v."battMv", a.iot_battery_voltage_milli) else a.iot_battery_voltage_milli end,
+          lock_state = case when ${fresh} then coalesce(v.lock, a.lock_state) else a.lock_state end,
+          latitude = case when ${fresh} then coalesce(v.lat, a.latitude) else a.latitude end,
+          longitude = case when ${fresh} then coalesce(v.lng, a.longitude) else a.longitude end,
+          iot_last_update_time = case when ${fresh} then v.ts else a.iot_last_update_time end,
+          moved_at = greatest(a.moved_at, v."movedAt")
         from json_to_recordset(${JSON.stringify(batch.latest)}::json) as v(
-          "assetId" uuid, ts timestamptz, "chargePct" int, "battMv" int, lock text, lat float8, lng float8)
-        where a.id = v."assetId" and (a.iot_last_update_time is null or a.iot_last_update_time <= v.ts)`);
+          "assetId" uuid, ts timestamptz, "chargePct" int, "battMv" int, lock text, lat float8, lng float8,
+          "movedAt" timestamptz)
+        where a.id = v."assetId" and (${fresh} or v."movedAt" > coalesce(a.moved_at, '-infinity'))`);
     }
     if (batch.events.length > 0) {
       const events = JSON.stringify(batch.events);

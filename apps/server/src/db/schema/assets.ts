@@ -95,6 +95,12 @@ export const assets = pgTable(
     lockState: text('lock_state'),
     /** Document 2 §4 "Trip asset status": Ongoing while its latest trip is unfinished, else Finished (trip builder). */
     tripStatus: text('trip_status').notNull().default('Finished'),
+    /**
+     * The device time of the latest moving fix (velocity null or ≥ MOVING_KMH, with a position), kept by telemetry
+     * ingest: the trip job builds assets that moved since its watermark. Not indexed: telemetry changes it with
+     * nearly every update, and an index on it would make those updates non-HOT, writing all the table's indexes.
+     */
+    movedAt: timestamp('moved_at', { withTimezone: true }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     /**

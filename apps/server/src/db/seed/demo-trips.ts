@@ -1,4 +1,5 @@
 import { and, asc, isNotNull, sql } from 'drizzle-orm';
+import { MOVING_KMH } from '../../modules/trips/trip-builder.ts';
 import { buildAssetTrips } from '../../modules/trips/trips.service.ts';
 import type { DbOrTx } from '../client.ts';
 import { assetEvents, assetPositions, assets } from '../schema/index.ts';
@@ -181,6 +182,19 @@ export async function seedDemoTrips(db: DbOrTx, now = Date.now()) {
   for (let i = 0; i < positions.length; i += CHUNK)
     await db.insert(assetPositions).values(positions.slice(i, i + CHUNK));
   for (let i = 0; i < events.length; i += CHUNK) await db.insert(assetEvents).values(events.slice(i, i + CHUNK));
+  // What telemetry ingest would have kept: each rider's latest moving fix (the trip job finds assets by it).
+  const movedAt = new Map<string, number>();
+  for (const p of positions) {
+    const at = (p.recordedAt as Date).getTime();
+    // A fix without a velocity reading counts as moving, as ingest counts it.
+    const moving = (p.velocity ?? MOVING_KMH) >= MOVING_KMH;
+    if (moving && at > (movedAt.get(p.assetId) ?? 0)) movedAt.set(p.assetId, at);
+  }
+  const moved = [...movedAt].map(([id, at]) => ({ id, at: new Date(at).toISOString() }));
+  await db.execute(sql`
+    update assets a set moved_at = v.at
+    from json_to_recordset(${JSON.stringify(moved)}::json) as v(id uuid, at timestamptz)
+    where a.id = v.id`);
   await db.execute(sql`analyze asset_positions`);
   await buildAssetTrips(
     db,

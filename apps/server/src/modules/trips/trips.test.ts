@@ -19,6 +19,7 @@ import {
   tripCursors,
   trips,
 } from '../../db/schema/index.ts';
+import { createIngest } from '../../iot/ingest.ts';
 import { enqueueJobs, type Job } from '../../jobs/queue.ts';
 import { explainPlan, type PlanNode } from '../../lib/rows.ts';
 import { TRIP_BUILD_JOB, tripJobs } from './trips.jobs.ts';
@@ -73,6 +74,32 @@ describe('asset trips API', () => {
     usageMode: 'customer-rental',
     lockState,
   });
+
+  /** An asset with a device, whose fixes come in through telemetry ingest as the gateway hands them over. */
+  const deviceAsset = (no: string) => ({
+    ...assetRow(no, t.partnerA.id, bikes, 'UNLOCKED'),
+    iotDeviceNo: `DEV-${no}-${randomUUID().slice(0, 8)}`,
+  });
+  type Report = { at: number; lat?: number; vel?: number; chargePct?: number };
+  /** One ingest batch of the device's reports (a report without `lat` has no position). */
+  async function report(deviceNo: string, reports: Report[]) {
+    const ingest = createIngest({ db: t.database.db, log: t.app.log });
+    for (const r of reports) {
+      ingest.push({
+        kind: 'telemetry',
+        deviceNo,
+        message: {
+          ts: r.at,
+          ...(r.lat === undefined ? {} : { pos: { lat: r.lat, lng: 9.2 } }),
+          ...(r.vel === undefined ? {} : { vel: r.vel }),
+          ...(r.chargePct === undefined ? {} : { chargePct: r.chargePct }),
+        },
+      });
+    }
+    await ingest.flush();
+    expect(ingest.stats).toMatchObject({ failedBatches: 0, unknownDevice: 0 });
+  }
+  const assetState = async (id: string) => (await t.database.db.select().from(assets).where(eq(assets.id, id)))[0];
 
   const get = (url: string, token = reader.token) => call(t.app, 'GET', url, { token });
   const list = (query: string, token = reader.token) =>
@@ -306,18 +333,13 @@ describe('asset trips API', () => {
 
   it('the recurring job builds trips of assets that moved since its watermark, and reschedules itself', async () => {
     const db = t.database.db;
-    const asset = assetRow('TRJ01', t.partnerA.id, bikes, 'UNLOCKED');
+    const asset = deviceAsset('TRJ01');
     const id = asset.id;
     await db.insert(assets).values(asset);
     const recent = Date.now() - 3 * MIN;
-    await db.insert(assetPositions).values(
-      [0, 1, 2].map((m) => ({
-        assetId: id,
-        recordedAt: new Date(recent + m * MIN),
-        latitude: 45.5 + m * 0.001,
-        longitude: 9.2,
-        velocity: 15,
-      })),
+    await report(
+      asset.iotDeviceNo,
+      [0, 1, 2].map((m) => ({ at: recent + m * MIN, lat: 45.5 + m * 0.001, vel: 15 })),
     );
     await enqueueJobs(db, tripJobs({ db }).initial);
     const [row] = await db.select().from(jobs).where(eq(jobs.key, TRIP_BUILD_JOB));
@@ -334,13 +356,7 @@ describe('asset trips API', () => {
     // The ride goes on. A trip changed within the refresh interval waits (each build has a fixed cost, and a riding
     // fleet built every round would pay it thousands of times a second); once the interval has passed, the round
     // extends the same trip.
-    await db.insert(assetPositions).values({
-      assetId: id,
-      recordedAt: new Date(Date.now() - 10_000),
-      latitude: 45.51,
-      longitude: 9.2,
-      velocity: 15,
-    });
+    await report(asset.iotDeviceNo, [{ at: Date.now() - 10_000, lat: 45.51, vel: 15 }]);
     await handler?.({ ...job, payload: { since } });
     expect((await db.select().from(trips).where(eq(trips.assetId, id)))[0]?.endedAt).toEqual(built[0]?.endedAt);
     await db.execute(sql`update trips set updated_at = now() - interval '301 seconds' where asset_id = ${id}`);
@@ -350,6 +366,77 @@ describe('asset trips API', () => {
     expect(extended[0]?.id).toBe(built[0]?.id);
     expect(extended[0]?.endedAt.getTime()).toBeGreaterThan(built[0]?.endedAt.getTime() as number);
     expect(extended[0]?.distanceM).toBeGreaterThan(built[0]?.distanceM as number);
+  });
+
+  it('telemetry ingest keeps moved_at: the latest fix with a position that moves, or has no velocity to tell', async () => {
+    const asset = deviceAsset('TRM01');
+    await t.database.db.insert(assets).values(asset);
+    const base = Date.now() - 10 * MIN;
+    await report(asset.iotDeviceNo, [{ at: base, lat: 45.5, vel: 0 }]);
+    expect(await assetState(asset.id)).toMatchObject({ movedAt: null, latitude: 45.5 });
+
+    // One batch: a moving fix, then a still one and a reading without a position (both newer, neither moving).
+    await report(asset.iotDeviceNo, [
+      { at: base + MIN, lat: 45.51, vel: 12 },
+      { at: base + 2 * MIN, lat: 45.52, vel: 0 },
+      { at: base + 3 * MIN, chargePct: 70 },
+    ]);
+    expect(await assetState(asset.id)).toMatchObject({
+      movedAt: new Date(base + MIN),
+      latitude: 45.52,
+      chargePct: 70,
+      iotLastUpdateTime: new Date(base + 3 * MIN),
+    });
+
+    // A fix without a velocity reading may be movement: the builder decides by distance.
+    await report(asset.iotDeviceNo, [{ at: base + 4 * MIN, lat: 45.53 }]);
+    expect((await assetState(asset.id))?.movedAt).toEqual(new Date(base + 4 * MIN));
+  });
+
+  it('a moving report older than the latest state advances moved_at but leaves the state as it is', async () => {
+    const asset = deviceAsset('TRM02');
+    await t.database.db.insert(assets).values(asset);
+    const base = Date.now() - 10 * MIN;
+    await report(asset.iotDeviceNo, [{ at: base + 5 * MIN, lat: 45.5, vel: 0, chargePct: 80 }]);
+    const state = {
+      movedAt: null,
+      latitude: 45.5,
+      chargePct: 80,
+      iotLastUpdateTime: new Date(base + 5 * MIN),
+    };
+    expect(await assetState(asset.id)).toMatchObject(state);
+
+    // A device flushing its backlog: moving fixes older than the state it last reported.
+    await report(asset.iotDeviceNo, [{ at: base + 2 * MIN, lat: 45.6, vel: 14, chargePct: 90 }]);
+    expect(await assetState(asset.id)).toMatchObject({ ...state, movedAt: new Date(base + 2 * MIN) });
+    // An even older one moves nothing back.
+    await report(asset.iotDeviceNo, [{ at: base + MIN, lat: 45.7, vel: 14 }]);
+    expect(await assetState(asset.id)).toMatchObject({ ...state, movedAt: new Date(base + 2 * MIN) });
+    expect(await t.database.db.select().from(assetPositions).where(eq(assetPositions.assetId, asset.id))).toHaveLength(
+      3,
+    );
+  });
+
+  it('the recurring job does not build an asset whose only new fixes are still', async () => {
+    const db = t.database.db;
+    const parked = deviceAsset('TRM03');
+    const riding = deviceAsset('TRM04');
+    await db.insert(assets).values([parked, riding]);
+    const recent = Date.now() - 3 * MIN;
+    const fixes = (vel: number) => [0, 1, 2].map((m) => ({ at: recent + m * MIN, lat: 45.5 + m * 0.001, vel }));
+    await report(parked.iotDeviceNo, fixes(0));
+    await report(riding.iotDeviceNo, fixes(15));
+    await enqueueJobs(db, tripJobs({ db }).initial);
+    const [row] = await db.select().from(jobs).where(eq(jobs.key, TRIP_BUILD_JOB));
+    await tripJobs({ db }).handlers[TRIP_BUILD_JOB]?.({
+      ...(row as Job),
+      payload: { since: new Date(recent - MIN).toISOString() },
+    });
+    // A build leaves a cursor, whether or not it found a trip.
+    const cursorOf = async (id: string) => db.select().from(tripCursors).where(eq(tripCursors.assetId, id));
+    expect(await cursorOf(parked.id)).toHaveLength(0);
+    expect(await cursorOf(riding.id)).toHaveLength(1);
+    expect(await db.select().from(trips).where(eq(trips.assetId, parked.id))).toHaveLength(0);
   });
 
   it('resumes each asset where its last build left off: rounds agree with one full build, and read only what is new', async () => {

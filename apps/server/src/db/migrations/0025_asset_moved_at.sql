@@ -1,0 +1,1 @@
+ALTER TABLE "assets" ADD COLUMN "moved_at" timestamp with time zone;
