@@ -28,4 +28,9 @@ describe.skipIf(process.env.TEST_DATABASE !== 'postgres')('database pool', () =>
     const [again] = await rows<{ ok: number }>(t.database.db, sql`select 1 as ok`);
     expect(again?.ok).toBe(1);
   });
+
+  it('runs without JIT: the batched reads are estimated at millions of rows and would be compiled for nothing', async () => {
+    const [setting] = await rows<{ jit: string }>(t.database.db, sql`select current_setting('jit') as jit`);
+    expect(setting?.jit).toBe('off');
+  });
 });

@@ -41,7 +41,10 @@ export async function openDatabase(config: Config['database']): Promise<Database
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: config.url, max: 20 });
+  // JIT off: our statements are short, but a batched read (a JSON list joined laterally to an index range) is
+  // estimated at millions of rows, and PostgreSQL spent 170 ms compiling each one that ran in 1 ms — a third of the
+  // database's time during bench:ingest went to the trip builder's JIT (docs/performance.md).
+  const pool = new pg.Pool({ connectionString: config.url, max: 20, options: '-c jit=off' });
   // An idle connection the server ends (a restart, a terminated backend) is an 'error' on the pool: without a
   // listener Node would crash the whole process over a connection the pool simply replaces.
   pool.on('error', (error) => console.warn(`database connection closed by the server: ${error.message}`));

@@ -21,6 +21,13 @@ import {
 export const FLUSH_SIZE = 1000;
 export const FLUSH_MS = 500;
 const BINDING_TTL_MS = 30_000;
+/**
+ * Batches committed at once. One at a time, a batch's round trips left the database backend idle between its
+ * statements and capped ingest at about 17,000 messages/s on two cores (bench:ingest) with the CPU half idle.
+ * Concurrent batches cannot deadlock: each locks its asset rows in asset id order. An older report committed
+ * after a newer one changes no latest state (the update keeps the newest report time).
+ */
+const WRITERS = 2;
 /** A device bound to nothing is asked about again sooner: it may be bound any moment (and then report at once). */
 const UNBOUND_TTL_MS = 5_000;
 
@@ -54,7 +61,8 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
   const { db, log } = opts;
   let buffer: Item[] = [];
   let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
+  let preparing: Promise<void> = Promise.resolve();
+  const writing = new Set<Promise<void>>();
   const bindings = new Map<string, { binding: DeviceBinding | null; until: number }>();
   /**
    * The lock state each asset last reported to this instance: a change becomes a device-report event, which the
@@ -84,7 +92,10 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     return result;
   }
 
-  async function write(items: Item[]) {
+  /**
+   * Turns a batch into rows, in arrival order (bindings, lock changes), and returns the write that commits them.
+   */
+  async function prepare(items: Item[]): Promise<() => Promise<void>> {
     const bound = await resolve([...new Set(items.map((i) => i.deviceNo))]);
     const positions: PositionRow[] = [];
     const latest = new Map<string, LatestStateRow>();
@@ -179,26 +190,37 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     }
     // Sorted by asset id: concurrent writers lock asset rows in the same order and cannot deadlock.
     const latestRows = [...latest.values()].sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
-    await writeTelemetryBatch(db, { positions, latest: latestRows, events, presence: [...presence.values()] });
-    stats.written += accepted;
-    stats.batches++;
-    ingest.onWritten?.({ assetIds: latestRows.map((r) => r.assetId), reportedAt });
+    return async () => {
+      await writeTelemetryBatch(db, { positions, latest: latestRows, events, presence: [...presence.values()] });
+      stats.written += accepted;
+      stats.batches++;
+      ingest.onWritten?.({ assetIds: latestRows.map((r) => r.assetId), reportedAt });
+    };
   }
+
+  const failed = (size: number) => (error: unknown) => {
+    stats.failedBatches++;
+    log.error({ err: error, size }, 'telemetry batch failed');
+  };
 
   function flushNow(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
     const items = buffer;
     buffer = [];
-    if (items.length === 0) return writing;
-    // One batch at a time, in arrival order.
-    writing = writing.then(() =>
-      write(items).catch((error: unknown) => {
-        stats.failedBatches++;
-        log.error({ err: error, size: items.length }, 'telemetry batch failed');
-      }),
-    );
-    return writing;
+    if (items.length > 0) {
+      // Batches are prepared one at a time, in arrival order; up to WRITERS of them commit at once.
+      preparing = preparing.then(async () => {
+        const commit = await prepare(items).catch(failed(items.length));
+        if (!commit) return;
+        while (writing.size >= WRITERS) await Promise.race(writing);
+        const write: Promise<void> = commit()
+          .catch(failed(items.length))
+          .finally(() => writing.delete(write));
+        writing.add(write);
+      });
+    }
+    return preparing.then(() => Promise.all(writing)).then(() => undefined);
   }
 
   const ingest: Ingest = {
