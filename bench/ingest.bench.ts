@@ -117,5 +117,16 @@ const [tripFigures] = await rows<{ trips: number; open: number; cursors: number;
 console.log(
   `trips: ${tripFigures?.trips} (${tripFigures?.open} open), ${tripFigures?.cursors} cursors, ${tripFigures?.points} fixes counted in trips`,
 );
+if (!PGLITE) {
+  // The database's memory and checkpoint settings decide how much of the trail index stays in memory: print them.
+  const [settings] = await rows<{ sharedBuffers: string; maxWalSize: string; checkpointTimeout: string; jit: string }>(
+    server.database.db,
+    sql`select current_setting('shared_buffers') as "sharedBuffers", current_setting('max_wal_size') as "maxWalSize",
+          current_setting('checkpoint_timeout') as "checkpointTimeout", current_setting('jit') as jit`,
+  );
+  console.log(
+    `PostgreSQL: shared_buffers ${settings?.sharedBuffers}, max_wal_size ${settings?.maxWalSize}, checkpoint_timeout ${settings?.checkpointTimeout}, jit ${settings?.jit}`,
+  );
+}
 await server.close();
 process.exit(0);
