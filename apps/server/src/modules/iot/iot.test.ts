@@ -75,6 +75,21 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
       .from(jobs)
       .where(eq(jobs.key, `iot.dispatch:${recordId}`));
 
+  /** One simulated device relayed through a vendor bridge of the simulator. */
+  const bridged = (deviceNo: string, opts: { trackIds?: boolean; unbatched?: boolean } = {}) =>
+    startSimulator({
+      url: t.app.liveFleet.brokerUrl() as string,
+      topicRoot: root,
+      password: (no) => t.app.liveFleet.credentials.devicePassword(no),
+      devices: [{ deviceNo, vendor: 'tbox', lat: 45.46, lng: 9.19 }],
+      bridges: {
+        count: 1,
+        password: (name) => t.app.liveFleet.credentials.bridgePassword(name),
+        unbatched: opts.unbatched,
+      },
+      trackIds: opts.trackIds,
+    });
+
   const userInB = () => t.userWith(['asset.read'], [t.partnerB.id]);
 
   beforeAll(async () => {
@@ -268,14 +283,7 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
 
   it('a device relayed through a vendor bridge (the simulator beyond one socket per device) reports and obeys', async () => {
     const a = await addAsset();
-    const sim = startSimulator({
-      url: t.app.liveFleet.brokerUrl() as string,
-      topicRoot: root,
-      password: (no) => t.app.liveFleet.credentials.devicePassword(no),
-      devices: [{ deviceNo: a.iotDeviceNo as string, vendor: 'tbox', lat: 45.46, lng: 9.19 }],
-      bridges: { count: 1, password: (name) => t.app.liveFleet.credentials.bridgePassword(name) },
-      trackIds: true,
-    });
+    const sim = bridged(a.iotDeviceNo as string, { trackIds: true });
     try {
       const state = () =>
         t.database.db
@@ -347,13 +355,7 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
 
   it('the simulator relays through a bridge one packet per message when told (--unbatched)', async () => {
     const a = await addAsset();
-    const sim = startSimulator({
-      url: t.app.liveFleet.brokerUrl() as string,
-      topicRoot: root,
-      password: (no) => t.app.liveFleet.credentials.devicePassword(no),
-      devices: [{ deviceNo: a.iotDeviceNo as string, vendor: 'tbox', lat: 45.46, lng: 9.19 }],
-      bridges: { count: 1, password: (name) => t.app.liveFleet.credentials.bridgePassword(name), unbatched: true },
-    });
+    const sim = bridged(a.iotDeviceNo as string, { unbatched: true });
     try {
       const state = await until(
         async () => (await t.database.db.select().from(assets).where(eq(assets.id, a.id)))[0],
