@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import { deadlockVictim } from '../lib/db-errors.ts';
 import { MOVING_KMH } from '../modules/trips/trip-builder.ts';
 import type { EventMessage, PresenceMessage, TelemetryMessage } from './protocol.ts';
 import {
@@ -24,10 +25,13 @@ const BINDING_TTL_MS = 30_000;
 /**
  * Batches committed at once. One at a time, a batch's round trips left the database backend idle between its
  * statements and capped ingest at about 17,000 messages/s on two cores (bench:ingest) with the CPU half idle.
- * Concurrent batches cannot deadlock: each locks its asset rows in asset id order. An older report committed
- * after a newer one changes no latest state (the update keeps the newest report time).
+ * Concurrent batches cannot deadlock with each other: each locks its asset rows in one statement, in asset id order
+ * (and its devices' rows in device number order). An older report committed after a newer one changes no latest
+ * state (the update keeps the newest report time).
  */
 const WRITERS = 2;
+/** Attempts at a batch PostgreSQL picks as a deadlock victim. */
+const DEADLOCK_ATTEMPTS = 3;
 /** A device bound to nothing is asked about again sooner: it may be bound any moment (and then report at once). */
 const UNBOUND_TTL_MS = 5_000;
 
@@ -56,6 +60,16 @@ export interface Ingest {
 }
 
 const eventType = { alarm: 'device-alarm', error: 'device-error', report: 'device-report' } as const;
+/** The latest state of an asset that sent only an alarm or error in a batch: no reading changes. */
+const noReport: Omit<LatestStateRow, 'assetId'> = {
+  ts: null,
+  chargePct: null,
+  battMv: null,
+  lock: null,
+  lat: null,
+  lng: null,
+  movedAt: null,
+};
 
 export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
   const { db, log } = opts;
@@ -100,6 +114,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     const positions: PositionRow[] = [];
     const latest = new Map<string, LatestStateRow>();
     const events: EventRow[] = [];
+    const alarms = new Map<string, Pick<LatestStateRow, 'alarmCode' | 'alarmAt' | 'errorCode' | 'errorAt'>>();
     const presence = new Map<string, PresenceRow>();
     let accepted = 0;
     const reportedAt: number[] = [];
@@ -126,6 +141,15 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       const at = new Date(item.message.ts).toISOString();
       if (item.kind === 'event') {
         const m = item.message;
+        if (m.type !== 'report') {
+          // The asset shows its newest alarm or error (the latest-state update sets it with the rest of the row).
+          const shown = alarms.get(binding.assetId) ?? {};
+          if (m.type === 'alarm' && !(shown.alarmAt && shown.alarmAt > at))
+            Object.assign(shown, { alarmCode: m.code, alarmAt: at });
+          if (m.type === 'error' && !(shown.errorAt && shown.errorAt > at))
+            Object.assign(shown, { errorCode: m.code, errorAt: at });
+          alarms.set(binding.assetId, shown);
+        }
         events.push({
           assetId: binding.assetId,
           partnerId: binding.partnerId,
@@ -172,7 +196,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       const moving = t.pos !== undefined && (vel === null || vel >= MOVING_KMH);
       const prevMoved = previous?.movedAt ?? null;
       const movedAt = moving && (prevMoved === null || prevMoved < at) ? at : prevMoved;
-      if (previous && previous.ts > at) previous.movedAt = movedAt;
+      if (previous?.ts && previous.ts > at) previous.movedAt = movedAt;
       else {
         // Merge: a report without a reading keeps the one an earlier report of the batch brought.
         latest.set(binding.assetId, {
@@ -188,10 +212,27 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
         });
       }
     }
-    // Sorted by asset id: concurrent writers lock asset rows in the same order and cannot deadlock.
+    for (const [assetId, shown] of alarms) {
+      const row = latest.get(assetId);
+      if (row) Object.assign(row, shown);
+      else latest.set(assetId, { ...noReport, assetId, ...shown });
+    }
+    // Sorted (asset id, device number): concurrent writers lock rows in the same order and cannot deadlock.
     const latestRows = [...latest.values()].sort((a, b) => (a.assetId < b.assetId ? -1 : 1));
+    const presenceRows = [...presence.values()].sort((a, b) => (a.deviceNo < b.deviceNo ? -1 : 1));
     return async () => {
-      await writeTelemetryBatch(db, { positions, latest: latestRows, events, presence: [...presence.values()] });
+      const batch = { positions, latest: latestRows, events, presence: presenceRows };
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await writeTelemetryBatch(db, batch);
+          break;
+        } catch (error) {
+          // A deadlock victim was rolled back whole: write it again rather than lose a thousand reports. (Batches
+          // lock in one order; another writer of the same rows may not.)
+          if (!deadlockVictim(error) || attempt === DEADLOCK_ATTEMPTS) throw error;
+          log.warn({ attempt, size: items.length }, 'telemetry batch was a deadlock victim; writing it again');
+        }
+      }
       stats.written += accepted;
       stats.batches++;
       ingest.onWritten?.({ assetIds: latestRows.map((r) => r.assetId), reportedAt });
@@ -200,7 +241,10 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
 
   const failed = (size: number) => (error: unknown) => {
     stats.failedBatches++;
-    log.error({ err: error, size }, 'telemetry batch failed');
+    // The driver's error, not drizzle's wrapper: that one's message carries the statement's parameters, a thousand
+    // rows of JSON in one log line.
+    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+    log.error({ err: cause, size }, 'telemetry batch failed');
   };
 
   function flushNow(): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foreignKeyViolation, uniqueViolation } from './db-errors.ts';
+import { deadlockVictim, foreignKeyViolation, uniqueViolation } from './db-errors.ts';
 
 describe('uniqueViolation', () => {
   it('names the constraint of a unique violation, directly or wrapped by drizzle', () => {
@@ -30,5 +30,16 @@ describe('foreignKeyViolation', () => {
   it('ignores unique violations and other errors', () => {
     expect(foreignKeyViolation({ code: '23505', constraint: 'u' })).toBeUndefined();
     expect(foreignKeyViolation(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('deadlockVictim', () => {
+  it('tells a deadlock victim, directly or wrapped, from every other error', () => {
+    const pgError = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    expect(deadlockVictim(pgError)).toBe(true);
+    expect(deadlockVictim(new Error('Failed query', { cause: pgError }))).toBe(true);
+    expect(deadlockVictim({ code: '40001' })).toBe(false);
+    expect(deadlockVictim(new Error('boom'))).toBe(false);
+    expect(deadlockVictim(undefined)).toBe(false);
   });
 });

@@ -29,3 +29,11 @@ export function foreignKeyViolation(error: unknown): string | undefined {
   const state = sqlState(error);
   return state?.code === '23503' ? state.constraint : undefined;
 }
+
+/**
+ * PostgreSQL chose this transaction as a deadlock's victim (40P01) and rolled it back whole: running it again is
+ * safe, and the other transaction has gone on.
+ */
+export function deadlockVictim(error: unknown): boolean {
+  return sqlState(error)?.code === '40P01';
+}

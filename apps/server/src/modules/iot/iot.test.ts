@@ -431,6 +431,34 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     expect(fleet.ingest.stats.unknownDevice).toBe(unknownBefore + 1);
   });
 
+  it('an alarm or error alone changes only what the asset shows of them; the newest wins, an older one changes nothing', async () => {
+    const a = await addAsset();
+    const deviceNo = a.iotDeviceNo as string;
+    const { ingest } = t.app.liveFleet;
+    const stateOf = async () => (await t.database.db.select().from(assets).where(eq(assets.id, a.id)))[0];
+    const ts = Date.now() - 60_000;
+    ingest.push({ kind: 'telemetry', deviceNo, message: { ts, pos: { lat: 45.5, lng: 9.5 }, chargePct: 70 } });
+    await ingest.flush();
+    // One batch: two alarms (the newer first) and an error, no report.
+    ingest.push({ kind: 'event', deviceNo, message: { ts: ts + 2000, type: 'alarm', code: 'tilt' } });
+    ingest.push({ kind: 'event', deviceNo, message: { ts: ts + 1000, type: 'alarm', code: 'tamper' } });
+    ingest.push({ kind: 'event', deviceNo, message: { ts: ts + 1000, type: 'error', code: 'gps-lost' } });
+    await ingest.flush();
+    const shown = await stateOf();
+    expect(shown).toMatchObject({ alarmCode: 'tilt', errorCode: 'gps-lost', latitude: 45.5, chargePct: 70 });
+    expect(shown?.alarmAt?.getTime()).toBe(ts + 2000);
+    expect(shown?.errorAt?.getTime()).toBe(ts + 1000);
+    expect(shown?.iotLastUpdateTime?.getTime()).toBe(ts);
+
+    // An older alarm arriving late is history only; a newer error replaces the shown one.
+    ingest.push({ kind: 'event', deviceNo, message: { ts: ts + 500, type: 'alarm', code: 'late' } });
+    ingest.push({ kind: 'event', deviceNo, message: { ts: ts + 3000, type: 'error', code: 'low-voltage' } });
+    await ingest.flush();
+    expect(await stateOf()).toMatchObject({ alarmCode: 'tilt', errorCode: 'low-voltage', latitude: 45.5 });
+    const events = await t.database.db.select().from(assetEvents).where(eq(assetEvents.assetId, a.id));
+    expect(events.map((e) => e.code).sort()).toEqual(['gps-lost', 'late', 'low-voltage', 'tamper', 'tilt']);
+  });
+
   it('a device moved to another asset reports for the new one at once, not after the binding cache expires', async () => {
     const first = await addAsset();
     const second = await addAsset({ device: null });
