@@ -76,11 +76,14 @@ export function defineList<F extends UrlShape, K extends string>(definition: Lis
 export function useListState<F extends UrlShape, K extends string>(list: ReturnType<typeof defineList<F, K>>) {
   const [state, setState] = useUrlState(list.shape);
   const { pageNo, pageSize, sort } = state as unknown as { pageNo: number; pageSize: number; sort: string };
-  const filters = useMemo(() => {
-    const values: Record<string, unknown> = {};
-    for (const key of Object.keys(list.filters)) values[key] = (state as Record<string, unknown>)[key];
-    return values as UrlStateOf<F>;
-  }, [state, list.filters]);
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(list.filters)) values[key] = (state as Record<string, unknown>)[key];
+  // The same object while the filter values stay the same: the filter form is set from it, so a new one after an
+  // unrelated change of the URL (a dialog opening, the sort, the page) would wipe what the user has typed there and
+  // not yet searched. (URL values are strings, numbers, booleans and lists: JSON tells them apart.)
+  const valuesJson = JSON.stringify(values);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the values' JSON on purpose (see above)
+  const filters = useMemo(() => values as UrlStateOf<F>, [valuesJson]);
 
   type Patch = Parameters<typeof setState>[0];
   const setPage = useCallback(
