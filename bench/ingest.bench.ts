@@ -63,7 +63,18 @@ for (let i = 0; i < 1200 && written < DEVICES; i++) await sleep(100);
 // BENCH_WARMUP_SECONDS more before measuring: with 100,000 devices the first reports of every device and the trip
 // builder's first round over as many new rides are a start-up burst, not the sustained rate the target is about.
 await sleep(Number(process.env.BENCH_WARMUP_SECONDS ?? 3) * 1000);
-console.log(`fleet reporting; measuring for ${SECONDS} s`);
+/** Checkpoints so far: each one makes the next change of every hot page a full page in the WAL. */
+const checkpoints = async () =>
+  PGLITE
+    ? 0
+    : ((
+        await rows<{ n: number }>(
+          server.database.db,
+          sql`select (checkpoints_timed + checkpoints_req)::int as n from pg_stat_bgwriter`,
+        )
+      )[0]?.n ?? 0);
+const checkpointsBefore = await checkpoints();
+console.log(`fleet reporting; measuring for ${SECONDS} s from ${new Date().toISOString()}`);
 measuring = true;
 const writtenBefore = written;
 const started = Date.now();
@@ -74,6 +85,7 @@ for (let s = 0; s < SECONDS; s++) {
   perSecond.push(written - w);
 }
 const seconds = (Date.now() - started) / 1000;
+const windowCheckpoints = (await checkpoints()) - checkpointsBefore;
 const windowWritten = written - writtenBefore;
 measuring = false;
 const {
@@ -119,13 +131,20 @@ console.log(
 );
 if (!PGLITE) {
   // The database's memory and checkpoint settings decide how much of the trail index stays in memory: print them.
-  const [settings] = await rows<{ sharedBuffers: string; maxWalSize: string; checkpointTimeout: string; jit: string }>(
+  const [settings] = await rows<{
+    sharedBuffers: string;
+    maxWalSize: string;
+    checkpointTimeout: string;
+    walCompression: string;
+    jit: string;
+  }>(
     server.database.db,
     sql`select current_setting('shared_buffers') as "sharedBuffers", current_setting('max_wal_size') as "maxWalSize",
-          current_setting('checkpoint_timeout') as "checkpointTimeout", current_setting('jit') as jit`,
+          current_setting('checkpoint_timeout') as "checkpointTimeout",
+          current_setting('wal_compression') as "walCompression", current_setting('jit') as jit`,
   );
   console.log(
-    `PostgreSQL: shared_buffers ${settings?.sharedBuffers}, max_wal_size ${settings?.maxWalSize}, checkpoint_timeout ${settings?.checkpointTimeout}, jit ${settings?.jit}`,
+    `PostgreSQL: shared_buffers ${settings?.sharedBuffers}, max_wal_size ${settings?.maxWalSize}, checkpoint_timeout ${settings?.checkpointTimeout}, wal_compression ${settings?.walCompression}, jit ${settings?.jit}; ${windowCheckpoints} checkpoint(s) started in the window`,
   );
 }
 await server.close();
