@@ -45,4 +45,23 @@ describe('time slices', () => {
     );
     expect(seen.slice(0, 4)).toEqual(['batch 1', 'other work', 'batch 2', 'other work']);
   });
+
+  it('rests between batches as many times as long as the last one took, when asked', async () => {
+    const spans: Array<[number, number]> = [];
+    await inTimeSlices(
+      [1, 2, 3],
+      async () => {
+        const started = performance.now();
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        spans.push([started, performance.now()]);
+      },
+      { sliceMs: 100, first: 1, min: 1, max: 1, rest: 1 },
+    );
+    // Each batch takes ~40 ms, so the next starts ~40 ms after it ended (timers may fire a little early or late).
+    for (let i = 1; i < spans.length; i++) {
+      const gap = (spans[i]?.[0] as number) - (spans[i - 1]?.[1] as number);
+      expect(gap).toBeGreaterThanOrEqual(30);
+    }
+    expect(spans).toHaveLength(3);
+  });
 });

@@ -7,16 +7,31 @@
 export async function inTimeSlices<T>(
   items: readonly T[],
   work: (batch: T[]) => Promise<void>,
-  opts: { sliceMs: number; first: number; min: number; max: number },
+  opts: {
+    sliceMs: number;
+    first: number;
+    min: number;
+    max: number;
+    /**
+     * Between batches, rest this many times as long as the last one took (default 0: only yield). Work that may lag
+     * then takes at most 1 / (1 + rest) of the time, and of the database, however much of it piled up.
+     */
+    rest?: number;
+  },
 ): Promise<void> {
   let size = opts.first;
+  let tookMs = 0;
   for (let i = 0; i < items.length; ) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0) {
+      const restMs = tookMs * (opts.rest ?? 0);
+      await new Promise((resolve) => (restMs >= 1 ? setTimeout(resolve, restMs) : setImmediate(resolve)));
+    }
     const batch = items.slice(i, i + size);
     i += batch.length;
     const started = performance.now();
     await work(batch);
-    size = nextSize(size, performance.now() - started, opts);
+    tookMs = performance.now() - started;
+    size = nextSize(size, tookMs, opts);
   }
 }
 
