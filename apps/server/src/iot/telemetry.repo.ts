@@ -82,7 +82,7 @@ export async function writeTelemetryBatch(
     }
     if (batch.latest.length > 0) {
       // One statement for all of the batch's asset rows, sorted by id: concurrent batches lock them in one order and
-      // cannot deadlock (a second statement for alarms, in an order of its own, did, once in 25 minutes at 20,000/s).
+      // cannot deadlock (a second statement for alarms, in an order of its own, did: bench:ingest lost a batch to it).
       // Older reports (a device flushing its backlog) never overwrite a newer state, but their moving fixes still
       // advance moved_at: the trip job must build what they add to the trail. (SET expressions read the old row.)
       const fresh = sql`(v.ts is not null and (a.iot_last_update_time is null or a.iot_last_update_time <= v.ts))`;
