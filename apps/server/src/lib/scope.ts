@@ -36,7 +36,20 @@ export function assertScopeWithin(caller: Scope, granted: Scope) {
   for (const id of granted) assertPartnerInScope(caller, id);
 }
 
+/**
+ * The scope of a caller who reaches every partner. Repository functions that write account-wide objects
+ * (categories, properties, tax groups, account switches and settings, account documents) take it as their
+ * scope argument, so they cannot be called with a narrower scope: the service must narrow first.
+ */
+export type AllPartners = '*';
+
+/** Narrows a caller's scope to "*" for an account-wide change, or refuses it (403 PartnerOutOfScope). */
+export function allPartners(scope: Scope): AllPartners {
+  if (!isAll(scope)) throw new DomainError('PartnerOutOfScope', 403, 'your partner scope must be set to all');
+  return scope;
+}
+
 /** Account-wide settings reach every partner, so only an account user (scope "*") may change them. */
 export function assertAllPartners(scope: Scope) {
-  if (!isAll(scope)) throw new DomainError('PartnerOutOfScope', 403, 'your partner scope must be set to all');
+  allPartners(scope);
 }
