@@ -29,6 +29,11 @@ export const role = z.object({
   permissions: z.array(z.string()),
   appPermissions: z.array(z.string()),
   userCount: z.number().int(),
+  /**
+   * Holders the caller's partner scope does not cover (staff of other partners, account users): while there
+   * are any, the caller may read the role but not change or delete it (403 PartnerOutOfScope).
+   */
+  holdersOutsideScope: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -36,6 +41,10 @@ export type Role = z.infer<typeof role>;
 
 export const roleUser = z.object({ id, username: z.string(), name: z.string() });
 export type RoleUser = z.infer<typeof roleUser>;
+
+/** The holders the caller may see, and how many others a change would also affect, so none is hidden. */
+export const roleUsers = z.object({ data: z.array(roleUser), holdersOutsideScope: z.number().int() });
+export type RoleUsers = z.infer<typeof roleUsers>;
 
 export const roleListQuery = pageQuery.extend({
   search: z.string().max(100).optional(),
@@ -64,11 +73,11 @@ export const roleEndpoints = {
   users: endpoint({
     method: 'GET',
     path: '/account/roles/:id/users',
-    summary: 'The staff holding a role (shown before a role is edited or deleted)',
+    summary: 'The staff holding a role in the caller scope, and how many hold it outside (shown before a change)',
     tag: 'roles',
     requires: requires('role.read'),
     params: idParams,
-    response: dataOf(z.array(roleUser)),
+    response: roleUsers,
   }),
   create: endpoint({
     method: 'POST',

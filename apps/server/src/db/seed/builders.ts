@@ -21,7 +21,7 @@ export const seed = {
   },
 
   async partner(db: DbOrTx, p: Partial<partnersRepo.PartnerValues> & { name: string }) {
-    return partnersRepo.insert(db, randomUUID(), { attachments: [], ...p });
+    return partnersRepo.insert(db, '*', randomUUID(), { attachments: [], ...p });
   },
 
   async role(db: DbOrTx, r: { title: string; permissions: string[]; appPermissions?: string[] }) {

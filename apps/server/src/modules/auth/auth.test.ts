@@ -322,7 +322,7 @@ describe('auth API', () => {
     it('a change of the user’s partner scope', async () => {
       const staff = await t.userWith(['partner.read'], [t.partnerA.id]);
       expect((await call(t.app, 'GET', `/account/partners/${t.partnerB.id}`, { token: staff.token })).statusCode).toBe(
-        403,
+        404,
       );
       const put = await call(t.app, 'PUT', `/account/users/${staff.id}`, {
         token: t.owner.token,
@@ -334,7 +334,7 @@ describe('auth API', () => {
         200,
       );
       expect(errorOf(await call(t.app, 'GET', `/account/partners/${t.partnerA.id}`, { token: staff.token })).code).toBe(
-        'PartnerOutOfScope',
+        'NotFound',
       );
     });
   });

@@ -3,7 +3,7 @@ import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, partners, sites, userPartners, users } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { type AllPartners, inScope, type Scope } from '../../lib/scope.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -47,9 +47,12 @@ export async function listRefs(db: DbOrTx, scope: Scope) {
     .orderBy(sql`lower(${partners.name})`);
 }
 
-/** One partner by id, whatever the scope: the service decides between 404 and 403. */
-export async function get(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(partners).where(eq(partners.id, id));
+/** One partner in scope; nothing for a partner outside it, exactly as for a missing one. */
+export async function get(db: DbOrTx, scope: Scope, id: string): Promise<PartnerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(partners)
+    .where(and(eq(partners.id, id), inScope(scope, partners.id)));
   return row;
 }
 
@@ -62,7 +65,8 @@ export async function existingIds(db: DbOrTx, ids: readonly string[]) {
   return found.map((r) => r.id);
 }
 
-export async function insert(db: DbOrTx, id: string, values: PartnerValues) {
+/** Creates a partner: only scope "*" may, since no narrower scope would see it afterwards. */
+export async function insert(db: DbOrTx, _scope: AllPartners, id: string, values: PartnerValues) {
   const [row] = await db
     .insert(partners)
     .values({ id, ...values })
@@ -70,19 +74,27 @@ export async function insert(db: DbOrTx, id: string, values: PartnerValues) {
   return row!;
 }
 
-export async function update(db: DbOrTx, id: string, values: PartnerValues) {
+/** Changes a partner in scope; nothing (nothing written) for one outside it or absent. */
+export async function update(db: DbOrTx, scope: Scope, id: string, values: PartnerValues) {
   const [row] = await db
     .update(partners)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(partners.id, id))
+    .where(and(eq(partners.id, id), inScope(scope, partners.id)))
     .returning();
-  return row!;
+  return row;
 }
 
-/** Deletes a partner; only deleted staff can still hold it in scope by then, and they lose it. */
-export async function remove(db: DbOrTx, id: string) {
-  await db.delete(userPartners).where(eq(userPartners.partnerId, id));
-  await db.delete(partners).where(eq(partners.id, id));
+/**
+ * Deletes a partner in scope (false, nothing written, otherwise); only deleted staff can still hold it in
+ * scope by then, and they lose it.
+ */
+export async function remove(db: DbOrTx, scope: Scope, id: string): Promise<boolean> {
+  await db.delete(userPartners).where(and(eq(userPartners.partnerId, id), inScope(scope, userPartners.partnerId)));
+  const removed = await db
+    .delete(partners)
+    .where(and(eq(partners.id, id), inScope(scope, partners.id)))
+    .returning({ id: partners.id });
+  return removed.length > 0;
 }
 
 /** Everything that still points at a partner. Later domains (assets, orders) add their counts here. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Partner, PartnerInput, PartnerListQuery, PartnerRef } from '@fleetdesk/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { DomainError, notFound, outOfScope } from '../../errors.ts';
+import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
-import { assertPartnerInScope, isAll } from '../../lib/scope.ts';
+import { allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './partners.repo.ts';
 
@@ -58,11 +58,10 @@ const audited = (p: Partner) => {
 export function createPartnerService(deps: { db: Db }) {
   const { db } = deps;
 
-  /** Reads a partner the caller may see: 404 when absent, 403 when outside the scope. */
+  /** Reads a partner in the caller's scope: 404 when absent or outside it (a 403 would confirm the id exists). */
   async function visible(tx: DbOrTx, caller: Caller, id: string) {
-    const row = await repo.get(tx, id);
+    const row = await repo.get(tx, caller.scope, id);
     if (!row) throw notFound();
-    assertPartnerInScope(caller.scope, row.id);
     return row;
   }
 
@@ -76,24 +75,28 @@ export function createPartnerService(deps: { db: Db }) {
     /** Id and name of every partner in scope, for pickers and filters. */
     all: (caller: Caller): Promise<PartnerRef[]> => repo.listRefs(db, caller.scope),
 
+    /** One partner in the caller's scope. */
     async get(caller: Caller, id: string): Promise<Partner> {
       return toPartner(await visible(db, caller, id));
     },
 
     /** Creates a partner; only account users (scope "*") may, since no one else could see it afterwards. */
     async create(caller: Caller, input: PartnerInput): Promise<Partner> {
-      if (!isAll(caller.scope)) throw outOfScope();
+      const scope = allPartners(caller.scope);
       return db.transaction(async (tx) => {
-        const row = toPartner(await repo.insert(tx, randomUUID(), toValues(input)));
+        const row = toPartner(await repo.insert(tx, scope, randomUUID(), toValues(input)));
         await logChange(tx, caller, 'partner', row.id, null, audited(row));
         return row;
       });
     },
 
+    /** Changes a partner in the caller's scope. */
     async update(caller: Caller, id: string, input: PartnerInput): Promise<Partner> {
       return db.transaction(async (tx) => {
         const before = toPartner(await visible(tx, caller, id));
-        const after = toPartner(await repo.update(tx, id, toValues(input)));
+        const updated = await repo.update(tx, caller.scope, id, toValues(input));
+        if (!updated) throw notFound();
+        const after = toPartner(updated);
         await logChange(tx, caller, 'partner', id, audited(before), audited(after));
         return after;
       });
@@ -128,7 +131,7 @@ export function createPartnerService(deps: { db: Db }) {
             references,
           );
         }
-        await repo.remove(tx, id);
+        if (!(await repo.remove(tx, caller.scope, id))) throw notFound();
         await logChange(tx, caller, 'partner', id, audited(before), null);
       });
     },

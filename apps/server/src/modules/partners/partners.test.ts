@@ -77,18 +77,35 @@ describe('partners API', () => {
     expect(list.json()).toMatchObject({ count: 1, data: [{ id: t.partnerA.id }] });
     const all = await call(t.app, 'GET', '/account/partners/$all', { token: scoped.token });
     expect(all.json().data).toEqual([{ id: t.partnerA.id, name: 'Partner A' }]);
+  });
 
+  it('answers 404, as for a missing partner, to reading, changing or deleting one outside the scope, and writes nothing', async () => {
+    const scoped = await t.userWith(['partner.read', 'partner.write'], [t.partnerA.id]);
+    const read = () => call(t.app, 'GET', `/account/partners/${t.partnerB.id}`, { token: t.owner.token });
+    const before = (await read()).json().data;
     for (const [method, body] of [
       ['GET', undefined],
-      ['PUT', valid],
+      ['PUT', { ...valid, name: 'Taken over' }],
       ['DELETE', undefined],
     ] as const) {
       const res = await call(t.app, method, `/account/partners/${t.partnerB.id}`, { token: scoped.token, body });
-      expect(res.statusCode, method).toBe(403);
-      expect(errorOf(res).code).toBe('PartnerOutOfScope');
+      expect(res.statusCode, method).toBe(404);
+      expect(errorOf(res).code).toBe('NotFound');
     }
+    expect((await read()).json().data).toEqual(before);
+  });
+
+  it('refuses a partner user who creates a partner with 403 PartnerOutOfScope, and writes nothing', async () => {
+    const scoped = await t.userWith(['partner.read', 'partner.write'], [t.partnerA.id]);
+    const count = async () => (await call(t.app, 'GET', '/account/partners', { token: t.owner.token })).json().count;
+    const before = await count();
     const create = await call(t.app, 'POST', '/account/partners', { token: scoped.token, body: valid });
-    expect(errorOf(create).code).toBe('PartnerOutOfScope');
+    expect(create.statusCode).toBe(403);
+    expect(errorOf(create)).toMatchObject({
+      code: 'PartnerOutOfScope',
+      message: 'your partner scope must be set to all',
+    });
+    expect(await count()).toBe(before);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { appPermissions as allAppPermissions } from '@fleetdesk/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
@@ -28,6 +29,38 @@ describe('roles API', () => {
     return res.json().data as { id: string; title: string };
   };
 
+  /** A signed-in staff member whose one role carries these web and operation-app permissions. */
+  const staffWith = async (permissions: string[], appPermissions: string[], scope: '*' | string[] = '*') => {
+    const db = t.database.db;
+    const role = await seed.role(db, {
+      title: `holder of ${appPermissions.join(' ')}`.slice(0, 60),
+      permissions,
+      appPermissions,
+    });
+    const username = `app-staff-${Math.random().toString(36).slice(2, 8)}`;
+    const email = `${username}@test.local`;
+    const { id } = await seed.user(db, {
+      username,
+      email,
+      password: PASSWORD,
+      partnerScope: scope,
+      roleIds: [role.id],
+    });
+    return { id, roleId: role.id, token: await t.login(email) };
+  };
+
+  /** What a refused call must leave as it was: the role as the owner reads it and its field logs. */
+  const snapshot = async (id: string) => ({
+    role: (await call(t.app, 'GET', `/account/roles/${id}`, { token: t.owner.token })).json().data,
+    logs: (
+      await t.database.db
+        .select()
+        .from(fieldLogs)
+        .where(and(eq(fieldLogs.entityType, 'role'), eq(fieldLogs.entityId, id)))
+    ).length,
+  });
+  const roleCount = async () => (await call(t.app, 'GET', '/account/roles', { token: t.owner.token })).json().count;
+
   it('creates, reads, lists, updates and deletes a role, logging each change', async () => {
     const created = await call(t.app, 'POST', '/account/roles', {
       token: t.owner.token,
@@ -40,6 +73,7 @@ describe('roles API', () => {
       permissions: ['asset.read', 'checklist_record.read'],
       appPermissions: ['asset.update'],
       userCount: 0,
+      holdersOutsideScope: 0,
     });
 
     expect((await call(t.app, 'GET', `/account/roles/${role.id}`, { token: reader.token })).json().data).toEqual(role);
@@ -195,7 +229,82 @@ describe('roles API', () => {
         token: creator.token,
         body: { title: 'Power', permissions: ['asset.read', 'asset.delete'] },
       });
-      expect(errorOf(res).data).toEqual({ permissions: ['asset.delete'] });
+      expect(errorOf(res).data).toEqual({ permissions: ['asset.delete'], appPermissions: [] });
+    });
+
+    it('refuses a role creator who puts app permissions they lack into a new role, and writes nothing', async () => {
+      // The finding: role.create and user.update but no app permission were enough to mint an all-app role.
+      const creator = await t.userWith(['role.create', 'role.read', 'user.update', 'user.read']);
+      const before = await roleCount();
+      const res = await call(t.app, 'POST', '/account/roles', {
+        token: creator.token,
+        body: { title: 'Every app permission', permissions: [], appPermissions: [...allAppPermissions] },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toMatchObject({
+        code: 'Forbidden',
+        data: { permissions: [], appPermissions: [...allAppPermissions].sort() },
+      });
+      expect(await roleCount()).toBe(before);
+    });
+
+    it('lets a role creator hand out the app permissions they hold, and no other', async () => {
+      const creator = await staffWith(['role.create', 'role.read'], ['asset.read']);
+      const ok = await call(t.app, 'POST', '/account/roles', {
+        token: creator.token,
+        body: { title: 'App reader', permissions: [], appPermissions: ['asset.read'] },
+      });
+      expect(ok.statusCode).toBe(201);
+      const before = await roleCount();
+      const res = await call(t.app, 'POST', '/account/roles', {
+        token: creator.token,
+        body: { title: 'App writer', permissions: [], appPermissions: ['asset.read', 'asset.update'] },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res).data).toEqual({ permissions: [], appPermissions: ['asset.update'] });
+      expect(await roleCount()).toBe(before);
+    });
+
+    it('refuses an editor who adds app permissions they lack, even to a role they hold, and writes nothing', async () => {
+      const editor = await t.userWith(['role.update', 'role.read']);
+      const before = await snapshot(editor.roleId);
+      const res = await call(t.app, 'PUT', `/account/roles/${editor.roleId}`, {
+        token: editor.token,
+        body: {
+          title: 'Me',
+          permissions: ['role.update', 'role.read'],
+          appPermissions: ['iot_control.command.beep'],
+        },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toMatchObject({
+        code: 'Forbidden',
+        data: { appPermissions: ['iot_control.command.beep'] },
+      });
+      expect(await snapshot(editor.roleId)).toEqual(before);
+    });
+
+    it('refuses to rewrite or delete a role carrying app permissions the caller lacks, and writes nothing', async () => {
+      const editor = await t.userWith(['role.update', 'role.delete', 'role.read', 'asset.read']);
+      const appRole = await createRole({
+        title: 'App mechanic',
+        permissions: ['asset.read'],
+        appPermissions: ['asset.update'],
+      });
+      const before = await snapshot(appRole.id);
+      const rewrite = await call(t.app, 'PUT', `/account/roles/${appRole.id}`, {
+        token: editor.token,
+        body: { title: 'App mechanic', permissions: ['asset.read'], appPermissions: [] },
+      });
+      expect(rewrite.statusCode).toBe(403);
+      expect(errorOf(rewrite)).toMatchObject({
+        code: 'Forbidden',
+        data: { permissions: [], appPermissions: ['asset.update'] },
+      });
+      const remove = await call(t.app, 'DELETE', `/account/roles/${appRole.id}`, { token: editor.token });
+      expect(remove.statusCode).toBe(403);
+      expect(errorOf(remove).code).toBe('Forbidden');
+      expect(await snapshot(appRole.id)).toEqual(before);
     });
 
     it('refuses an editor who adds permissions they lack, even to a role they hold', async () => {
@@ -273,10 +382,22 @@ describe('roles API', () => {
       await seed.user(db, { username: 'crew-all', name: 'Crew All', partnerScope: '*', roleIds: [role.id] });
       const scoped = await t.userWith(['role.read'], [t.partnerA.id]);
       const res = await call(t.app, 'GET', `/account/roles/${role.id}/users`, { token: scoped.token });
-      expect(res.json().data).toEqual([{ id: inA.id, username: 'crew-a', name: 'Crew A' }]);
+      // The two it does not show are still counted, so nobody mistakes the list for everyone affected.
+      expect(res.json()).toEqual({
+        data: [{ id: inA.id, username: 'crew-a', name: 'Crew A' }],
+        holdersOutsideScope: 2,
+      });
+      const everyone = (await call(t.app, 'GET', `/account/roles/${role.id}/users`, { token: t.owner.token })).json();
+      expect(everyone.data).toHaveLength(3);
+      expect(everyone.holdersOutsideScope).toBe(0);
       expect(
-        (await call(t.app, 'GET', `/account/roles/${role.id}/users`, { token: t.owner.token })).json().data,
-      ).toHaveLength(3);
+        (await call(t.app, 'GET', `/account/roles/${role.id}`, { token: scoped.token })).json().data,
+      ).toMatchObject({
+        userCount: 3,
+        holdersOutsideScope: 2,
+      });
+      const listed = await call(t.app, 'GET', '/account/roles?search=Field%20crew', { token: scoped.token });
+      expect(listed.json().data).toEqual([expect.objectContaining({ id: role.id, holdersOutsideScope: 2 })]);
     });
 
     it('deleting a role takes it, and its permissions, from its staff at once', async () => {
@@ -298,6 +419,88 @@ describe('roles API', () => {
       expect(
         (await call(t.app, 'GET', `/account/users/${staff.id}`, { token: t.owner.token })).json().data.roles,
       ).toEqual([]);
+    });
+  });
+
+  describe('holders outside the caller’s scope', () => {
+    let editor: Awaited<ReturnType<TestContext['userWith']>>;
+    beforeAll(async () => {
+      editor = await t.userWith(
+        ['role.read', 'role.create', 'role.update', 'role.delete', 'asset.read'],
+        [t.partnerA.id],
+      );
+    });
+
+    const heldBy = async (title: string, scopes: ('*' | string[])[]) => {
+      const role = await createRole({ title, permissions: ['asset.read'] });
+      for (const [i, partnerScope] of scopes.entries()) {
+        await seed.user(t.database.db, {
+          username: `${title.replaceAll(' ', '-')}-${i}`,
+          partnerScope,
+          roleIds: [role.id],
+        });
+      }
+      return role;
+    };
+    const expectRefusedAndUnchanged = async (id: string) => {
+      const before = await snapshot(id);
+      const update = await call(t.app, 'PUT', `/account/roles/${id}`, {
+        token: editor.token,
+        body: { title: 'Taken over', permissions: [] },
+      });
+      expect(update.statusCode).toBe(403);
+      expect(errorOf(update).code).toBe('PartnerOutOfScope');
+      const remove = await call(t.app, 'DELETE', `/account/roles/${id}`, { token: editor.token });
+      expect(remove.statusCode).toBe(403);
+      expect(errorOf(remove).code).toBe('PartnerOutOfScope');
+      const after = await snapshot(id);
+      expect(after).toEqual(before);
+      expect(after.role.userCount).toBeGreaterThan(0);
+    };
+
+    it('refuses a partner user who changes or deletes a role also held by staff of another partner', async () => {
+      const role = await heldBy('Shared crew', [[t.partnerA.id], [t.partnerB.id]]);
+      await expectRefusedAndUnchanged(role.id);
+    });
+
+    it('refuses it for a role held by someone who also works for another partner', async () => {
+      const role = await heldBy('Two partner crew', [[t.partnerA.id, t.partnerB.id]]);
+      await expectRefusedAndUnchanged(role.id);
+    });
+
+    it('refuses it for a role held by an account user, whom only scope "*" covers', async () => {
+      const role = await heldBy('Head office', ['*']);
+      await expectRefusedAndUnchanged(role.id);
+    });
+
+    it('lets a partner user change and delete a role whose every holder lies in their scope', async () => {
+      const role = await heldBy('Own crew', [[t.partnerA.id], [t.partnerA.id]]);
+      const update = await call(t.app, 'PUT', `/account/roles/${role.id}`, {
+        token: editor.token,
+        body: { title: 'Own crew renamed', permissions: ['asset.read'] },
+      });
+      expect(update.statusCode).toBe(200);
+      expect(update.json().data).toMatchObject({ title: 'Own crew renamed', userCount: 2, holdersOutsideScope: 0 });
+      expect((await call(t.app, 'DELETE', `/account/roles/${role.id}`, { token: editor.token })).statusCode).toBe(200);
+    });
+
+    it('lets a partner user create a role (it has no holders yet)', async () => {
+      const res = await call(t.app, 'POST', '/account/roles', {
+        token: editor.token,
+        body: { title: 'New partner role', permissions: ['asset.read'] },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ userCount: 0, holdersOutsideScope: 0 });
+    });
+
+    it('lets an account user change a role held across partners', async () => {
+      const role = await heldBy('Everywhere crew', [[t.partnerA.id], [t.partnerB.id], '*']);
+      const res = await call(t.app, 'PUT', `/account/roles/${role.id}`, {
+        token: t.owner.token,
+        body: { title: 'Everywhere crew', permissions: [] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ userCount: 3, holdersOutsideScope: 0 });
     });
   });
 });

@@ -3,8 +3,9 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPartners, userRoles, users } from '../../db/schema/index.ts';
+import type { Grants } from '../../lib/escalation.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
+import { rows, uuidList, whereOf } from '../../lib/rows.ts';
 import { isAll, type Scope } from '../../lib/scope.ts';
 
 export interface UserRow {
@@ -20,6 +21,7 @@ export interface UserRow {
   partners: { id: string; name: string }[];
   roles: { id: string; title: string }[];
   permissions: string[];
+  app_permissions: string[];
 }
 
 /**
@@ -56,13 +58,10 @@ const userColumns = sql`u.id, u.username, u.name, u.email, u.phone_no, u.all_par
     coalesce((select json_agg(json_build_object('id', r.id, 'title', r.title) order by r.title)
       from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]'::json) as roles,
     coalesce((select json_agg(distinct p) from user_roles ur join roles r on r.id = ur.role_id
-      cross join lateral unnest(r.permissions) p where ur.user_id = u.id), '[]'::json) as permissions`;
+      cross join lateral unnest(r.permissions) p where ur.user_id = u.id), '[]'::json) as permissions,
+    coalesce((select json_agg(distinct p) from user_roles ur join roles r on r.id = ur.role_id
+      cross join lateral unnest(r.app_permissions) p where ur.user_id = u.id), '[]'::json) as app_permissions`;
 const selectUsers = sql`select ${userColumns} from users u`;
-
-const whereOf = (conditions: (SQL | undefined)[]) => {
-  const present = conditions.filter((c): c is SQL => c !== undefined);
-  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
-};
 
 export async function list(db: DbOrTx, scope: Scope, q: UserListQuery) {
   const term = q.search ? likePattern(q.search) : undefined;
@@ -91,12 +90,11 @@ export async function list(db: DbOrTx, scope: Scope, q: UserListQuery) {
   return { rows: page, count: total?.n ?? 0 };
 }
 
-/** One live user with a flag telling whether the scope may see them; the service picks 404 or 403. */
-export async function get(db: DbOrTx, scope: Scope, id: string) {
-  const [row] = await rows<UserRow & { visible: boolean }>(
+/** One live user the scope may manage; nothing for a user outside it, exactly as for a missing one. */
+export async function get(db: DbOrTx, scope: Scope, id: string): Promise<UserRow | undefined> {
+  const [row] = await rows<UserRow>(
     db,
-    sql`select ${userColumns}, ${visibleTo(scope) ?? sql`true`} as visible from users u
-        where u.id = ${id} and u.deleted_at is null`,
+    sql`${selectUsers}${whereOf([sql`u.id = ${id}`, sql`u.deleted_at is null`, visibleTo(scope)])}`,
   );
   return row;
 }
@@ -138,11 +136,23 @@ export async function insert(
   await db.insert(users).values({ id, username, passwordHash, ...values });
 }
 
-export async function update(db: DbOrTx, id: string, values: UserValues) {
-  await db
+/** The users table row named `id` when the scope may manage it, as the condition of a write. */
+const manageableBy = (scope: Scope, id: string) =>
+  and(
+    eq(users.id, id),
+    isNull(users.deletedAt),
+    // Spelled out: drizzle renders columns unqualified in an UPDATE, and staffVisibleTo's subqueries need the outer row.
+    staffVisibleTo(scope, { id: sql`"users"."id"`, allPartners: sql`"users"."all_partners"` }),
+  );
+
+/** Changes a live user the scope may manage; false (nothing written) otherwise. */
+export async function update(db: DbOrTx, scope: Scope, id: string, values: UserValues): Promise<boolean> {
+  const changed = await db
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(users.id, id));
+    .where(manageableBy(scope, id))
+    .returning({ id: users.id });
+  return changed.length > 0;
 }
 
 /** Replaces the user's partners and roles, and refreshes the access columns derived from them. */
@@ -181,20 +191,36 @@ export const refreshRoleHolders = (db: DbOrTx, roleId: string) =>
 export const refreshUsers = (db: DbOrTx, ids: readonly string[]) =>
   ids.length ? refreshAccess(db, sql`u.id in (${uuidList(ids)})`) : Promise.resolve();
 
-export async function softDelete(db: DbOrTx, id: string) {
-  await db.update(users).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id));
+/** Marks a live user the scope may manage deleted; false (nothing written) otherwise. */
+export async function softDelete(db: DbOrTx, scope: Scope, id: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(manageableBy(scope, id))
+    .returning({ id: users.id });
+  return changed.length > 0;
 }
 
-export async function setPassword(db: DbOrTx, id: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+/** Sets the password of a live user the scope may manage; false (nothing written) otherwise. */
+export async function setPassword(db: DbOrTx, scope: Scope, id: string, passwordHash: string): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: sql`now()` })
+    .where(manageableBy(scope, id))
+    .returning({ id: users.id });
+  return changed.length > 0;
 }
 
-/** The union of the permissions of the given roles. */
-export async function permissionsOfRoles(db: DbOrTx, roleIds: readonly string[]) {
-  if (roleIds.length === 0) return [];
-  const found = await rows<{ p: string }>(
+/** The web and app permissions the given roles grant together, what a user receiving them would hold. */
+export async function grantsOfRoles(db: DbOrTx, roleIds: readonly string[]): Promise<Grants> {
+  if (roleIds.length === 0) return { permissions: [], appPermissions: [] };
+  const [row] = await rows<Grants>(
     db,
-    sql`select distinct unnest(permissions) as p from roles where id in (${uuidList(roleIds)})`,
+    sql`select
+        coalesce((select array_agg(distinct p) from roles r cross join lateral unnest(r.permissions) p
+          where r.id in (${uuidList(roleIds)})), '{}'::text[]) as "permissions",
+        coalesce((select array_agg(distinct p) from roles r cross join lateral unnest(r.app_permissions) p
+          where r.id in (${uuidList(roleIds)})), '{}'::text[]) as "appPermissions"`,
   );
-  return found.map((r) => r.p);
+  return row ?? { permissions: [], appPermissions: [] };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { User, UserCreate, UserListQuery, UserUpdate } from '@fleetdesk/contracts';
 import type { MailSender } from '../../adapters/messaging.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { DomainError, notFound, outOfScope, validationError } from '../../errors.ts';
+import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts';
@@ -60,16 +60,22 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
   const { db } = deps;
 
   /**
-   * Reads a live user the caller may see: 404 when absent or deleted, 403 when outside the scope. To change
-   * them the caller must also hold every permission they hold (403 Forbidden otherwise).
+   * Reads a live user the caller may manage: 404 when absent, deleted or outside the scope (a 403 would
+   * confirm that the id exists). To change them the caller must also hold every web and app permission
+   * they hold (403 Forbidden otherwise).
    */
   async function manageable(tx: DbOrTx, caller: Caller, id: string, change = false) {
     const row = await repo.get(tx, caller.scope, id);
     if (!row) throw notFound();
-    if (!row.visible) throw outOfScope();
-    if (change) assertNotOutranked(caller, row.permissions, 'user');
+    if (change)
+      assertNotOutranked(caller, { permissions: row.permissions, appPermissions: row.app_permissions }, 'user');
     return row;
   }
+
+  /** A scoped write that changed nothing: the user left the caller's reach since it was read. */
+  const written = (changed: boolean) => {
+    if (!changed) throw notFound();
+  };
 
   /** Checks what a create or update hands out: partners that exist and are in scope, roles that exist and grant nothing the caller lacks, unique contacts. */
   async function checkGrant(tx: DbOrTx, caller: Caller, input: UserUpdate, exceptId?: string) {
@@ -83,7 +89,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
     if (Object.keys(fields).length) throw validationError(fields);
 
     assertScopeWithin(caller.scope, input.partnerScope);
-    assertNoEscalation(caller, await repo.permissionsOfRoles(tx, roleIds));
+    assertNoEscalation(caller, await repo.grantsOfRoles(tx, roleIds));
 
     const email = blankToNull(input.email);
     const phoneNo = blankToNull(input.phoneNo);
@@ -111,6 +117,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
       return { data: rows.map(toUser), count };
     },
 
+    /** One staff member the caller may manage. */
     get: async (caller: Caller, id: string) => reload(db, caller, id),
 
     /** Creates a staff member; the username is theirs for good (409 when taken, even by a deleted user). */
@@ -138,7 +145,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
         .transaction(async (tx) => {
           const before = toUser(await manageable(tx, caller, id, true));
           const grant = await checkGrant(tx, caller, input, id);
-          await repo.update(tx, id, grant.values);
+          written(await repo.update(tx, caller.scope, id, grant.values));
           await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
           const after = toUser((await repo.get(tx, '*', id))!);
           await logChange(tx, caller, 'user', id, audited(before), audited(after));
@@ -154,7 +161,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
       if (id === caller.userId) throw new DomainError('DeleteFailed', 422, 'You cannot delete your own account');
       await db.transaction(async (tx) => {
         await manageable(tx, caller, id, true);
-        await repo.softDelete(tx, id);
+        written(await repo.softDelete(tx, caller.scope, id));
         await authRepo.revokeUserSessions(tx, id);
         await writeFieldLogs(tx, {
           entityType: 'user',
@@ -171,7 +178,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
       const passwordHash = await hashPassword(password);
       const user = await db.transaction(async (tx) => {
         const row = await manageable(tx, caller, id, true);
-        await repo.setPassword(tx, id, passwordHash);
+        written(await repo.setPassword(tx, caller.scope, id, passwordHash));
         await authRepo.revokeUserSessions(tx, id);
         await writeFieldLogs(tx, {
           entityType: 'user',

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { latestMessage } from '../../adapters/outbox.repo.ts';
-import { fieldLogs } from '../../db/schema/index.ts';
+import { fieldLogs, users } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 
 let n = 0;
@@ -45,6 +45,36 @@ describe('users API', () => {
     const res = await call(t.app, 'POST', '/account/users', { token, body: body(over) });
     if (res.statusCode !== 201) throw new Error(`user not created: ${res.body}`);
     return res.json().data as { id: string; username: string; email: string };
+  };
+
+  /** What a refused call must leave as it was: the user as the owner reads them, their field logs, their password. */
+  const snapshot = async (id: string) => {
+    const [row] = await t.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+    return {
+      user: (await call(t.app, 'GET', `/account/users/${id}`, { token: t.owner.token })).json().data,
+      logs: (await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, id))).length,
+      passwordHash: row?.passwordHash,
+    };
+  };
+  const userCount = async () => (await call(t.app, 'GET', '/account/users', { token: t.owner.token })).json().count;
+
+  /** A signed-in staff member whose one role carries these web and operation-app permissions. */
+  const staffWith = async (permissions: string[], appPermissions: string[], partnerScope: '*' | string[] = '*') => {
+    const role = await seed.role(t.database.db, {
+      title: uniqueName(`app ${appPermissions.join(' ')}`).slice(0, 60),
+      permissions,
+      appPermissions,
+    });
+    const username = uniqueName('app-staff');
+    const email = `${username}@test.local`;
+    const { id } = await seed.user(t.database.db, {
+      username,
+      email,
+      password: PASSWORD,
+      partnerScope,
+      roleIds: [role.id],
+    });
+    return { id, email, roleId: role.id, token: await t.login(email) };
   };
 
   it('creates, reads, lists, updates and deletes a staff member, logging each change', async () => {
@@ -230,7 +260,7 @@ describe('users API', () => {
       expect(errorOf(res).code).toBe('ValidationError');
       const fields = fieldsOf(res);
       expect(Object.keys(fields)).toContain(field);
-      if (message) expect(fields[field]).toBe(message);
+      expect(fields[field]).toEqual(message ?? expect.any(String));
       expect((await call(t.app, 'GET', '/account/users', { token: t.owner.token })).json().count).toBe(before);
     });
 
@@ -382,20 +412,24 @@ describe('users API', () => {
       ['a user of another partner', () => inB.id],
       ['a user who also works for another partner', () => inAB.id],
       ['an account user', () => accountUser.id],
-    ])('refuses to read, edit, reset or delete %s with 403 PartnerOutOfScope', async (_label, target) => {
-      const id = target();
-      for (const [method, url, b] of [
-        ['GET', `/account/users/${id}`, undefined],
-        ['PUT', `/account/users/${id}`, update({})],
-        ['POST', `/account/users/${id}/reset-password`, undefined],
-        ['DELETE', `/account/users/${id}`, undefined],
-      ] as const) {
-        const res = await call(t.app, method, url, { token: scoped.token, body: b });
-        expect(res.statusCode, `${method} ${url}`).toBe(403);
-        expect(errorOf(res).code).toBe('PartnerOutOfScope');
-      }
-      expect((await call(t.app, 'GET', `/account/users/${id}`, { token: t.owner.token })).statusCode).toBe(200);
-    });
+    ])(
+      'answers 404, as for a missing user, to reading, editing, resetting or deleting %s, and writes nothing',
+      async (_label, target) => {
+        const id = target();
+        const before = await snapshot(id);
+        for (const [method, url, b] of [
+          ['GET', `/account/users/${id}`, undefined],
+          ['PUT', `/account/users/${id}`, update({ name: 'Taken over' })],
+          ['POST', `/account/users/${id}/reset-password`, undefined],
+          ['DELETE', `/account/users/${id}`, undefined],
+        ] as const) {
+          const res = await call(t.app, method, url, { token: scoped.token, body: b });
+          expect(res.statusCode, `${method} ${url}`).toBe(404);
+          expect(errorOf(res).code).toBe('NotFound');
+        }
+        expect(await snapshot(id)).toEqual(before);
+      },
+    );
 
     it('lets a partner user manage staff of their own partner', async () => {
       expect((await call(t.app, 'GET', `/account/users/${inA.id}`, { token: scoped.token })).statusCode).toBe(200);
@@ -448,7 +482,96 @@ describe('users API', () => {
         token: creator.token,
         body: body({ roleIds: [power.id] }),
       });
-      expect(errorOf(res).data).toEqual({ permissions: ['asset.delete'] });
+      expect(errorOf(res).data).toEqual({ permissions: ['asset.delete'], appPermissions: [] });
+    });
+
+    it('refuses a user creator who assigns a role carrying app permissions they lack, and writes nothing', async () => {
+      const creator = await t.userWith(['user.create', 'user.read', 'asset.read']);
+      const appRole = await seed.role(t.database.db, {
+        title: 'App unlocker',
+        permissions: ['asset.read'],
+        appPermissions: ['iot_control.command.power_battery_unlock'],
+      });
+      const before = await userCount();
+      const res = await call(t.app, 'POST', '/account/users', {
+        token: creator.token,
+        body: body({ roleIds: [appRole.id] }),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res)).toMatchObject({
+        code: 'Forbidden',
+        data: { permissions: [], appPermissions: ['iot_control.command.power_battery_unlock'] },
+      });
+      expect(await userCount()).toBe(before);
+    });
+
+    it('refuses an editor who gives themselves a role with app permissions they lack (the finding), and writes nothing', async () => {
+      const editor = await t.userWith(['role.create', 'user.update', 'user.read']);
+      const appRole = await seed.role(t.database.db, {
+        title: 'All of the app',
+        permissions: [],
+        appPermissions: ['asset.read', 'asset.update', 'collection_list.launch'],
+      });
+      const before = await snapshot(editor.id);
+      const res = await call(t.app, 'PUT', `/account/users/${editor.id}`, {
+        token: editor.token,
+        body: update({ partnerScope: '*', roleIds: [editor.roleId, appRole.id] }),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(errorOf(res).data).toEqual({
+        permissions: [],
+        appPermissions: ['asset.read', 'asset.update', 'collection_list.launch'],
+      });
+      expect(await snapshot(editor.id)).toEqual(before);
+      expect(
+        (await call(t.app, 'GET', '/account/users/$me/profile', { token: editor.token })).json().data.roles,
+      ).toEqual([{ id: editor.roleId, title: expect.any(String) }]);
+    });
+
+    it('lets a user editor assign a role carrying only app permissions they hold', async () => {
+      const editor = await staffWith(['user.create', 'user.read'], ['asset.read', 'asset.update']);
+      const appRole = await seed.role(t.database.db, {
+        title: 'App reader',
+        permissions: [],
+        appPermissions: ['asset.read'],
+      });
+      const res = await call(t.app, 'POST', '/account/users', {
+        token: editor.token,
+        body: body({ partnerScope: '*', roleIds: [appRole.id] }),
+      });
+      expect(res.statusCode).toBe(201);
+    });
+
+    it('refuses to reset the password of, edit or delete a user holding app permissions the caller lacks', async () => {
+      const manager = await t.userWith(['user.read', 'user.update', 'user.delete', 'asset.read']);
+      const fieldWorker = await staffWith(['asset.read'], ['iot_control.command.power_battery_unlock']);
+      const before = await snapshot(fieldWorker.id);
+
+      const reset = await call(t.app, 'POST', `/account/users/${fieldWorker.id}/reset-password`, {
+        token: manager.token,
+      });
+      expect(reset.statusCode).toBe(403);
+      expect(errorOf(reset)).toMatchObject({
+        code: 'Forbidden',
+        data: { permissions: [], appPermissions: ['iot_control.command.power_battery_unlock'] },
+      });
+      expect(reset.body).not.toMatch(/"password"/);
+      const edit = await call(t.app, 'PUT', `/account/users/${fieldWorker.id}`, {
+        token: manager.token,
+        body: update({ name: 'Renamed', partnerScope: '*', roleIds: [] }),
+      });
+      expect(edit.statusCode).toBe(403);
+      expect(errorOf(edit).code).toBe('Forbidden');
+      const remove = await call(t.app, 'DELETE', `/account/users/${fieldWorker.id}`, { token: manager.token });
+      expect(remove.statusCode).toBe(403);
+      expect(errorOf(remove).code).toBe('Forbidden');
+
+      expect(await snapshot(fieldWorker.id)).toEqual(before);
+      // Their session was not revoked by a reset that did not happen.
+      expect((await call(t.app, 'GET', '/account/users/$me/profile', { token: fieldWorker.token })).statusCode).toBe(
+        200,
+      );
+      expect(await latestMessage(t.database.db, 'mail', fieldWorker.email)).toBeUndefined();
     });
 
     it('refuses an editor who gives a user, or themselves, a role with more than they hold', async () => {

@@ -1,4 +1,4 @@
-import { type QueryInputOf, type RoleInput, roleEndpoints } from '@fleetdesk/contracts';
+import { type QueryInputOf, type RoleInput, type RoleUser, roleEndpoints } from '@fleetdesk/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, unlessFieldErrors } from '../../shared/http.ts';
 import { userKeys } from '../users/api.ts';
@@ -37,11 +37,21 @@ export function useRole(id: string | undefined) {
   });
 }
 
+/** Who a change to a role reaches: the holders the caller may see, and how many others hold it. */
+export interface AffectedStaff {
+  users: RoleUser[];
+  holdersOutsideScope: number;
+}
+
 /** The staff holding a role: shown before an edit is saved or the role is deleted. Always read fresh. */
 export const roleUsersQuery = (id: string) =>
   queryOptions({
     queryKey: roleKeys.users(id),
-    queryFn: ({ signal }) => call(roleEndpoints.users, { params: { id } }, { signal }).then((r) => r.data),
+    queryFn: ({ signal }): Promise<AffectedStaff> =>
+      call(roleEndpoints.users, { params: { id } }, { signal }).then((r) => ({
+        users: r.data,
+        holdersOutsideScope: r.holdersOutsideScope,
+      })),
     staleTime: 0,
   });
 

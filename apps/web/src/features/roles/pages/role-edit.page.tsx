@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { FormPage } from '../../../shared/ui/form-page.tsx';
 import { useFetchRoleUsers, useRole, useRoleUsers, useUpdateRole } from '../api.ts';
-import { AffectedStaffList } from '../components/affected-staff.tsx';
+import { AffectedStaffList, lockedByScope } from '../components/affected-staff.tsx';
 import { RoleDeleteButton } from '../components/role-delete.button.tsx';
 import { RoleFields } from '../components/role-fields.tsx';
 import { roleUrls } from '../urls.ts';
@@ -33,7 +33,7 @@ export default function RoleEditPage() {
     [role.data],
   );
   const title = role.data ? t('edit.title', { title: role.data.title }) : undefined;
-  const staff = affected.data ?? [];
+  const staff = affected.data?.users ?? [];
 
   return (
     <FormPage
@@ -45,11 +45,11 @@ export default function RoleEditPage() {
       loadError={role.error}
       initialValues={initialValues}
       confirmSubmit={async () => {
-        const users = await fetchUsers(id);
-        if (users.length === 0) return null;
+        const reached = await fetchUsers(id);
+        if (reached.users.length === 0) return null;
         return {
-          title: t('edit.confirmTitle', { count: users.length }),
-          content: <AffectedStaffList users={users} />,
+          title: t('edit.confirmTitle', { count: reached.users.length }),
+          content: <AffectedStaffList affected={reached} />,
           okText: t('edit.confirmOk'),
         };
       }}
@@ -63,6 +63,15 @@ export default function RoleEditPage() {
         )
       }
     >
+      {role.data && lockedByScope(role.data) && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('locked.reason', { count: role.data.holdersOutsideScope })}
+          data-testid="role-locked-notice"
+        />
+      )}
       {role.data && !affected.isPending && (
         <Alert
           type={staff.length ? 'warning' : 'info'}

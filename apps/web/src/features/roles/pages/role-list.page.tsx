@@ -1,5 +1,6 @@
+import { EditOutlined } from '@ant-design/icons';
 import { type Role, roleEndpoints } from '@fleetdesk/contracts';
-import { Empty, Flex, Tag } from 'antd';
+import { Button, Empty, Flex, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
@@ -8,6 +9,7 @@ import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actio
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { fetchRolePage, useRoleList } from '../api.ts';
+import { lockedByScope } from '../components/affected-staff.tsx';
 import { isAdminRole, permissionCount } from '../components/permission-matrix.model.ts';
 import { RoleDeleteButton } from '../components/role-delete.button.tsx';
 import { roleList, roleUrls } from '../urls.ts';
@@ -51,11 +53,24 @@ export default function RoleListPage() {
       fixed: 'right',
       render: (_, role) => (
         <Flex gap={0} wrap={false}>
-          {canUpdate && (
-            <EditLink to={roleUrls.edit(role.id)} label={t('action.editRole', { title: role.title })}>
-              {t('action.edit')}
-            </EditLink>
-          )}
+          {canUpdate &&
+            (lockedByScope(role) ? (
+              <Tooltip title={t('locked.reason', { count: role.holdersOutsideScope })}>
+                <Button
+                  size="small"
+                  type="link"
+                  icon={<EditOutlined />}
+                  disabled
+                  aria-label={t('action.editRole', { title: role.title })}
+                >
+                  {t('action.edit')}
+                </Button>
+              </Tooltip>
+            ) : (
+              <EditLink to={roleUrls.edit(role.id)} label={t('action.editRole', { title: role.title })}>
+                {t('action.edit')}
+              </EditLink>
+            ))}
           {canDelete && <RoleDeleteButton role={role} size="small" type="link" />}
         </Flex>
       ),
