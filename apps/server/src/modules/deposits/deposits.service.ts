@@ -57,7 +57,7 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
 
   async function visibleCustomer(caller: Caller, customerId: string) {
     const customer = await customersRepo.get(db, caller.scope, customerId);
-    if (!customer?.visible) throw notFound('Customer not found');
+    if (!customer) throw notFound('Customer not found');
     return customer;
   }
 
