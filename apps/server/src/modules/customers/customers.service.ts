@@ -53,7 +53,7 @@ const wholeCustomerOutOfScope = () =>
   new DomainError(
     'PartnerOutOfScope',
     403,
-    'The customer is also a member of a partner outside your partner scope: their phone number, e-mail, name, password, payment methods and deletion are changed only by a user whose scope reaches all their partners',
+    'The customer also belongs to a partner outside your scope; only a user whose scope covers all their partners can change this',
   );
 
 /** A write the repository refused because the scope does not reach the customer (a row that vanished from it). */
