@@ -195,8 +195,8 @@ export async function paymentMethodsOf(db: DbOrTx, scope: Scope, customerId: str
     .orderBy(customerPaymentMethods.createdAt, customerPaymentMethods.id);
 }
 
-/** Who referred a customer: shown by name and code wherever the referred customer is (one person, any partner). */
-export async function referrerOf(db: DbOrTx, referrerId: string) {
+/** Who referred a customer, if the scope reaches the referrer too (another partner's customer is not named). */
+export async function referrerOf(db: DbOrTx, scope: Scope, referrerId: string) {
   const [row] = await db
     .select({
       id: customers.id,
@@ -206,7 +206,7 @@ export async function referrerOf(db: DbOrTx, referrerId: string) {
       referralCode: customers.referralCode,
     })
     .from(customers)
-    .where(eq(customers.id, referrerId));
+    .where(and(eq(customers.id, referrerId), visibleTo(scope, idOf(referrerId))));
   return row;
 }
 

@@ -168,7 +168,7 @@ export function createCustomerService(deps: {
     const [identity, methods, referrer, wholeCustomerInScope] = await Promise.all([
       repo.identityOf(tx, caller.scope, row.id),
       repo.paymentMethodsOf(tx, caller.scope, row.id),
-      row.referrer_id ? repo.referrerOf(tx, row.referrer_id) : undefined,
+      row.referrer_id ? repo.referrerOf(tx, caller.scope, row.referrer_id) : undefined,
       repo.scopeCoversCustomer(tx, caller.scope, row.id),
     ]);
     const readsDetail = satisfies(caller.permissions, requires('customer.read_detail'));

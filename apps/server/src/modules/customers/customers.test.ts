@@ -516,6 +516,23 @@ describe('customers API', () => {
       expect((await get(c.id)).json().data.referrer.id).toBe(referrer.id);
     });
 
+    it('names the referrer only to users whose scope reaches the referrer', async () => {
+      const referrer = await created({ partnerId: t.partnerB.id });
+      const c = await created({ partnerId: t.partnerB.id });
+      await call(t.app, 'POST', `${base}/${c.id}/memberships`, {
+        token: t.owner.token,
+        body: { partnerId: t.partnerA.id },
+      });
+      const confirmed = await call(t.app, 'POST', `${base}/${c.id}/$confirmReferrerCode`, {
+        token: t.owner.token,
+        body: { referralCode: referrer.referralCode },
+      });
+      expect(confirmed.json().data.referrer).toMatchObject({ id: referrer.id });
+      const forA = (await get(c.id, scopedA.token)).json().data;
+      expect(forA.referrer).toBeNull();
+      expect(forA.referralConfirmedAt).toEqual(confirmed.json().data.referralConfirmedAt);
+    });
+
     it('confirms exactly one of two concurrent referrer codes', async () => {
       const [r1, r2, c] = [await created(), await created(), await created()];
       const results = await Promise.all(
