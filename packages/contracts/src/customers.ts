@@ -240,6 +240,11 @@ export const customer = customerSummary.extend({
     })
     .nullable(),
   referralConfirmedAt: isoDateTime.nullable(),
+  /**
+   * Whether the caller's partner scope reaches every partner the customer is a member of. Only then may they change
+   * the customer's shared account: phone number, e-mail, name, password, payment methods, deletion.
+   */
+  wholeCustomerInScope: z.boolean(),
   identityVerification: identityVerification,
   paymentMethods: z.array(customerPaymentMethod),
 });

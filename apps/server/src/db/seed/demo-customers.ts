@@ -157,7 +157,7 @@ export async function seedDemoCustomers(
       }
       const submittedAt = new Date(createdAt.getTime() + 2 * 60 * 60 * 1000);
       const ssn = key === 'milano' && n % 12 === 1 ? `90${String(1_000_000 + n * 31).slice(-7)}` : null;
-      await repo.upsertIdentity(db, id, {
+      await repo.upsertIdentity(db, '*', id, {
         status,
         documentType,
         documentNumber,
@@ -198,8 +198,8 @@ export async function seedDemoCustomers(
   for (let n = 8; n < created.length; n += 8) {
     const customer = created[n] as (typeof created)[number];
     const referrer = created.slice(0, n).find((c) => c.partnerId === customer.partnerId);
-    if (referrer) await repo.confirmReferrer(db, customer.id, referrer.id);
+    if (referrer) await repo.confirmReferrer(db, '*', customer.id, referrer.id);
   }
   // Two former customers, deleted: the list shows them archived, last.
-  for (const n of [17, 41]) await repo.setDeleted(db, (created[n] as (typeof created)[number]).id, true);
+  for (const n of [17, 41]) await repo.setDeleted(db, '*', (created[n] as (typeof created)[number]).id, true);
 }

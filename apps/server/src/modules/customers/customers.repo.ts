@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
+import { rows, uuidList, whereOf } from '../../lib/rows.ts';
 import { isAll, type Scope } from '../../lib/scope.ts';
 
 type Timestamp = Date | string;
@@ -46,18 +46,31 @@ export interface CustomerRow extends CustomerSummaryRow {
   note: string | null;
   referrer_id: string | null;
   referral_confirmed_at: Timestamp | null;
-  /** Whether the caller's scope reaches one of the customer's partners; the service picks 404 or 403. */
-  visible: boolean;
   /** Every partner of the customer, in scope or not (rules that span partners need them all). */
   all_partner_ids: string[];
 }
 
-/** A customer is visible to a partner user when they are a member of one of the user's partners. */
-function visibleTo(scope: Scope): SQL | undefined {
+/**
+ * A customer is visible to a partner user when they are a member of one of the user's partners. `customerId` is
+ * the customer's id as SQL: the list's column, or the id a by-id read or write was given.
+ */
+function visibleTo(scope: Scope, customerId: SQL = sql`c.id`): SQL | undefined {
   if (isAll(scope)) return undefined;
   if (scope.length === 0) return sql`false`;
-  return sql`exists (select 1 from customer_memberships vm where vm.customer_id = c.id and vm.partner_id in (${uuidList(scope)}))`;
+  return sql`exists (select 1 from customer_memberships vm where vm.customer_id = ${customerId} and vm.partner_id in (${uuidList(scope)}))`;
 }
+
+/**
+ * The scope reaches every partner the customer is a member of: a change to the customer's shared account
+ * (sign-in identifiers, name, password, deletion, payment methods) reaches all of them.
+ */
+function coveredBy(scope: Scope, customerId: SQL): SQL | undefined {
+  if (isAll(scope)) return undefined;
+  const outside = scope.length ? sql` and cm.partner_id not in (${uuidList(scope)})` : sql``;
+  return sql`not exists (select 1 from customer_memberships cm where cm.customer_id = ${customerId}${outside})`;
+}
+
+const idOf = (id: string) => sql`${id}::uuid`;
 
 /** Memberships as the caller may see them: partners outside the scope are not named to a partner user. */
 function membershipsOf(scope: Scope): SQL {
@@ -131,25 +144,34 @@ export async function list(
 
 export const pageOf = (q: { pageNo: number; pageSize: number }) => ({ limit: q.pageSize, offset: offsetOf(q) });
 
-/** One customer (deleted ones included) with the flag telling whether the scope reaches them. */
+/** One customer (deleted ones included) if the scope reaches them; out of scope reads as missing. */
 export async function get(db: DbOrTx, scope: Scope, id: string, opts: { lock?: boolean } = {}) {
   const [row] = await rows<CustomerRow>(
     db,
     sql`select ${summaryColumns(scope)}, c.whats_app, c.contact_address, c.overnight_address, c.is_marketing_consented,
-          c.note, c.referrer_id, c.referral_confirmed_at, ${visibleTo(scope) ?? sql`true`} as visible,
+          c.note, c.referrer_id, c.referral_confirmed_at,
           array(select am.partner_id::text from customer_memberships am where am.customer_id = c.id) as all_partner_ids
-        ${fromCustomers} where c.id = ${id}${opts.lock ? sql` for update of c` : sql``}`,
+        ${fromCustomers} ${whereOf([sql`c.id = ${id}`, visibleTo(scope)])}${opts.lock ? sql` for update of c` : sql``}`,
   );
   return row;
 }
 
-/** The identity verification of a customer with the name of its reviewer. */
-export async function identityOf(db: DbOrTx, customerId: string) {
+/**
+ * Whether the scope reaches every partner of the customer. The one decision behind every change to the
+ * customer's shared account; the writes of that account apply the same condition in their own SQL.
+ */
+export async function scopeCoversCustomer(db: DbOrTx, scope: Scope, id: string): Promise<boolean> {
+  const [row] = await rows<{ covered: boolean }>(db, sql`select ${coveredBy(scope, idOf(id)) ?? sql`true`} as covered`);
+  return row?.covered === true;
+}
+
+/** The identity verification of a customer in scope, with the name of its reviewer. */
+export async function identityOf(db: DbOrTx, scope: Scope, customerId: string) {
   const [row] = await db
     .select({ identity: customerIdentities, reviewerName: users.name })
     .from(customerIdentities)
     .leftJoin(users, eq(users.id, customerIdentities.reviewerId))
-    .where(eq(customerIdentities.customerId, customerId));
+    .where(and(eq(customerIdentities.customerId, customerId), visibleTo(scope, idOf(customerId))));
   return row ? { ...row.identity, reviewerName: row.reviewerName } : undefined;
 }
 
@@ -158,15 +180,23 @@ export async function paymentMethodById(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function paymentMethodsOf(db: DbOrTx, customerId: string) {
+/** The payment methods on file of a customer in scope. */
+export async function paymentMethodsOf(db: DbOrTx, scope: Scope, customerId: string) {
   return db
     .select()
     .from(customerPaymentMethods)
-    .where(and(eq(customerPaymentMethods.customerId, customerId), isNull(customerPaymentMethods.deletedAt)))
+    .where(
+      and(
+        eq(customerPaymentMethods.customerId, customerId),
+        isNull(customerPaymentMethods.deletedAt),
+        visibleTo(scope, idOf(customerId)),
+      ),
+    )
     .orderBy(customerPaymentMethods.createdAt, customerPaymentMethods.id);
 }
 
-export async function referrerOf(db: DbOrTx, referrerId: string) {
+/** Who referred a customer, if the scope reaches the referrer too (another partner's customer is not named). */
+export async function referrerOf(db: DbOrTx, scope: Scope, referrerId: string) {
   const [row] = await db
     .select({
       id: customers.id,
@@ -176,12 +206,12 @@ export async function referrerOf(db: DbOrTx, referrerId: string) {
       referralCode: customers.referralCode,
     })
     .from(customers)
-    .where(eq(customers.id, referrerId));
+    .where(and(eq(customers.id, referrerId), visibleTo(scope, idOf(referrerId))));
   return row;
 }
 
-/** The live customer a referral code belongs to, with every partner they are a member of. */
-export async function byReferralCode(db: DbOrTx, code: string) {
+/** The live customer in scope a referral code belongs to, with every partner they are a member of. */
+export async function byReferralCode(db: DbOrTx, scope: Scope, code: string) {
   const [row] = await rows<{
     id: string;
     first_name: string;
@@ -193,7 +223,8 @@ export async function byReferralCode(db: DbOrTx, code: string) {
     db,
     sql`select c.id, c.first_name, c.last_name, c.phone_no, c.referral_code,
           array(select m.partner_id::text from customer_memberships m where m.customer_id = c.id) as partner_ids
-        from customers c where upper(c.referral_code) = upper(${code}) and c.deleted_at is null`,
+        from customers c
+        ${whereOf([sql`upper(c.referral_code) = upper(${code})`, sql`c.deleted_at is null`, visibleTo(scope)])}`,
   );
   return row;
 }
@@ -223,23 +254,39 @@ export async function insert(
   await db.insert(customers).values(row);
 }
 
-export async function update(db: DbOrTx, id: string, values: CustomerValues) {
-  await db
+/** The customer's shared account: the sign-in identifiers and the name every partner of the customer shows. */
+const wholeCustomerColumns = ['phoneNo', 'email', 'emailVerifiedAt', 'firstName', 'lastName'] as const;
+
+/**
+ * Changes a customer in scope. Values of the shared account (`wholeCustomerColumns`) are written only when the
+ * scope reaches every partner of the customer; false when nothing was written.
+ */
+export async function update(db: DbOrTx, scope: Scope, id: string, values: CustomerValues): Promise<boolean> {
+  const shared = wholeCustomerColumns.some((column) => values[column] !== undefined);
+  const updated = await db
     .update(customers)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(customers.id, id));
-  if (values.phoneNo !== undefined) {
+    .where(and(eq(customers.id, id), visibleTo(scope, idOf(id)), shared ? coveredBy(scope, idOf(id)) : undefined))
+    .returning({ id: customers.id });
+  if (updated.length === 1 && values.phoneNo !== undefined) {
     await db.update(customerMemberships).set({ phoneNo: values.phoneNo }).where(eq(customerMemberships.customerId, id));
   }
+  return updated.length === 1;
 }
 
-/** Deleting frees the phone number in the customer's partners; restoring claims it again (unique index). */
-export async function setDeleted(db: DbOrTx, id: string, deleted: boolean) {
-  await db
+/**
+ * Deleting frees the phone number in the customer's partners; restoring claims it again (unique index). Only
+ * with a scope over every partner of the customer; false when nothing was written.
+ */
+export async function setDeleted(db: DbOrTx, scope: Scope, id: string, deleted: boolean): Promise<boolean> {
+  const updated = await db
     .update(customers)
     .set({ deletedAt: deleted ? new Date() : null, updatedAt: new Date() })
-    .where(eq(customers.id, id));
-  await db.update(customerMemberships).set({ live: !deleted }).where(eq(customerMemberships.customerId, id));
+    .where(and(eq(customers.id, id), visibleTo(scope, idOf(id)), coveredBy(scope, idOf(id))))
+    .returning({ id: customers.id });
+  if (updated.length === 1)
+    await db.update(customerMemberships).set({ live: !deleted }).where(eq(customerMemberships.customerId, id));
+  return updated.length === 1;
 }
 
 export async function addMembership(
@@ -249,21 +296,28 @@ export async function addMembership(
   await db.insert(customerMemberships).values({ ...m, live: true });
 }
 
-export async function setPassword(db: DbOrTx, id: string, passwordHash: string) {
-  await db.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, id));
-}
-
-/** Sets the referrer unless one is already confirmed; false when another request confirmed first. */
-export async function confirmReferrer(db: DbOrTx, id: string, referrerId: string) {
+/** Sets the password of the shared account, only with a scope over every partner of the customer. */
+export async function setPassword(db: DbOrTx, scope: Scope, id: string, passwordHash: string): Promise<boolean> {
   const updated = await db
     .update(customers)
-    .set({ referrerId, referralConfirmedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(customers.id, id), isNull(customers.referralConfirmedAt)))
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(and(eq(customers.id, id), visibleTo(scope, idOf(id)), coveredBy(scope, idOf(id))))
     .returning({ id: customers.id });
   return updated.length === 1;
 }
 
-export async function removePaymentMethod(db: DbOrTx, customerId: string, paymentMethodId: string) {
+/** Sets the referrer unless one is already confirmed; false when another request confirmed first. */
+export async function confirmReferrer(db: DbOrTx, scope: Scope, id: string, referrerId: string) {
+  const updated = await db
+    .update(customers)
+    .set({ referrerId, referralConfirmedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(customers.id, id), isNull(customers.referralConfirmedAt), visibleTo(scope, idOf(id))))
+    .returning({ id: customers.id });
+  return updated.length === 1;
+}
+
+/** Removes a payment method of the shared account, only with a scope over every partner of the customer. */
+export async function removePaymentMethod(db: DbOrTx, scope: Scope, customerId: string, paymentMethodId: string) {
   const removed = await db
     .update(customerPaymentMethods)
     .set({ deletedAt: new Date(), updatedAt: new Date() })
@@ -272,6 +326,8 @@ export async function removePaymentMethod(db: DbOrTx, customerId: string, paymen
         eq(customerPaymentMethods.id, paymentMethodId),
         eq(customerPaymentMethods.customerId, customerId),
         isNull(customerPaymentMethods.deletedAt),
+        visibleTo(scope, idOf(customerId)),
+        coveredBy(scope, idOf(customerId)),
       ),
     )
     .returning();
@@ -280,18 +336,36 @@ export async function removePaymentMethod(db: DbOrTx, customerId: string, paymen
 
 export type IdentityValues = Partial<Omit<typeof customerIdentities.$inferInsert, 'customerId' | 'createdAt'>>;
 
-export async function upsertIdentity(db: DbOrTx, customerId: string, values: IdentityValues) {
+/** Writes the identity verification of a customer in scope; false (nothing written) out of scope. */
+export async function upsertIdentity(db: DbOrTx, scope: Scope, customerId: string, values: IdentityValues) {
+  // An insert cannot carry a where clause: the scope is asked first, in the caller's transaction.
+  if (!(await inScopeIds(db, scope, [customerId])).length) return false;
   await db
     .insert(customerIdentities)
     .values({ customerId, ...values })
     .onConflictDoUpdate({ target: customerIdentities.customerId, set: { ...values, updatedAt: new Date() } });
+  return true;
 }
 
+/** The ids among `ids` of customers the scope reaches. */
+export async function inScopeIds(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select c.id from customers c ${whereOf([sql`c.id in (${uuidList(ids)})`, visibleTo(scope)])}`,
+  );
+  return found.map((r) => r.id);
+}
+
+/** Records a verification link sent to a customer in scope; false (nothing written) out of scope. */
 export async function insertEmailToken(
   db: DbOrTx,
+  scope: Scope,
   token: { tokenHash: string; customerId: string; email: string; expiresAt: Date },
 ) {
+  if (!(await inScopeIds(db, scope, [token.customerId])).length) return false;
   await db.insert(customerEmailTokens).values(token);
+  return true;
 }
 
 /** Uses a live token once: the e-mail it was sent to is verified if it is still the customer's. */

@@ -23,13 +23,13 @@ import {
 import type { MailSender } from '../../adapters/messaging.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { DomainError, exportTooLarge, notFound, outOfScope, validationError } from '../../errors.ts';
+import { DomainError, exportTooLarge, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { assertPartnerInScope, isAll } from '../../lib/scope.ts';
+import { assertPartnerInScope } from '../../lib/scope.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { hashPassword, newToken, oneTimePassword, sha256 } from '../../lib/secrets.ts';
 import { fieldLogsOf, logChange, writeFieldLogs } from '../audit/audit.repo.ts';
@@ -49,6 +49,17 @@ const alreadyMember = () =>
 const customerDeleted = () =>
   new DomainError('CustomerDeleted', 422, 'This customer is deleted; restore them before changing anything');
 const referralError = (code: string, status: number, message: string) => new DomainError(code, status, message);
+const wholeCustomerOutOfScope = () =>
+  new DomainError(
+    'PartnerOutOfScope',
+    403,
+    'The customer also belongs to a partner outside your scope; only a user whose scope covers all their partners can change this',
+  );
+
+/** A write the repository refused because the scope does not reach the customer (a row that vanished from it). */
+function wrote(written: boolean) {
+  if (!written) throw notFound();
+}
 
 /** The unique indexes a concurrent request can trip, answered as if this request had checked first. */
 function asConflict(error: unknown): unknown {
@@ -126,11 +137,10 @@ export function createCustomerService(deps: {
 }) {
   const { db, storage } = deps;
 
-  /** A customer the caller may see: 404 when absent, 403 when none of their partners is in scope. */
+  /** A customer the caller may see: 404 when absent or when none of their partners is in scope. */
   async function visible(tx: DbOrTx, caller: Caller, id: string, opts: { lock?: boolean } = {}) {
     const row = await repo.get(tx, caller.scope, id, opts);
     if (!row) throw notFound();
-    if (!row.visible) throw outOfScope();
     return row;
   }
 
@@ -142,19 +152,24 @@ export function createCustomerService(deps: {
   }
 
   /**
-   * The customer's account is shared by all their partners: deleting, restoring or resetting the password of
-   * a customer who is also a member elsewhere needs a scope that reaches every one of their partners.
+   * The customer's account is shared by all their partners: a change to it (sign-in identifiers, name, password,
+   * payment methods, deletion) needs a scope that reaches every one of their partners.
    */
-  function assertWholeCustomerInScope(caller: Caller, row: repo.CustomerRow) {
-    if (isAll(caller.scope)) return;
-    for (const partnerId of row.all_partner_ids) assertPartnerInScope(caller.scope, partnerId);
+  async function assertWholeCustomerInScope(tx: DbOrTx, caller: Caller, id: string) {
+    if (!(await repo.scopeCoversCustomer(tx, caller.scope, id))) throw wholeCustomerOutOfScope();
+  }
+
+  /** A write of the shared account the repository refused: the scope does not reach every partner. */
+  function wroteWhole(written: boolean) {
+    if (!written) throw wholeCustomerOutOfScope();
   }
 
   async function toCustomer(tx: DbOrTx, caller: Caller, row: repo.CustomerRow): Promise<Customer> {
-    const [identity, methods, referrer] = await Promise.all([
-      repo.identityOf(tx, row.id),
-      repo.paymentMethodsOf(tx, row.id),
-      row.referrer_id ? repo.referrerOf(tx, row.referrer_id) : undefined,
+    const [identity, methods, referrer, wholeCustomerInScope] = await Promise.all([
+      repo.identityOf(tx, caller.scope, row.id),
+      repo.paymentMethodsOf(tx, caller.scope, row.id),
+      row.referrer_id ? repo.referrerOf(tx, caller.scope, row.referrer_id) : undefined,
+      repo.scopeCoversCustomer(tx, caller.scope, row.id),
     ]);
     const readsDetail = satisfies(caller.permissions, requires('customer.read_detail'));
     return {
@@ -173,6 +188,7 @@ export function createCustomerService(deps: {
           }
         : null,
       referralConfirmedAt: toIsoOrNull(row.referral_confirmed_at),
+      wholeCustomerInScope,
       identityVerification: {
         status: (identity?.status ?? 'not-apply') as IdVerificationStatus,
         documentType: (identity?.documentType ?? null) as Customer['identityVerification']['documentType'],
@@ -230,6 +246,20 @@ export function createCustomerService(deps: {
     return values;
   }
 
+  /**
+   * Leaves out the shared account's values that equal the stored ones (a form sends back what it was shown), so
+   * only a real change of an identifier or the name needs a scope over every partner; whether one is left.
+   */
+  function keepSharedChanges(values: repo.CustomerValues, row: repo.CustomerRow): boolean {
+    if (values.phoneNo === row.phone_no) delete values.phoneNo;
+    if (values.email !== undefined && values.email === row.email) delete values.email;
+    if (values.firstName === row.first_name && values.lastName === row.last_name) {
+      delete values.firstName;
+      delete values.lastName;
+    }
+    return values.phoneNo !== undefined || values.email !== undefined || values.firstName !== undefined;
+  }
+
   async function assertKnownPartner(tx: DbOrTx, caller: Caller, partnerId: string) {
     const known = await partnersRepo.existingIds(tx, [partnerId]);
     if (known.length === 0) throw validationError({ partnerId: 'Unknown partner' });
@@ -284,6 +314,7 @@ export function createCustomerService(deps: {
       return toCsv(header, lines);
     },
 
+    /** One customer in scope (404 otherwise), memberships limited to the scope. */
     get: (caller: Caller, id: string) => reload(db, caller, id),
 
     /** Creates a customer in one partner with an initial password; the phone number must be free there. */
@@ -324,9 +355,10 @@ export function createCustomerService(deps: {
           const row = await changeable(tx, caller, id);
           const before = await toCustomer(tx, caller, row);
           const values = valuesOf(input);
+          if (keepSharedChanges(values, row)) await assertWholeCustomerInScope(tx, caller, id);
           if (values.email !== undefined && (values.email ?? '').toLowerCase() !== (before.email ?? '').toLowerCase())
             values.emailVerifiedAt = null;
-          await repo.update(tx, id, values);
+          wroteWhole(await repo.update(tx, caller.scope, id, values));
           const after = await reload(tx, caller, id);
           await logChange(tx, caller, ENTITY, id, audited(before), audited(after));
           return after;
@@ -340,9 +372,9 @@ export function createCustomerService(deps: {
     async remove(caller: Caller, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const row = await visible(tx, caller, id, { lock: true });
-        assertWholeCustomerInScope(caller, row);
+        await assertWholeCustomerInScope(tx, caller, id);
         if (row.deleted_at !== null) return;
-        await repo.setDeleted(tx, id, true);
+        wroteWhole(await repo.setDeleted(tx, caller.scope, id, true));
         await writeFieldLogs(tx, {
           entityType: ENTITY,
           entityId: id,
@@ -357,9 +389,9 @@ export function createCustomerService(deps: {
       return db
         .transaction(async (tx) => {
           const row = await visible(tx, caller, id, { lock: true });
-          assertWholeCustomerInScope(caller, row);
+          await assertWholeCustomerInScope(tx, caller, id);
           if (row.deleted_at !== null) {
-            await repo.setDeleted(tx, id, false);
+            wroteWhole(await repo.setDeleted(tx, caller.scope, id, false));
             await writeFieldLogs(tx, {
               entityType: ENTITY,
               entityId: id,
@@ -374,6 +406,7 @@ export function createCustomerService(deps: {
         });
     },
 
+    /** Who changed which field of a customer in scope, newest first. */
     async fieldLogs(caller: Caller, id: string, page: PageQuery): Promise<{ data: CustomerFieldLog[]; count: number }> {
       await visible(db, caller, id);
       return fieldLogsOf(db, ENTITY, id, page);
@@ -383,10 +416,8 @@ export function createCustomerService(deps: {
     async getByReferralCode(caller: Caller, input: { referralCode: string; partnerId?: string | undefined }) {
       if (!REFERRAL_CODE_PATTERN.test(input.referralCode)) throw referralFormatError();
       if (input.partnerId) assertPartnerInScope(caller.scope, input.partnerId);
-      const match = await repo.byReferralCode(db, input.referralCode);
-      const reachable = match?.partner_ids.filter((p) => isAll(caller.scope) || caller.scope.includes(p)) ?? [];
-      if (!match || reachable.length === 0 || (input.partnerId && !match.partner_ids.includes(input.partnerId)))
-        throw referralInvalid();
+      const match = await repo.byReferralCode(db, caller.scope, input.referralCode);
+      if (!match || (input.partnerId && !match.partner_ids.includes(input.partnerId))) throw referralInvalid();
       const row = await visible(db, caller, match.id);
       const summary = toSummary(row);
       return {
@@ -410,10 +441,10 @@ export function createCustomerService(deps: {
           throw referralError('ReferralCodeAlreadyConfirmed', 409, 'The referral code was already confirmed');
         if (row.referral_code.toUpperCase() === referralCode.toUpperCase())
           throw referralError('ReferralCodeBelongsThemselves', 422, 'Customers cannot refer themselves');
-        const referrer = await repo.byReferralCode(tx, referralCode);
+        const referrer = await repo.byReferralCode(tx, caller.scope, referralCode);
         const sharesPartner = referrer?.partner_ids.some((p) => row.all_partner_ids.includes(p)) ?? false;
         if (!referrer || !sharesPartner) throw referralInvalid();
-        const confirmed = await repo.confirmReferrer(tx, id, referrer.id);
+        const confirmed = await repo.confirmReferrer(tx, caller.scope, id, referrer.id);
         if (!confirmed)
           throw referralError('ReferralCodeAlreadyConfirmed', 409, 'The referral code was already confirmed');
         await writeFieldLogs(tx, {
@@ -453,8 +484,8 @@ export function createCustomerService(deps: {
       const passwordHash = await hashPassword(password);
       const row = await db.transaction(async (tx) => {
         const found = await changeable(tx, caller, id);
-        assertWholeCustomerInScope(caller, found);
-        await repo.setPassword(tx, id, passwordHash);
+        await assertWholeCustomerInScope(tx, caller, id);
+        wroteWhole(await repo.setPassword(tx, caller.scope, id, passwordHash));
         await writeFieldLogs(tx, {
           entityType: ENTITY,
           entityId: id,
@@ -490,12 +521,13 @@ export function createCustomerService(deps: {
         if (row.email_verified_at !== null)
           throw new DomainError('Conflict', 409, 'The e-mail address is already verified');
         const token = newToken();
-        await repo.insertEmailToken(db, {
+        const recorded = await repo.insertEmailToken(db, caller.scope, {
           tokenHash: sha256(token),
           customerId: id,
           email: row.email,
           expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS),
         });
+        wrote(recorded);
         const url = new URL(link);
         url.searchParams.set('verifyEmailToken', token);
         await deps.mail.send(
@@ -530,7 +562,8 @@ export function createCustomerService(deps: {
     async removePaymentMethod(caller: Caller, id: string, paymentMethodId: string): Promise<void> {
       await db.transaction(async (tx) => {
         await visible(tx, caller, id, { lock: true });
-        const removed = await repo.removePaymentMethod(tx, id, paymentMethodId);
+        await assertWholeCustomerInScope(tx, caller, id);
+        const removed = await repo.removePaymentMethod(tx, caller.scope, id, paymentMethodId);
         if (!removed) throw notFound();
         await writeFieldLogs(tx, {
           entityType: ENTITY,
@@ -557,9 +590,11 @@ export function createCustomerService(deps: {
       await storage.put(key, image.content);
       await db.transaction(async (tx) => {
         await changeable(tx, caller, id);
-        const identity = await repo.identityOf(tx, id);
+        const identity = await repo.identityOf(tx, caller.scope, id);
         const decided = identity?.status === 'approved' || identity?.status === 'denied';
-        await repo.upsertIdentity(tx, id, { [kind]: key, ...(decided ? { status: 'not-apply' } : {}) });
+        wrote(
+          await repo.upsertIdentity(tx, caller.scope, id, { [kind]: key, ...(decided ? { status: 'not-apply' } : {}) }),
+        );
         await writeFieldLogs(tx, {
           entityType: ENTITY,
           entityId: id,
@@ -579,7 +614,7 @@ export function createCustomerService(deps: {
       kind: IdentityImageKind,
     ): Promise<{ stream: Readable; type: string }> {
       await visible(db, caller, id);
-      const key = (await repo.identityOf(db, id))?.[kind];
+      const key = (await repo.identityOf(db, caller.scope, id))?.[kind];
       const stream = key ? await storage.open(key) : undefined;
       if (!key || !stream) throw notFound('No such image on file');
       return { stream, type: key.endsWith('.png') ? 'image/png' : 'image/jpeg' };
@@ -594,7 +629,7 @@ export function createCustomerService(deps: {
       const setting = await deps.settings.getCustomerInfo();
       return db.transaction(async (tx) => {
         const row = await changeable(tx, caller, id);
-        const current = await repo.identityOf(tx, id);
+        const current = await repo.identityOf(tx, caller.scope, id);
         const keepsSsn = typeof input.ssnOrItin === 'string' && isSecretMask(input.ssnOrItin);
         if (keepsSsn && !current?.ssnOrItinSealed) throw validationError({ ssnOrItin: 'No SSN or ITIN is stored' });
         const ssn = keepsSsn ? 'stored' : blankToNull(input.ssnOrItin);
@@ -615,7 +650,7 @@ export function createCustomerService(deps: {
         });
         const before = await toCustomer(tx, caller, row);
         const digits = !keepsSsn && ssn ? ssn.replace(/\D/g, '') : null;
-        await repo.upsertIdentity(tx, id, {
+        const written = await repo.upsertIdentity(tx, caller.scope, id, {
           status: 'pending',
           documentType: blankToNull(input.documentType),
           documentNumber: blankToNull(input.documentNumber),
@@ -635,6 +670,7 @@ export function createCustomerService(deps: {
           reviewerId: null,
           denyReason: null,
         });
+        wrote(written);
         const after = await reload(tx, caller, id);
         await logChange(
           tx,
@@ -652,18 +688,19 @@ export function createCustomerService(deps: {
     async reviewIdentity(caller: Caller, id: string, review: IdentityReview): Promise<Customer> {
       return db.transaction(async (tx) => {
         const row = await changeable(tx, caller, id);
-        const identity = await repo.identityOf(tx, id);
+        const identity = await repo.identityOf(tx, caller.scope, id);
         if (identity?.status !== 'pending')
           throw new DomainError('Conflict', 409, 'Only a pending identity verification can be reviewed', {
             status: identity?.status ?? 'not-apply',
           });
         const before = await toCustomer(tx, caller, row);
-        await repo.upsertIdentity(tx, id, {
+        const written = await repo.upsertIdentity(tx, caller.scope, id, {
           status: review.decision,
           reviewedAt: new Date(),
           reviewerId: caller.userId,
           denyReason: review.decision === 'denied' ? review.reason : null,
         });
+        wrote(written);
         const after = await reload(tx, caller, id);
         await logChange(
           tx,

@@ -2,7 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
-import { customerIdentities, customerPaymentMethods, fieldLogs, outbox } from '../../db/schema/index.ts';
+import {
+  customerEmailTokens,
+  customerIdentities,
+  customerMemberships,
+  customerPaymentMethods,
+  customers,
+  fieldLogs,
+  outbox,
+} from '../../db/schema/index.ts';
 
 type Fields = { fields: Record<string, string> };
 type TestUser = Awaited<ReturnType<TestContext['userWith']>>;
@@ -17,6 +25,7 @@ interface CustomerBody {
   memberships: { partner: { id: string } }[];
   identityVerification: Record<string, unknown> & { status: string; ssnOrItin?: string | null };
   paymentMethods: { id: string }[];
+  wholeCustomerInScope: boolean;
 }
 
 const png = () =>
@@ -219,7 +228,7 @@ describe('customers API', () => {
       const rows = list.json().data as CustomerBody[];
       expect(rows.map((r) => r.id).sort()).toEqual([inA.id, both.id].sort());
       expect(rows.find((r) => r.id === both.id)?.memberships.map((m) => m.partner.id)).toEqual([t.partnerA.id]);
-      expect(errorOf(await get(inB.id, scopedA.token)).code).toBe('PartnerOutOfScope');
+      expect(errorOf(await get(inB.id, scopedA.token)).code).toBe('NotFound');
       const filtered = await call(t.app, 'GET', `${base}?partnerId=${t.partnerB.id}`, { token: scopedA.token });
       expect(errorOf(filtered).code).toBe('PartnerOutOfScope');
       expect((await get('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
@@ -340,6 +349,151 @@ describe('customers API', () => {
     });
   });
 
+  describe('a customer shared by several partners', () => {
+    /** A customer of partners A and B, with a card on file. */
+    async function sharedCustomer() {
+      const c = await created({ email: `shared${nextPhone().slice(-6)}@example.com`, note: 'met at the desk' });
+      const joined = await call(t.app, 'POST', `${base}/${c.id}/memberships`, {
+        token: t.owner.token,
+        body: { partnerId: t.partnerB.id },
+      });
+      expect(joined.statusCode, joined.body).toBe(201);
+      const [method] = await t.database.db
+        .insert(customerPaymentMethods)
+        .values({ id: crypto.randomUUID(), customerId: c.id, type: 'credit-card', brand: 'visa', last4: '4242' })
+        .returning();
+      return { ...c, paymentMethodId: method?.id ?? '' };
+    }
+    /** Everything a refused change could have written: the row, its membership copies, cards and field logs. */
+    async function stateOf(id: string) {
+      const db = t.database.db;
+      const [row] = await db.select().from(customers).where(eq(customers.id, id));
+      return {
+        row,
+        memberships: await db
+          .select()
+          .from(customerMemberships)
+          .where(eq(customerMemberships.customerId, id))
+          .orderBy(customerMemberships.partnerId),
+        methods: await db.select().from(customerPaymentMethods).where(eq(customerPaymentMethods.customerId, id)),
+        logs: await db.select().from(fieldLogs).where(eq(fieldLogs.entityId, id)).orderBy(fieldLogs.id),
+      };
+    }
+    const patch = (id: string, body: Record<string, unknown>, token = scopedA.token) =>
+      call(t.app, 'PATCH', `${base}/${id}`, { token, body });
+
+    it('refuses a partner-scoped change of their phone number, e-mail or name, writing nothing', async () => {
+      const c = await sharedCustomer();
+      const before = await stateOf(c.id);
+      for (const body of [
+        { phoneNo: nextPhone() },
+        { email: 'taken-over@example.com' },
+        { email: '' },
+        { name: { first: 'Someone', last: 'Else' } },
+        { name: { first: 'Marta', last: 'Else' } },
+        { note: 'changed too', phoneNo: nextPhone() },
+      ]) {
+        const res = await patch(c.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(403);
+        expect(errorOf(res).code).toBe('PartnerOutOfScope');
+      }
+      expect(await stateOf(c.id)).toEqual(before);
+    });
+
+    it('refuses a partner-scoped password reset, deletion, restore or card removal, writing nothing', async () => {
+      const c = await sharedCustomer();
+      const before = await stateOf(c.id);
+      const refused = [
+        await call(t.app, 'POST', `${base}/${c.id}/$resetPassword`, { token: scopedA.token }),
+        await call(t.app, 'DELETE', `${base}/${c.id}`, { token: scopedA.token }),
+        await call(t.app, 'DELETE', `${base}/${c.id}/paymentMethods/${c.paymentMethodId}`, { token: scopedA.token }),
+      ];
+      expect(refused.map((r) => errorOf(r).code)).toEqual([
+        'PartnerOutOfScope',
+        'PartnerOutOfScope',
+        'PartnerOutOfScope',
+      ]);
+      expect(await stateOf(c.id)).toEqual(before);
+      expect((await call(t.app, 'DELETE', `${base}/${c.id}`, { token: t.owner.token })).statusCode).toBe(200);
+      const deleted = await stateOf(c.id);
+      const restore = await call(t.app, 'POST', `${base}/${c.id}/$restore`, { token: scopedA.token });
+      expect(errorOf(restore).code).toBe('PartnerOutOfScope');
+      expect(await stateOf(c.id)).toEqual(deleted);
+    });
+
+    it('lets each partner change its own fields, and accepts the identifiers and name sent back unchanged', async () => {
+      const c = await sharedCustomer();
+      const before = await stateOf(c.id);
+      const shown = (await get(c.id, scopedA.token)).json<{ data: CustomerBody & { name: object } }>().data;
+      expect(shown.wholeCustomerInScope).toBe(false);
+      const res = await patch(c.id, {
+        phoneNo: shown.phoneNo,
+        email: shown.email,
+        name: shown.name,
+        note: 'prefers the morning',
+        whatsApp: '+393409998887',
+        contactAddress: { line1: 'Via Dante 3', city: 'Milano' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toMatchObject({
+        phoneNo: c.phoneNo,
+        email: c.email,
+        note: 'prefers the morning',
+        whatsApp: '+393409998887',
+        contactAddress: { line1: 'Via Dante 3', city: 'Milano' },
+      });
+      const earlier = new Set(before.logs.map((l) => l.id));
+      const logged = (await stateOf(c.id)).logs.filter((l) => !earlier.has(l.id)).map((l) => l.field);
+      expect(logged.sort()).toEqual(['contactAddress', 'note', 'whatsApp']);
+    });
+
+    it('lets a user whose scope reaches every partner change the shared account', async () => {
+      const c = await sharedCustomer();
+      const both = await t.userWith(['customer.read', 'customer.update'], [t.partnerA.id, t.partnerB.id]);
+      expect((await get(c.id, both.token)).json().data.wholeCustomerInScope).toBe(true);
+      const phoneNo = nextPhone();
+      const res = await patch(c.id, { phoneNo, name: { first: 'Marta', last: 'Rius' } }, both.token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await stateOf(c.id)).memberships.map((m) => m.phoneNo)).toEqual([phoneNo, phoneNo]);
+      const own = await created();
+      expect((await get(own.id, scopedA.token)).json().data.wholeCustomerInScope).toBe(true);
+      expect((await patch(own.id, { email: 'own@example.com' })).statusCode).toBe(200);
+    });
+
+    it('answers 404 for a customer of another partner, exactly as for a missing one, writing nothing', async () => {
+      const inB = await created({ partnerId: t.partnerB.id, email: 'b-only@example.com' });
+      const before = await stateOf(inB.id);
+      const tokensBefore = await t.database.db
+        .select()
+        .from(customerEmailTokens)
+        .where(eq(customerEmailTokens.customerId, inB.id));
+      const url = `${base}/${inB.id}`;
+      const attempts = [
+        await call(t.app, 'GET', url, { token: scopedA.token }),
+        await call(t.app, 'GET', `${url}/fieldLogs`, { token: scopedA.token }),
+        await patch(inB.id, { note: 'not yours' }),
+        await call(t.app, 'POST', `${url}/$sendMail`, { token: scopedA.token, body: { kind: 'email-verification' } }),
+        await call(t.app, 'PUT', `${url}/identityVerification`, { token: scopedA.token, body: identity }),
+        await call(t.app, 'GET', `${url}/identityVerification/images/frontImage`, { token: scopedA.token }),
+        await upload(inB.id, 'frontImage', await png(), scopedA.token),
+        await call(t.app, 'POST', `${url}/$confirmReferrerCode`, {
+          token: scopedA.token,
+          body: { referralCode: 'ABCDEF' },
+        }),
+      ];
+      expect(attempts.map((r) => r.statusCode)).toEqual(attempts.map(() => 404));
+      expect(attempts.map((r) => errorOf(r).code)).toEqual(attempts.map(() => 'NotFound'));
+      expect(await stateOf(inB.id)).toEqual(before);
+      expect(
+        await t.database.db.select().from(customerEmailTokens).where(eq(customerEmailTokens.customerId, inB.id)),
+      ).toEqual(tokensBefore);
+      const missing = await call(t.app, 'GET', `${base}/00000000-0000-4000-8000-000000000000`, {
+        token: scopedA.token,
+      });
+      expect(errorOf(missing)).toEqual(errorOf(attempts[0]!));
+    });
+  });
+
   describe('referrals', () => {
     it('confirms a referrer of the same partner once, with every refusal of document 2 §8', async () => {
       const referrer = await created();
@@ -360,6 +514,23 @@ describe('customers API', () => {
       const other = await created();
       expect(errorOf(await confirm(c.id, other.referralCode)).code).toBe('ReferralCodeAlreadyConfirmed');
       expect((await get(c.id)).json().data.referrer.id).toBe(referrer.id);
+    });
+
+    it('names the referrer only to users whose scope reaches the referrer', async () => {
+      const referrer = await created({ partnerId: t.partnerB.id });
+      const c = await created({ partnerId: t.partnerB.id });
+      await call(t.app, 'POST', `${base}/${c.id}/memberships`, {
+        token: t.owner.token,
+        body: { partnerId: t.partnerA.id },
+      });
+      const confirmed = await call(t.app, 'POST', `${base}/${c.id}/$confirmReferrerCode`, {
+        token: t.owner.token,
+        body: { referralCode: referrer.referralCode },
+      });
+      expect(confirmed.json().data.referrer).toMatchObject({ id: referrer.id });
+      const forA = (await get(c.id, scopedA.token)).json().data;
+      expect(forA.referrer).toBeNull();
+      expect(forA.referralConfirmedAt).toEqual(confirmed.json().data.referralConfirmedAt);
     });
 
     it('confirms exactly one of two concurrent referrer codes', async () => {

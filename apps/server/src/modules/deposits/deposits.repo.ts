@@ -1,10 +1,10 @@
 import type { DepositRefundApplicationQuery, DepositTransactionQuery } from '@fleetdesk/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { depositRefundApplications } from '../../db/schema/index.ts';
 import { offsetOf } from '../../lib/paging.ts';
 import { type CustomerPartnerCategoryNames, rows, whereOf } from '../../lib/rows.ts';
-import { inScopeSql, type Scope } from '../../lib/scope.ts';
+import { inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
 
 export interface DepositRow {
   id: string;
@@ -46,11 +46,14 @@ export async function depositsOf(
   );
 }
 
-export async function takeDeposits(db: DbOrTx, depositId: string, quantity: number, amount: number) {
+/** Takes `quantity` deposits worth `amount` off a deposit row of a partner in scope. */
+export async function takeDeposits(db: DbOrTx, scope: Scope, depositId: string, quantity: number, amount: number) {
   await db.execute(sql`update customer_deposits set paid_quantity = paid_quantity - ${quantity},
-    paid_amount = paid_amount - ${amount}, updated_at = now() where id = ${depositId}`);
+    paid_amount = paid_amount - ${amount}, updated_at = now()
+    ${whereOf([sql`id = ${depositId}`, inScopeSql(scope, sql`partner_id`)])}`);
 }
 
+/** Counts and what is owed of a customer's orders with partners in scope. */
 export async function orderSummary(db: DbOrTx, scope: Scope, customerId: string) {
   const where = whereOf([sql`o.customer_id = ${customerId}`, inScopeSql(scope, sql`o.partner_id`)]);
   const [counts] = await rows<{ open: number; closed: number; canceled: number }>(
@@ -83,6 +86,7 @@ export interface TransactionRow extends CustomerPartnerCategoryNames {
   settled_at: Date | string | null;
 }
 
+/** Deposit charges and refunds of partners in scope, filtered and paged, newest first. */
 export async function transactions(db: DbOrTx, scope: Scope, q: DepositTransactionQuery) {
   const from = sql`from payments pm join customer_deposits d on d.id = pm.subject_id
     join customers c on c.id = d.customer_id join partners p on p.id = d.partner_id
@@ -108,14 +112,21 @@ export async function transactions(db: DbOrTx, scope: Scope, q: DepositTransacti
   return { rows: found, count: total?.n ?? 0 };
 }
 
-/** The deposit charges of a deposit row that still hold money, latest first, with what is left of each. */
-export async function refundableCharges(db: DbOrTx, depositId: string) {
+/**
+ * The deposit charges of a deposit row of a partner in scope that still hold money, latest first, with what is
+ * left of each.
+ */
+export async function refundableCharges(db: DbOrTx, scope: Scope, depositId: string) {
   return rows<{ id: string; left_cents: number }>(
     db,
     sql`select pm.id, (round(pm.amount * 100) - coalesce((select sum(round(r.amount * 100)) from payments r
           where r.parent_id = pm.id and r.kind = 'refund' and r.status in ('Pending', 'Succeeded')), 0))::int as left_cents
-        from payments pm where pm.subject_type = 'deposit' and pm.subject_id = ${depositId} and pm.kind = 'charge'
-          and pm.status = 'Succeeded'
+        from payments pm join customer_deposits d on d.id = pm.subject_id
+        ${whereOf([
+          sql`pm.subject_type = 'deposit' and pm.subject_id = ${depositId} and pm.kind = 'charge'`,
+          sql`pm.status = 'Succeeded'`,
+          inScopeSql(scope, sql`d.partner_id`),
+        ])}
         order by pm.created_at desc, pm.id`,
   );
 }
@@ -147,6 +158,7 @@ const fromApplications = sql`from deposit_refund_applications a join customers c
   join partners p on p.id = a.partner_id join asset_categories ac on ac.id = a.asset_category_id
   left join users u on u.id = a.reviewer_id`;
 
+/** Refund applications of partners in scope, filtered and paged, waiting ones first. */
 export async function applications(db: DbOrTx, scope: Scope, q: DepositRefundApplicationQuery) {
   const where = whereOf([
     inScopeSql(scope, sql`a.partner_id`),
@@ -169,25 +181,30 @@ export async function applications(db: DbOrTx, scope: Scope, q: DepositRefundApp
   return { rows: found, count: total?.n ?? 0 };
 }
 
-export async function applicationById(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+/** One refund application of a partner in scope; out of scope reads as missing. */
+export async function applicationById(db: DbOrTx, scope: Scope, id: string, opts: { lock?: boolean } = {}) {
   const [row] = await rows<ApplicationRow>(
     db,
-    sql`select ${applicationColumns} ${fromApplications} where a.id = ${id}${opts.lock ? sql` for update of a` : sql``}`,
+    sql`select ${applicationColumns} ${fromApplications}
+        ${whereOf([sql`a.id = ${id}`, inScopeSql(scope, sql`a.partner_id`)])}${opts.lock ? sql` for update of a` : sql``}`,
   );
   return row;
 }
 
+/** Writes a new application; the service has refused a partner outside the caller's scope (403) before. */
 export async function insertApplication(db: DbOrTx, values: typeof depositRefundApplications.$inferInsert) {
   await db.insert(depositRefundApplications).values(values);
 }
 
+/** Changes an application of a partner in scope. */
 export async function updateApplication(
   db: DbOrTx,
+  scope: Scope,
   id: string,
   values: Partial<typeof depositRefundApplications.$inferInsert>,
 ) {
   await db
     .update(depositRefundApplications)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(depositRefundApplications.id, id));
+    .where(and(eq(depositRefundApplications.id, id), inScope(scope, depositRefundApplications.partnerId)));
 }

@@ -8,11 +8,11 @@ import {
   type DepositTransactionQuery,
   type RefundDepositBody,
 } from '@fleetdesk/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { customerPartnerCategoryRefs, toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { assertPartnerInScope, partnerInScope } from '../../lib/scope.ts';
+import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import * as repo from './deposits.repo.ts';
@@ -55,15 +55,15 @@ function toApplication(row: repo.ApplicationRow): DepositRefundApplication {
 export function createDepositService(deps: { db: Db; payments: PaymentService }) {
   const { db, payments } = deps;
 
-  async function visibleCustomer(caller: Caller, customerId: string) {
-    const customer = await customersRepo.get(db, caller.scope, customerId);
-    if (!customer?.visible) throw notFound('Customer not found');
-    return customer;
+  /** 404 unless the customer is a member of a partner in scope (exactly as for a missing one). */
+  async function assertCustomerVisible(caller: Caller, customerId: string) {
+    if (!(await customersRepo.inScopeIds(db, caller.scope, [customerId])).length) throw notFound('Customer not found');
   }
 
-  async function application(caller: Caller, id: string) {
-    const row = await repo.applicationById(db, id);
-    if (!row || !partnerInScope(caller.scope, row.partner_id)) throw notFound('Application not found');
+  /** An application of a partner in scope, or 404 as for a missing one. */
+  async function application(tx: DbOrTx, caller: Caller, id: string, opts: { lock?: boolean } = {}) {
+    const row = await repo.applicationById(tx, caller.scope, id, opts);
+    if (!row) throw notFound('Application not found');
     return row;
   }
 
@@ -71,10 +71,10 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
    * Gives back an approved application's amount from the deposit charges that still hold money, latest first; each
    * refund's key names the application and the charge, so approving twice or a crash never refunds twice.
    */
-  async function executeRefund(applicationId: string, depositId: string, amount: number) {
+  async function executeRefund(scope: Scope, applicationId: string, depositId: string, amount: number) {
     let left = cents(amount);
     const ids: string[] = [];
-    for (const charge of await repo.refundableCharges(db, depositId)) {
+    for (const charge of await repo.refundableCharges(db, scope, depositId)) {
       if (left <= 0) break;
       const part = Math.min(left, charge.left_cents);
       if (part <= 0) continue;
@@ -87,18 +87,19 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
       ids.push(refund.id);
       left -= part;
     }
-    await repo.updateApplication(db, applicationId, { refundPaymentIds: ids });
+    await repo.updateApplication(db, scope, applicationId, { refundPaymentIds: ids });
   }
 
   /** Takes `quantity` deposits off the customer's row for an application, under the row's lock; the amount. */
   async function take(
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    tx: DbOrTx,
+    scope: Scope,
     key: { customerId: string; partnerId: string; categoryId: string },
     quantity: number,
     exceptWaiting = 0,
     applicationId?: string,
   ) {
-    const [deposit] = await repo.depositsOf(tx, '*', key.customerId, {
+    const [deposit] = await repo.depositsOf(tx, scope, key.customerId, {
       partnerId: key.partnerId,
       categoryId: key.categoryId,
     });
@@ -112,13 +113,14 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
       });
     // Each deposit paid the same (the deposit setting when it was paid may differ: take the average, in cents).
     const amount = Math.round((cents(deposit.paid_amount) * quantity) / deposit.paid_quantity) / 100;
-    await repo.takeDeposits(tx, deposit.id, quantity, amount);
+    await repo.takeDeposits(tx, scope, deposit.id, quantity, amount);
     return { deposit, amount };
   }
 
   return {
+    /** A customer's deposits with partners in scope, with what can be refunded of each. */
     async customerDeposits(caller: Caller, customerId: string): Promise<CustomerDeposit[]> {
-      await visibleCustomer(caller, customerId);
+      await assertCustomerVisible(caller, customerId);
       const found = await repo.depositsOf(db, caller.scope, customerId);
       return found.map((d) => ({
         partner: { id: d.partner_id, name: d.partner_name },
@@ -131,12 +133,14 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
       }));
     },
 
+    /** Counts and what is owed of a customer's orders with partners in scope. */
     async orderSummary(caller: Caller, customerId: string) {
-      await visibleCustomer(caller, customerId);
+      await assertCustomerVisible(caller, customerId);
       const { counts, owe } = await repo.orderSummary(db, caller.scope, customerId);
       return { ...counts, owe: owe.map((o) => ({ currency: o.currency, amount: Number(o.amount) })) };
     },
 
+    /** Deposit charges and refunds of partners in scope. */
     async transactions(caller: Caller, q: DepositTransactionQuery) {
       if (q.partnerId) assertPartnerInScope(caller.scope, q.partnerId);
       const { rows, count } = await repo.transactions(db, caller.scope, q);
@@ -159,11 +163,12 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
     /** Staff refund deposits no asset needs: an application approved at once, then the refunds. */
     async refund(caller: Caller, customerId: string, input: RefundDepositBody): Promise<DepositRefundApplication> {
       assertPartnerInScope(caller.scope, input.partnerId);
-      await visibleCustomer(caller, customerId);
+      await assertCustomerVisible(caller, customerId);
       const id = randomUUID();
-      const { deposit } = await db.transaction(async (tx) => {
+      const { deposit, amount } = await db.transaction(async (tx) => {
         const taken = await take(
           tx,
+          caller.scope,
           { customerId, partnerId: input.partnerId, categoryId: input.assetCategoryId },
           input.quantity,
         );
@@ -182,11 +187,11 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
         });
         return taken;
       });
-      const row = (await repo.applicationById(db, id)) as repo.ApplicationRow;
-      await executeRefund(id, deposit.id, Number(row.amount));
-      return toApplication((await repo.applicationById(db, id)) as repo.ApplicationRow);
+      await executeRefund(caller.scope, id, deposit.id, amount);
+      return toApplication(await application(db, caller, id));
     },
 
+    /** Refund applications of partners in scope, waiting ones first. */
     async applications(caller: Caller, q: DepositRefundApplicationQuery) {
       if (q.partnerId) assertPartnerInScope(caller.scope, q.partnerId);
       const { rows, count } = await repo.applications(db, caller.scope, q);
@@ -198,67 +203,61 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
      * longer cover 422 NotRefundable with its id), then refunds them.
      */
     async approve(caller: Caller, ids: readonly string[]): Promise<DepositRefundApplication[]> {
-      const unique = [...new Set(ids)];
-      const found = await Promise.all(unique.map((id) => application(caller, id)));
-      const notWaiting = found.filter((a) => a.status !== 'Waiting').map((a) => a.id);
-      if (notWaiting.length)
-        throw new DomainError('ApplicationNotWaiting', 409, DEPOSIT_MESSAGES.ApplicationNotWaiting, {
-          ids: notWaiting,
-        });
+      // Locked in one order, so two approvals of overlapping lists wait for each other instead of deadlocking.
+      const unique = [...new Set(ids)].sort();
       // All or none: one transaction approves them all under the deposit rows' locks (a refusal rolls back every
       // approval), and the refunds follow, each keyed by its application.
-      const deposits = await db.transaction(async (tx) => {
-        const taken: { applicationId: string; depositId: string }[] = [];
+      const taken = await db.transaction(async (tx) => {
+        const found: repo.ApplicationRow[] = [];
+        for (const id of unique) found.push(await application(tx, caller, id, { lock: true }));
+        const notWaiting = found.filter((a) => a.status !== 'Waiting').map((a) => a.id);
+        if (notWaiting.length)
+          throw new DomainError('ApplicationNotWaiting', 409, DEPOSIT_MESSAGES.ApplicationNotWaiting, {
+            ids: notWaiting,
+          });
+        const approvals: { applicationId: string; depositId: string; amount: number }[] = [];
         for (const a of found) {
-          const current = await repo.applicationById(tx, a.id, { lock: true });
-          if (current?.status !== 'Waiting')
-            throw new DomainError('ApplicationNotWaiting', 409, DEPOSIT_MESSAGES.ApplicationNotWaiting, {
-              ids: [a.id],
-            });
           // Its own quantity is among the waiting ones the refundable count leaves out.
           const { deposit, amount } = await take(
             tx,
+            caller.scope,
             { customerId: a.customer_id, partnerId: a.partner_id, categoryId: a.category_id },
             a.quantity,
             a.quantity,
             a.id,
           );
-          await repo.updateApplication(tx, a.id, {
+          await repo.updateApplication(tx, caller.scope, a.id, {
             status: 'Approved',
             amount,
             reviewerId: caller.userId,
             reviewedAt: new Date(),
           });
-          taken.push({ applicationId: a.id, depositId: deposit.id });
+          approvals.push({ applicationId: a.id, depositId: deposit.id, amount });
         }
-        return taken;
+        return approvals;
       });
-      const approved: repo.ApplicationRow[] = [];
-      for (const { applicationId, depositId } of deposits) {
-        await executeRefund(
-          applicationId,
-          depositId,
-          Number((await repo.applicationById(db, applicationId))?.amount ?? 0),
-        );
-        approved.push((await repo.applicationById(db, applicationId)) as repo.ApplicationRow);
+      const approved: DepositRefundApplication[] = [];
+      for (const { applicationId, depositId, amount } of taken) {
+        await executeRefund(caller.scope, applicationId, depositId, amount);
+        approved.push(toApplication(await application(db, caller, applicationId)));
       }
-      return approved.map(toApplication);
+      return approved;
     },
 
+    /** Cancels a waiting application of a partner in scope, with the reviewer's note. */
     async cancel(caller: Caller, id: string, note: string): Promise<DepositRefundApplication> {
-      await application(caller, id);
       await db.transaction(async (tx) => {
-        const current = await repo.applicationById(tx, id, { lock: true });
-        if (current?.status !== 'Waiting')
+        const current = await application(tx, caller, id, { lock: true });
+        if (current.status !== 'Waiting')
           throw new DomainError('ApplicationNotWaiting', 409, DEPOSIT_MESSAGES.ApplicationNotWaiting, { ids: [id] });
-        await repo.updateApplication(tx, id, {
+        await repo.updateApplication(tx, caller.scope, id, {
           status: 'Canceled',
           note,
           reviewerId: caller.userId,
           reviewedAt: new Date(),
         });
       });
-      return toApplication((await application(caller, id)) as repo.ApplicationRow);
+      return toApplication(await application(db, caller, id));
     },
   };
 }

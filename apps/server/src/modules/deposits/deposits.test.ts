@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 import { assetCategories, assets, depositRefundApplications, leases, orders } from '../../db/schema/index.ts';
@@ -220,6 +221,40 @@ describe('deposits', () => {
     await holdAsset(c.id);
     const res = await call(t.app, 'GET', `/renting/customers/${c.id}/orderSummary`, { token: t.owner.token });
     expect(res.json().data).toEqual({ open: 1, closed: 0, canceled: 0, owe: [] });
+  });
+
+  it("answers 404 for another partner's refund application, approving or canceling nothing", async () => {
+    const c = await customerWithDeposits(1);
+    const id = await apply(c.id, 1);
+    const partnerB = await t.userWith(
+      ['deposit_refund_application.read', 'deposit_refund_application.confirm'],
+      [t.partnerB.id],
+    );
+    const stored = async () => ({
+      application: await t.database.db
+        .select()
+        .from(depositRefundApplications)
+        .where(eq(depositRefundApplications.id, id)),
+      deposits: (await depositsOf(c.id)).json().data,
+    });
+    const before = await stored();
+    const approve = await call(t.app, 'POST', '/renting/deposits/refundRequests/$approve', {
+      token: partnerB.token,
+      body: { ids: [id] },
+    });
+    const cancel = await call(t.app, 'POST', `/renting/deposits/refundRequests/${id}/$cancel`, {
+      token: partnerB.token,
+      body: { note: 'not yours' },
+    });
+    const missing = await call(t.app, 'POST', `/renting/deposits/refundRequests/${randomUUID()}/$cancel`, {
+      token: partnerB.token,
+      body: { note: 'nobody' },
+    });
+    expect([approve.statusCode, cancel.statusCode]).toEqual([404, 404]);
+    expect(errorOf(approve)).toEqual(errorOf(missing));
+    expect(errorOf(cancel)).toEqual(errorOf(missing));
+    expect(await stored()).toEqual(before);
+    expect(before.application).toMatchObject([{ status: 'Waiting', reviewerId: null }]);
   });
 
   it('keeps deposits to the partner scope and the permissions', async () => {

@@ -48,20 +48,35 @@ export async function list(
   return { rows: page, count: total?.n ?? 0 };
 }
 
-/** One method of one partner; the service has already checked the partner against the scope. */
-export async function get(db: DbOrTx, partnerId: string, id: string): Promise<PaymentMethodRow | undefined> {
+/** One method of one partner in scope; out of scope reads as missing. */
+export async function get(
+  db: DbOrTx,
+  scope: Scope,
+  partnerId: string,
+  id: string,
+): Promise<PaymentMethodRow | undefined> {
   const [row] = await selectMethods(db).where(
-    and(eq(partnerPaymentMethods.id, id), eq(partnerPaymentMethods.partnerId, partnerId)),
+    and(
+      eq(partnerPaymentMethods.id, id),
+      eq(partnerPaymentMethods.partnerId, partnerId),
+      inScope(scope, partnerPaymentMethods.partnerId),
+    ),
   );
   return row;
 }
 
-/** Whether the partner already has a method of this type (one per type and partner). */
-export async function typeTaken(db: DbOrTx, partnerId: string, type: string): Promise<boolean> {
+/** Whether a partner in scope already has a method of this type (one per type and partner). */
+export async function typeTaken(db: DbOrTx, scope: Scope, partnerId: string, type: string): Promise<boolean> {
   const [row] = await db
     .select({ id: partnerPaymentMethods.id })
     .from(partnerPaymentMethods)
-    .where(and(eq(partnerPaymentMethods.partnerId, partnerId), eq(partnerPaymentMethods.type, type)));
+    .where(
+      and(
+        eq(partnerPaymentMethods.partnerId, partnerId),
+        eq(partnerPaymentMethods.type, type),
+        inScope(scope, partnerPaymentMethods.partnerId),
+      ),
+    );
   return row !== undefined;
 }
 
@@ -70,17 +85,26 @@ export async function partnerExists(db: DbOrTx, partnerId: string): Promise<bool
   return row !== undefined;
 }
 
+/** Writes a new method; the service has refused a partner outside the caller's scope (403) before. */
 export async function insert(db: DbOrTx, id: string, values: PaymentMethodValues) {
   await db.insert(partnerPaymentMethods).values({ id, ...values });
 }
 
-export async function update(db: DbOrTx, id: string, values: Partial<PaymentMethodValues>) {
-  await db
+/** Changes a method of a partner in scope; false when there is none. */
+export async function update(db: DbOrTx, scope: Scope, id: string, values: Partial<PaymentMethodValues>) {
+  const updated = await db
     .update(partnerPaymentMethods)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(partnerPaymentMethods.id, id));
+    .where(and(eq(partnerPaymentMethods.id, id), inScope(scope, partnerPaymentMethods.partnerId)))
+    .returning({ id: partnerPaymentMethods.id });
+  return updated.length === 1;
 }
 
-export async function remove(db: DbOrTx, id: string) {
-  await db.delete(partnerPaymentMethods).where(eq(partnerPaymentMethods.id, id));
+/** Removes a method of a partner in scope; false when there is none. */
+export async function remove(db: DbOrTx, scope: Scope, id: string) {
+  const removed = await db
+    .delete(partnerPaymentMethods)
+    .where(and(eq(partnerPaymentMethods.id, id), inScope(scope, partnerPaymentMethods.partnerId)))
+    .returning({ id: partnerPaymentMethods.id });
+  return removed.length === 1;
 }

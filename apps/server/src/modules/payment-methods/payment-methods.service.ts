@@ -86,10 +86,9 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
     if (!can(caller, paymentSetupPermission(type))) throw forbidden();
   }
 
-  /** Reads a method the caller may see: scope first (403), then existence (404), then its type (403). */
+  /** Reads a method the caller may see: 404 when missing or of a partner out of scope, then its type (403). */
   async function visible(tx: DbOrTx, caller: Caller, partnerId: string, id: string) {
-    assertPartnerInScope(caller.scope, partnerId);
-    const row = await repo.get(tx, partnerId, id);
+    const row = await repo.get(tx, caller.scope, partnerId, id);
     if (!row) throw notFound();
     if (!can(caller, paymentReadPermission(row.method.type as PaymentMethodType))) throw forbidden();
     return row;
@@ -130,7 +129,7 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
       return guardUnique(input.type, () =>
         db.transaction(async (tx) => {
           if (!(await repo.partnerExists(tx, partnerId))) throw notFound('The partner does not exist');
-          if (await repo.typeTaken(tx, partnerId, input.type)) throw methodExists(input.type);
+          if (await repo.typeTaken(tx, caller.scope, partnerId, input.type)) throw methodExists(input.type);
           const id = randomUUID();
           await repo.insert(tx, id, {
             partnerId,
@@ -142,7 +141,7 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
             webhookSecretSealed: input.webhookSecret ? secrets.seal(input.webhookSecret) : null,
             statementDescriptor: blankToNull(input.statementDescriptor),
           });
-          const created = (await repo.get(tx, partnerId, id)) as repo.PaymentMethodRow;
+          const created = (await repo.get(tx, caller.scope, partnerId, id)) as repo.PaymentMethodRow;
           await logChange(tx, caller, 'partner_payment_method', id, null, audited(created));
           return toPaymentMethod(created);
         }),
@@ -167,7 +166,7 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
             : webhook
               ? secrets.seal(webhook)
               : null;
-        await repo.update(tx, id, {
+        const updated = await repo.update(tx, caller.scope, id, {
           provider: input.provider,
           isEnabled: input.isEnabled,
           publishableKey: input.publishableKey,
@@ -175,7 +174,8 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
           webhookSecretSealed,
           statementDescriptor: blankToNull(input.statementDescriptor),
         });
-        const after = (await repo.get(tx, partnerId, id)) as repo.PaymentMethodRow;
+        const after = updated ? await repo.get(tx, caller.scope, partnerId, id) : undefined;
+        if (!after) throw notFound();
         await logChange(tx, caller, 'partner_payment_method', id, audited(before), audited(after));
         return toPaymentMethod(after);
       });
@@ -186,7 +186,7 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
       await db.transaction(async (tx) => {
         const before = await visible(tx, caller, partnerId, id);
         assertSetup(caller, before.method.type as PaymentMethodType);
-        await repo.remove(tx, id);
+        if (!(await repo.remove(tx, caller.scope, id))) throw notFound();
         await logChange(tx, caller, 'partner_payment_method', id, audited(before), null);
       });
     },

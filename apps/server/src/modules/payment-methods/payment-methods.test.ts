@@ -194,7 +194,7 @@ describe('payment methods API', () => {
     expect(cardChange.statusCode, cardChange.body).toBe(200);
   });
 
-  it('enforces the partner scope on every call', async () => {
+  it("enforces the partner scope on every call: 404 for another partner's method, 403 to create one there", async () => {
     await clear();
     const inB = await created(t.partnerB.id, card);
     const inA = await created(t.partnerA.id, card);
@@ -209,16 +209,26 @@ describe('payment methods API', () => {
     });
     expect(filtered.statusCode).toBe(403);
     expect(errorOf(filtered).code).toBe('PartnerOutOfScope');
+    const stored = () => t.database.db.select().from(partnerPaymentMethods).orderBy(partnerPaymentMethods.id);
+    const logs = () => t.database.db.select().from(fieldLogs).orderBy(fieldLogs.id);
+    const [methodsBefore, logsBefore] = [await stored(), await logs()];
+    const missing = await call(t.app, 'GET', `${base(t.partnerB.id)}/00000000-0000-4000-8000-000000000000`, {
+      token: scoped.token,
+    });
     for (const [method, url, body] of [
       ['GET', `${base(t.partnerB.id)}/${inB.id}`, undefined],
-      ['PUT', `${base(t.partnerB.id)}/${inB.id}`, { publishableKey: card.publishableKey }],
+      ['PUT', `${base(t.partnerB.id)}/${inB.id}`, { publishableKey: card.publishableKey, isEnabled: false }],
       ['DELETE', `${base(t.partnerB.id)}/${inB.id}`, undefined],
-      ['POST', base(t.partnerB.id), { ...card, type: 'wallet-google-pay' }],
     ] as const) {
       const res = await call(t.app, method, url, { token: scoped.token, body });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(errorOf(res).code).toBe('PartnerOutOfScope');
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(errorOf(res)).toEqual(errorOf(missing));
     }
+    const outside = await create(t.partnerB.id, { ...card, type: 'wallet-google-pay' }, scoped.token);
+    expect(outside.statusCode).toBe(403);
+    expect(errorOf(outside).code).toBe('PartnerOutOfScope');
+    expect(await stored()).toEqual(methodsBefore);
+    expect(await logs()).toEqual(logsBefore);
     // A method asked for under another partner's path does not exist there.
     const wrongPartner = await call(t.app, 'GET', `${base(t.partnerA.id)}/${inB.id}`, { token: t.owner.token });
     expect(wrongPartner.statusCode).toBe(404);

@@ -101,7 +101,7 @@ describe('payments', () => {
         .select()
         .from(jobs)
         .where(eq(jobs.key, `payments.reconcile:${pending.id}`));
-      expect(job).toBeDefined();
+      expect(job).toMatchObject({ kind: 'payments.reconcile', payload: { paymentId: pending.id } });
       expect(await flaky.reconcile(pending.id)).toBeUndefined();
       const settled = await flaky.charge(req);
       expect(settled).toMatchObject({ id: pending.id, status: 'Succeeded' });

@@ -32,7 +32,6 @@ export function createRentingService(deps: { db: Db }) {
       if (!partnerInScope(caller.scope, row.asset.partnerId)) throw outOfScope();
       const customer = await customersRepo.get(db, caller.scope, customerId);
       if (!customer) throw notFound('Customer not found');
-      if (!customer.visible) throw outOfScope();
       if (customer.deleted_at !== null)
         throw new DomainError('CustomerDeleted', 422, 'This customer is deleted; restore them before renting');
 

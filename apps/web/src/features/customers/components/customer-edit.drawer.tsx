@@ -10,6 +10,7 @@ import {
   checkPatch,
   customerPatchOf,
   customerToFormValues,
+  sharedAccountEditable,
 } from './customer-form.model.ts';
 import { CustomerProfileFields } from './customer-profile.fields.tsx';
 
@@ -28,6 +29,7 @@ export function CustomerEditDrawer({
   const [form] = Form.useForm<CustomerProfileFormValues>();
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateCustomer(customer.id);
+  const sharedReadOnly = !sharedAccountEditable(customer);
 
   const submit = async (values: CustomerProfileFormValues) => {
     setProblem(null);
@@ -71,6 +73,7 @@ export function CustomerEditDrawer({
       }
     >
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      {sharedReadOnly && <Alert type="info" showIcon title={t('edit.sharedReadOnly')} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
         layout="vertical"
@@ -79,7 +82,7 @@ export function CustomerEditDrawer({
         onFinish={submit}
         scrollToFirstError={{ block: 'center', focus: true }}
       >
-        <CustomerProfileFields />
+        <CustomerProfileFields sharedReadOnly={sharedReadOnly} />
       </Form>
     </Drawer>
   );

@@ -6,6 +6,7 @@ import {
   customerPatchOf,
   customerToFormValues,
   normaliseAddress,
+  sharedAccountEditable,
   toCustomerCreate,
   toCustomerFormError,
 } from './customer-form.model.ts';
@@ -32,6 +33,7 @@ const stored: Customer = {
   note: null,
   referrer: null,
   referralConfirmedAt: null,
+  wholeCustomerInScope: true,
   identityVerification: {
     status: 'not-apply',
     documentType: null,
@@ -80,6 +82,19 @@ describe('customerPatchOf', () => {
   it('sends null for an address emptied in the form', () => {
     const values = { ...customerToFormValues(stored), contactAddress: { city: '', zip: '' } };
     expect(customerPatchOf(stored, values)).toEqual({ contactAddress: null });
+  });
+});
+
+describe('sharedAccountEditable', () => {
+  it('lets only a user whose scope covers every partner of the customer change phone, e-mail and name', () => {
+    expect(sharedAccountEditable(stored)).toBe(true);
+    expect(sharedAccountEditable({ ...stored, wholeCustomerInScope: false })).toBe(false);
+  });
+
+  it('sends only the partner fields when the read-only shared fields come back unchanged', () => {
+    const shared = { ...stored, wholeCustomerInScope: false };
+    const values = { ...customerToFormValues(shared), note: 'Prefers mornings' };
+    expect(customerPatchOf(shared, values)).toEqual({ note: 'Prefers mornings' });
   });
 });
 

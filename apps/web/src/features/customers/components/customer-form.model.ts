@@ -86,6 +86,13 @@ export function toCustomerCreate(values: CustomerCreateFormValues): CustomerCrea
   return body as CustomerCreate;
 }
 
+/**
+ * Whether the user may change the customer's shared account in the edit form: the phone number and e-mail they
+ * sign in with and their name are the same for every partner of the customer, so only a user whose scope reaches
+ * all those partners may change them (the server refuses anyone else). Notes, addresses and the rest stay editable.
+ */
+export const sharedAccountEditable = (customer: Customer): boolean => customer.wholeCustomerInScope;
+
 /** A stored customer as the edit form's starting values. */
 export function customerToFormValues(customer: Customer): CustomerProfileFormValues {
   return {

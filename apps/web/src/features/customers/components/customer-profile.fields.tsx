@@ -44,8 +44,11 @@ function AddressFields({ name }: { name: 'contactAddress' | 'overnightAddress' }
   );
 }
 
-/** The profile inputs shared by the create drawer and the edit drawer; names follow the API's field paths. */
-export function CustomerProfileFields() {
+/**
+ * The profile inputs shared by the create drawer and the edit drawer; names follow the API's field paths.
+ * `sharedReadOnly` shows the shared account's fields (phone, name, e-mail) without letting them change.
+ */
+export function CustomerProfileFields({ sharedReadOnly = false }: { sharedReadOnly?: boolean }) {
   const { t } = useTranslation('customers');
   const modeOf = useProfileModes();
   const shown = (field: ProfileField) => modeOf(field) !== 'disabled';
@@ -55,23 +58,23 @@ export function CustomerProfileFields() {
   return (
     <>
       <Form.Item name="phoneNo" label={t('field.phoneNo')} extra={t('field.phoneNoHint')} required>
-        <Input placeholder="+393331234567" maxLength={16} autoComplete="off" />
+        <Input placeholder="+393331234567" maxLength={16} autoComplete="off" readOnly={sharedReadOnly} />
       </Form.Item>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name={['name', 'first']} label={t('field.firstName')} required>
-            <Input maxLength={50} autoComplete="off" />
+            <Input maxLength={50} autoComplete="off" readOnly={sharedReadOnly} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name={['name', 'last']} label={t('field.lastName')} required>
-            <Input maxLength={50} autoComplete="off" />
+            <Input maxLength={50} autoComplete="off" readOnly={sharedReadOnly} />
           </Form.Item>
         </Col>
       </Row>
       {shown('email') && (
         <Form.Item name="email" label={t('field.email')} required={required('email')}>
-          <Input type="email" maxLength={254} autoComplete="off" />
+          <Input type="email" maxLength={254} autoComplete="off" readOnly={sharedReadOnly} />
         </Form.Item>
       )}
       {shown('whatsApp') && (

@@ -27,7 +27,7 @@ export function CustomerReferralCard({
     <Card
       title={t('referral.title')}
       extra={
-        !referrer &&
+        customer.referralConfirmedAt === null &&
         canConfirm && (
           <Button icon={<UserAddOutlined />} onClick={onConfirmReferrer}>
             {t('referral.confirmButton')}
@@ -59,7 +59,10 @@ export function CustomerReferralCard({
                 <Typography.Text code>{referrer.referralCode}</Typography.Text>
               </Space>
             ) : (
-              <Typography.Text type="secondary">{t('referral.none')}</Typography.Text>
+              // A confirmed referrer the server leaves out is a customer of a partner outside the user's scope.
+              <Typography.Text type="secondary">
+                {t(customer.referralConfirmedAt === null ? 'referral.none' : 'referral.outsideScope')}
+              </Typography.Text>
             ),
           },
           ...(customer.referralConfirmedAt

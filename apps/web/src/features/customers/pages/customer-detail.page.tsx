@@ -61,6 +61,8 @@ function CustomerDetail({ id }: { id: string }) {
   const name = c ? `${c.name.first} ${c.name.last}` : '';
   // A deleted customer is read-only until restored.
   const active = c?.status === 'active';
+  // The customer's shared account (password, deletion, cards) is changed only with a scope over all their partners.
+  const whole = c?.wholeCustomerInScope === true;
   const open = (dialog: CustomerDialog) => setScreen({ dialog });
   const close = () => setScreen({ dialog: undefined });
 
@@ -95,12 +97,12 @@ function CustomerDetail({ id }: { id: string }) {
                 </Button>
               </Link>
             )}
-            {can.update && <CustomerResetPasswordButton customer={c} />}
+            {can.update && whole && <CustomerResetPasswordButton customer={c} />}
             {can.update && <CustomerMailButton customer={c} />}
-            {can.remove && <CustomerDeleteButton customer={c} />}
+            {can.remove && whole && <CustomerDeleteButton customer={c} />}
           </>
         ) : (
-          can.restore && <CustomerRestoreButton customer={c} />
+          can.restore && whole && <CustomerRestoreButton customer={c} />
         ))
       }
       sections={[]}
@@ -135,7 +137,7 @@ function CustomerDetail({ id }: { id: string }) {
                       canReview={active && can.review}
                       onReview={() => open('review')}
                     />
-                    <CustomerPaymentMethodsCard customer={c} canDelete={active && can.deletePayment} />
+                    <CustomerPaymentMethodsCard customer={c} canDelete={active && whole && can.deletePayment} />
                   </Flex>
                 ),
               },
