@@ -54,8 +54,7 @@ export function createPrivateListService(deps: { db: Db }) {
 
   /**
    * A list out of reach for the action is absent (404) unless the caller may read it: then it is theirs to
-   * see but not to change (403). Another user's list, or one holding assets of a partner outside the scope,
-   * is never confirmed to exist.
+   * see but not to change (403). A list the caller may not read is never confirmed to exist.
    */
   async function refusal(tx: DbOrTx, caller: Caller, id: string, action: Action) {
     if (action !== 'read' && (await repo.get(tx, caller.scope, reachFor(caller, 'read'), id))) return forbidden();
