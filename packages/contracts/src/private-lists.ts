@@ -117,7 +117,8 @@ export const privateListEndpoints = {
   list: endpoint({
     method: 'GET',
     path: '/account/private-lists',
-    summary: "Everyone's private lists with their owner, newest first",
+    summary:
+      "Private lists the caller may read, with their owner, newest first: their own, and anyone's whose assets all lie in the caller's partner scope",
     tag: 'private-lists',
     requires: requires('private_list.read'),
     query: privateListQuery,
@@ -136,7 +137,7 @@ export const privateListEndpoints = {
   userSearch: endpoint({
     method: 'GET',
     path: '/account/private-lists/users/fuzzy-search',
-    summary: 'Staff whose name or username contains the text (owner filter), at most 20',
+    summary: 'Staff the caller may see whose name or username contains the text (owner filter), at most 20',
     tag: 'private-lists',
     requires: requires('private_list.read'),
     query: privateListUserSearchQuery,
@@ -145,7 +146,8 @@ export const privateListEndpoints = {
   get: endpoint({
     method: 'GET',
     path: '/account/private-lists/:id',
-    summary: 'One private list (own with private_list.me.read, anyone’s with private_list.read)',
+    summary:
+      'One private list (own with private_list.me.read; anyone’s with private_list.read when all its assets lie in the caller’s scope; otherwise 404)',
     tag: 'private-lists',
     requires: readOne,
     params: idParams,
@@ -164,7 +166,8 @@ export const privateListEndpoints = {
   remove: endpoint({
     method: 'DELETE',
     path: '/account/private-lists/:id',
-    summary: 'Delete a private list (own with private_list.me.delete, anyone’s with private_list.delete)',
+    summary:
+      'Delete a private list (own with private_list.me.delete; anyone’s with private_list.delete when all its assets lie in the caller’s scope)',
     tag: 'private-lists',
     requires: requires('private_list.delete', 'private_list.me.delete'),
     params: idParams,

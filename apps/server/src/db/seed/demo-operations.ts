@@ -11,7 +11,7 @@ import type { DemoPartners } from './demo.ts';
  */
 export async function seedDemoOperations(db: DbOrTx, partners: DemoPartners, secrets: SecretBox) {
   const confirmedAt = new Date('2026-01-15T09:00:00Z');
-  await repo.insert(db, randomUUID(), {
+  await repo.insert(db, '*', randomUUID(), {
     partnerId: partners.milano.id,
     customerPlan: 'paid-for-rent',
     creditCardPolicy: 'required',
@@ -31,7 +31,7 @@ export async function seedDemoOperations(db: DbOrTx, partners: DemoPartners, sec
       },
     },
   });
-  await repo.insert(db, randomUUID(), {
+  await repo.insert(db, '*', randomUUID(), {
     partnerId: partners.barcelona.id,
     customerPlan: 'free',
     creditCardPolicy: 'required',
@@ -47,7 +47,7 @@ export async function seedDemoOperations(db: DbOrTx, partners: DemoPartners, sec
       },
     },
   });
-  await repo.insert(db, randomUUID(), {
+  await repo.insert(db, '*', randomUUID(), {
     partnerId: partners.seoul.id,
     customerPlan: 'paid-for-rent',
     creditCardPolicy: 'not-required',
@@ -57,7 +57,7 @@ export async function seedDemoOperations(db: DbOrTx, partners: DemoPartners, sec
     services: {},
   });
 
-  await repo.upsertSms(db, partners.milano.id, {
+  await repo.upsertSms(db, '*', partners.milano.id, {
     accountSid: 'AC3f9e2b7c41d05a6e8b9c0d1f2a3b4c5d',
     authTokenSealed: secrets.seal('7c2e9a41f0b38d65e1c47a9b2d0f6e83'),
     pathServiceSid: 'VA8d41c7e2b90f35a6d1e4c8b27f05a9c3',

@@ -82,7 +82,7 @@ export async function seedDemoPartnerOperations(db: DbOrTx, partners: DemoPartne
       },
     ],
   ];
-  for (const [partnerId, values] of operations) await repo.insertOperations(db, { partnerId, ...values });
+  for (const [partnerId, values] of operations) await repo.insertOperations(db, '*', { partnerId, ...values });
 
   // Seoul's customers are added by staff (self-join closed), so it has no sign-up config.
   const signUps: [string, repo.SignUpConfigValues][] = [
@@ -108,7 +108,7 @@ export async function seedDemoPartnerOperations(db: DbOrTx, partners: DemoPartne
     ],
   ];
   for (const [partnerId, values] of signUps) {
-    await repo.insertSignUpConfig(db, partnerId, randomBytes(24).toString('base64url'));
-    await repo.updateSignUpConfig(db, partnerId, values);
+    await repo.insertSignUpConfig(db, '*', partnerId, randomBytes(24).toString('base64url'));
+    await repo.updateSignUpConfig(db, '*', partnerId, values);
   }
 }

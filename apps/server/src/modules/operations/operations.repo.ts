@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { operationSettings, partners, smsServices } from '../../db/schema/index.ts';
 import { offsetOf, orderBy } from '../../lib/paging.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
 
 /** Per service, its fields; secret ones hold SecretBox-sealed text. */
 export type StoredServices = Partial<Record<string, Record<string, string>>>;
@@ -52,46 +52,65 @@ export async function list(
   return { rows: page, count: total?.n ?? 0 };
 }
 
-/** One setting by id, whatever the scope: the service decides between 404 and 403. */
-export async function get(db: DbOrTx, id: string): Promise<OperationSettingRow | undefined> {
-  const [row] = await selectSettings(db).where(eq(operationSettings.id, id));
+const oneSetting = (scope: Scope, id: string) =>
+  and(eq(operationSettings.id, id), inScope(scope, operationSettings.partnerId));
+
+/** One in-scope setting by id; one of another partner is absent, as a missing one. */
+export async function get(db: DbOrTx, scope: Scope, id: string): Promise<OperationSettingRow | undefined> {
+  const [row] = await selectSettings(db).where(oneSetting(scope, id));
   return row;
 }
 
-/** The setting of a partner, if it has one (one per partner). */
-export async function findByPartner(db: DbOrTx, partnerId: string): Promise<{ id: string } | undefined> {
+/** Locks an in-scope setting for a change; false when there is none. */
+export async function lock(db: DbOrTx, scope: Scope, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: operationSettings.id })
     .from(operationSettings)
-    .where(eq(operationSettings.partnerId, partnerId));
+    .where(oneSetting(scope, id))
+    .for('update');
+  return row !== undefined;
+}
+
+/** The setting of an in-scope partner, if it has one (one per partner). */
+export async function findByPartner(db: DbOrTx, scope: Scope, partnerId: string): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .select({ id: operationSettings.id })
+    .from(operationSettings)
+    .where(and(eq(operationSettings.partnerId, partnerId), inScope(scope, operationSettings.partnerId)));
   return row;
 }
 
-export async function partnerName(db: DbOrTx, partnerId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, partnerId));
+/** The name of an in-scope partner; undefined for an unknown one. */
+export async function partnerName(db: DbOrTx, scope: Scope, partnerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: partners.name })
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), inScope(scope, partners.id)));
   return row?.name;
 }
 
-export async function insert(db: DbOrTx, id: string, values: OperationSettingValues) {
+/** A new setting of an in-scope partner. */
+export async function insert(db: DbOrTx, scope: Scope, id: string, values: OperationSettingValues) {
+  assertPartnerInScope(scope, values.partnerId);
   await db.insert(operationSettings).values({ id, ...values });
 }
 
-export async function update(db: DbOrTx, id: string, values: Partial<OperationSettingValues>) {
+export async function update(db: DbOrTx, scope: Scope, id: string, values: Partial<OperationSettingValues>) {
   await db
     .update(operationSettings)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(operationSettings.id, id));
+    .where(oneSetting(scope, id));
 }
 
-export async function confirm(db: DbOrTx, id: string, userId: string) {
+export async function confirm(db: DbOrTx, scope: Scope, id: string, userId: string) {
   await db
     .update(operationSettings)
     .set({ confirmedAt: sql`now()`, confirmedBy: userId, updatedAt: sql`now()` })
-    .where(eq(operationSettings.id, id));
+    .where(oneSetting(scope, id));
 }
 
-export async function remove(db: DbOrTx, id: string) {
-  await db.delete(operationSettings).where(eq(operationSettings.id, id));
+export async function remove(db: DbOrTx, scope: Scope, id: string) {
+  await db.delete(operationSettings).where(oneSetting(scope, id));
 }
 
 // SMS services -----------------------------------------------------------------------------------------------
@@ -115,19 +134,24 @@ export async function listSms(db: DbOrTx, scope: Scope): Promise<SmsServiceRow[]
     .orderBy(sql`lower(${partners.name})`, smsServices.partnerId);
 }
 
-export async function getSms(db: DbOrTx, partnerId: string): Promise<SmsServiceRow | undefined> {
-  const [row] = await selectSms(db).where(eq(smsServices.partnerId, partnerId));
+const smsOf = (scope: Scope, partnerId: string) =>
+  and(eq(smsServices.partnerId, partnerId), inScope(scope, smsServices.partnerId));
+
+/** The SMS service of an in-scope partner, if it has one. */
+export async function getSms(db: DbOrTx, scope: Scope, partnerId: string): Promise<SmsServiceRow | undefined> {
+  const [row] = await selectSms(db).where(smsOf(scope, partnerId));
   return row;
 }
 
-/** Creates or replaces the partner's SMS service (one per partner). */
-export async function upsertSms(db: DbOrTx, partnerId: string, values: SmsServiceValues) {
+/** Creates or replaces the SMS service of an in-scope partner (one per partner). */
+export async function upsertSms(db: DbOrTx, scope: Scope, partnerId: string, values: SmsServiceValues) {
+  assertPartnerInScope(scope, partnerId);
   await db
     .insert(smsServices)
     .values({ partnerId, ...values })
     .onConflictDoUpdate({ target: smsServices.partnerId, set: { ...values, updatedAt: sql`now()` } });
 }
 
-export async function removeSms(db: DbOrTx, partnerId: string) {
-  await db.delete(smsServices).where(eq(smsServices.partnerId, partnerId));
+export async function removeSms(db: DbOrTx, scope: Scope, partnerId: string) {
+  await db.delete(smsServices).where(smsOf(scope, partnerId));
 }

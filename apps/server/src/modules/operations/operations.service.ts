@@ -153,16 +153,17 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
     if (issues.length > 0) throw validationError(Object.fromEntries(issues.map((i) => [i.path, i.message])));
   }
 
-  /** Reads a setting the caller may see: 404 when absent, 403 when its partner is outside the scope. */
-  async function visible(tx: DbOrTx, caller: Caller, id: string) {
-    const row = await repo.get(tx, id);
+  /** An in-scope setting; one of another partner is absent (404), as a missing one. */
+  async function found(tx: DbOrTx, caller: Caller, id: string) {
+    const row = await repo.get(tx, caller.scope, id);
     if (!row) throw notFound();
-    assertPartnerInScope(caller.scope, row.setting.partnerId);
     return row;
   }
 
-  async function reread(tx: DbOrTx, id: string) {
-    return (await repo.get(tx, id)) as repo.OperationSettingRow;
+  /** Locks an in-scope setting for a change and reads it (404 as found). */
+  async function locked(tx: DbOrTx, caller: Caller, id: string) {
+    if (!(await repo.lock(tx, caller.scope, id))) throw notFound();
+    return found(tx, caller, id);
   }
 
   // SMS service --------------------------------------------------------------------------------------------
@@ -188,9 +189,10 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
         }
       : null;
 
-  async function visibleSms(tx: DbOrTx, caller: Caller, partnerId: string) {
+  /** The path names the partner: one outside the scope is refused as such (403) before anything is read. */
+  async function smsOfPartner(tx: DbOrTx, caller: Caller, partnerId: string) {
     assertPartnerInScope(caller.scope, partnerId);
-    const row = await repo.getSms(tx, partnerId);
+    const row = await repo.getSms(tx, caller.scope, partnerId);
     if (!row) throw notFound();
     return row;
   }
@@ -202,7 +204,8 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
       return { data: rows.map(toSetting), count };
     },
 
-    get: async (caller: Caller, id: string): Promise<OperationSetting> => toSetting(await visible(db, caller, id)),
+    /** One in-scope setting. */
+    get: async (caller: Caller, id: string): Promise<OperationSetting> => toSetting(await found(db, caller, id)),
 
     /** Creates the setting of an in-scope partner that has none yet ("The partner have already been set"). */
     async create(caller: Caller, input: OperationSettingInput): Promise<OperationSetting> {
@@ -210,12 +213,12 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
       assertPolicies(input);
       try {
         return await db.transaction(async (tx) => {
-          if ((await repo.partnerName(tx, input.accountPartnerId)) === undefined) {
+          if ((await repo.partnerName(tx, caller.scope, input.accountPartnerId)) === undefined) {
             throw validationError({ accountPartnerId: 'Unknown partner' });
           }
-          if (await repo.findByPartner(tx, input.accountPartnerId)) throw settingExists();
+          if (await repo.findByPartner(tx, caller.scope, input.accountPartnerId)) throw settingExists();
           const id = randomUUID();
-          await repo.insert(tx, id, {
+          await repo.insert(tx, caller.scope, id, {
             partnerId: input.accountPartnerId,
             customerPlan: input.customerPlan,
             creditCardPolicy: input.creditCardPolicy,
@@ -224,7 +227,7 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
             timezone: input.timezone,
             services: mergeServices({}, input.services),
           });
-          const created = await reread(tx, id);
+          const created = await found(tx, caller, id);
           await logChange(tx, caller, 'operation_setting', id, null, audited(created));
           return toSetting(created);
         });
@@ -241,7 +244,7 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
      */
     update: (caller: Caller, id: string, patch: OperationSettingPatch): Promise<OperationSetting> =>
       db.transaction(async (tx) => {
-        const before = await visible(tx, caller, id);
+        const before = await locked(tx, caller, id);
         const { setting } = before;
         if (patch.accountPartnerId !== undefined && patch.accountPartnerId !== setting.partnerId) {
           const message = 'The partner of an operation setting cannot change';
@@ -257,13 +260,13 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
           depositPolicy: patch.depositPolicy ?? setting.depositPolicy,
         };
         assertPolicies(merged);
-        await repo.update(tx, id, {
+        await repo.update(tx, caller.scope, id, {
           ...merged,
           currency: patch.currency ?? setting.currency,
           timezone: patch.timezone ?? setting.timezone,
           services: mergeServices(storedServices(setting.services), patch.services),
         });
-        const after = await reread(tx, id);
+        const after = await found(tx, caller, id);
         await logChange(tx, caller, 'operation_setting', id, audited(before), audited(after));
         return toSetting(after);
       }),
@@ -271,12 +274,12 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
     /** Makes the setting its partner's business model; from then on its currency is fixed. */
     confirm: (caller: Caller, id: string): Promise<OperationSetting> =>
       db.transaction(async (tx) => {
-        const before = await visible(tx, caller, id);
+        const before = await locked(tx, caller, id);
         if (before.setting.confirmedAt !== null) {
           throw new DomainError('OperationSettingConfirmed', 409, 'This setting is already the business model');
         }
-        await repo.confirm(tx, id, caller.userId);
-        const after = await reread(tx, id);
+        await repo.confirm(tx, caller.scope, id, caller.userId);
+        const after = await found(tx, caller, id);
         await logChange(tx, caller, 'operation_setting', id, audited(before), audited(after));
         return toSetting(after);
       }),
@@ -284,7 +287,7 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
     /** Deletes an unconfirmed setting; a confirmed one is the business model in force and stays. */
     remove: (caller: Caller, id: string): Promise<void> =>
       db.transaction(async (tx) => {
-        const before = await visible(tx, caller, id);
+        const before = await locked(tx, caller, id);
         if (before.setting.confirmedAt !== null) {
           throw new DomainError(
             'OperationSettingConfirmed',
@@ -292,7 +295,7 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
             'A confirmed operation setting is the business model in force and cannot be deleted',
           );
         }
-        await repo.remove(tx, id);
+        await repo.remove(tx, caller.scope, id);
         await logChange(tx, caller, 'operation_setting', id, audited(before), null);
       }),
 
@@ -302,14 +305,14 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
     },
 
     getSms: async (caller: Caller, partnerId: string): Promise<SmsService> =>
-      toSms(await visibleSms(db, caller, partnerId)),
+      toSms(await smsOfPartner(db, caller, partnerId)),
 
     /** Creates or replaces the partner's SMS service; the auth token sent back masked keeps the stored one. */
     putSms: (caller: Caller, partnerId: string, input: SmsServiceInput): Promise<SmsService> =>
       db.transaction(async (tx) => {
         assertPartnerInScope(caller.scope, partnerId);
-        if ((await repo.partnerName(tx, partnerId)) === undefined) throw notFound();
-        const before = await repo.getSms(tx, partnerId);
+        if ((await repo.partnerName(tx, caller.scope, partnerId)) === undefined) throw notFound();
+        const before = await repo.getSms(tx, caller.scope, partnerId);
         let authTokenSealed: string;
         if (isSecretMask(input.authToken)) {
           if (!before) throw validationError({ authToken: NOTHING_TO_KEEP });
@@ -317,20 +320,20 @@ export function createOperationService(deps: { db: Db; secrets: SecretBox }) {
         } else {
           authTokenSealed = secrets.seal(input.authToken);
         }
-        await repo.upsertSms(tx, partnerId, {
+        await repo.upsertSms(tx, caller.scope, partnerId, {
           accountSid: input.accountSid,
           authTokenSealed,
           pathServiceSid: input.pathServiceSid,
         });
-        const after = (await repo.getSms(tx, partnerId)) as repo.SmsServiceRow;
+        const after = (await repo.getSms(tx, caller.scope, partnerId)) as repo.SmsServiceRow;
         await logChange(tx, caller, 'sms_service', partnerId, auditedSms(before), auditedSms(after));
         return toSms(after);
       }),
 
     removeSms: (caller: Caller, partnerId: string): Promise<void> =>
       db.transaction(async (tx) => {
-        const before = await visibleSms(tx, caller, partnerId);
-        await repo.removeSms(tx, partnerId);
+        const before = await smsOfPartner(tx, caller, partnerId);
+        await repo.removeSms(tx, caller.scope, partnerId);
         await logChange(tx, caller, 'sms_service', partnerId, auditedSms(before), null);
       }),
   };

@@ -11,16 +11,19 @@ import {
   smsServices,
 } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
 
 export type PartnerOperationsValues = Omit<typeof partnerOperations.$inferInsert, 'createdAt' | 'updatedAt'>;
 export type PartnerOperationsRow = { row: typeof partnerOperations.$inferSelect; partnerName: string };
 export type SignUpConfigRow = { row: typeof partnerSignUpConfigs.$inferSelect; partnerName: string };
 export type SignUpConfigValues = Partial<Omit<typeof partnerSignUpConfigs.$inferInsert, 'partnerId' | 'createdAt'>>;
 
-/** Whether the partner exists (a create for an unknown partner is a field error, not a 500 from the FK). */
-export async function partnerName(db: DbOrTx, partnerId: string): Promise<string | undefined> {
-  const [row] = await db.select({ name: partners.name }).from(partners).where(eq(partners.id, partnerId));
+/** Whether an in-scope partner exists (a create for an unknown partner is a field error, not a 500 from the FK). */
+export async function partnerName(db: DbOrTx, scope: Scope, partnerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: partners.name })
+    .from(partners)
+    .where(and(eq(partners.id, partnerId), inScope(scope, partners.id)));
   return row?.name;
 }
 
@@ -65,25 +68,39 @@ export async function listOperations(
   return { rows: page, count: total?.n ?? 0 };
 }
 
-/** One partner's operations, whatever the scope: the service checks the scope first. */
-export async function getOperations(db: DbOrTx, partnerId: string): Promise<PartnerOperationsRow | undefined> {
-  const [row] = await selectOperations(db).where(eq(partnerOperations.partnerId, partnerId));
+const operationsOf = (scope: Scope, partnerId: string) =>
+  and(eq(partnerOperations.partnerId, partnerId), inScope(scope, partnerOperations.partnerId));
+
+/** The operations of an in-scope partner, if it has them. */
+export async function getOperations(
+  db: DbOrTx,
+  scope: Scope,
+  partnerId: string,
+): Promise<PartnerOperationsRow | undefined> {
+  const [row] = await selectOperations(db).where(operationsOf(scope, partnerId));
   return row;
 }
 
-export async function insertOperations(db: DbOrTx, values: PartnerOperationsValues) {
+/** Sets the operations of an in-scope partner. */
+export async function insertOperations(db: DbOrTx, scope: Scope, values: PartnerOperationsValues) {
+  assertPartnerInScope(scope, values.partnerId);
   await db.insert(partnerOperations).values(values);
 }
 
-export async function updateOperations(db: DbOrTx, partnerId: string, values: Partial<PartnerOperationsValues>) {
+export async function updateOperations(
+  db: DbOrTx,
+  scope: Scope,
+  partnerId: string,
+  values: Partial<PartnerOperationsValues>,
+) {
   await db
     .update(partnerOperations)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(partnerOperations.partnerId, partnerId));
+    .where(operationsOf(scope, partnerId));
 }
 
-export async function removeOperations(db: DbOrTx, partnerId: string) {
-  await db.delete(partnerOperations).where(eq(partnerOperations.partnerId, partnerId));
+export async function removeOperations(db: DbOrTx, scope: Scope, partnerId: string) {
+  await db.delete(partnerOperations).where(operationsOf(scope, partnerId));
 }
 
 /* ---------- Sign-up config ---------- */
@@ -115,20 +132,30 @@ export async function listSignUpConfigs(
   return { rows: page, count: total?.n ?? 0 };
 }
 
-export async function getSignUpConfig(db: DbOrTx, partnerId: string): Promise<SignUpConfigRow | undefined> {
-  const [row] = await selectSignUpConfigs(db).where(eq(partnerSignUpConfigs.partnerId, partnerId));
+const signUpConfigOf = (scope: Scope, partnerId: string) =>
+  and(eq(partnerSignUpConfigs.partnerId, partnerId), inScope(scope, partnerSignUpConfigs.partnerId));
+
+/** The sign-up config of an in-scope partner, if it has one. */
+export async function getSignUpConfig(
+  db: DbOrTx,
+  scope: Scope,
+  partnerId: string,
+): Promise<SignUpConfigRow | undefined> {
+  const [row] = await selectSignUpConfigs(db).where(signUpConfigOf(scope, partnerId));
   return row;
 }
 
-export async function insertSignUpConfig(db: DbOrTx, partnerId: string, token: string) {
+/** A new (disabled) sign-up config of an in-scope partner. */
+export async function insertSignUpConfig(db: DbOrTx, scope: Scope, partnerId: string, token: string) {
+  assertPartnerInScope(scope, partnerId);
   await db.insert(partnerSignUpConfigs).values({ partnerId, token });
 }
 
-export async function updateSignUpConfig(db: DbOrTx, partnerId: string, values: SignUpConfigValues) {
+export async function updateSignUpConfig(db: DbOrTx, scope: Scope, partnerId: string, values: SignUpConfigValues) {
   await db
     .update(partnerSignUpConfigs)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(partnerSignUpConfigs.partnerId, partnerId));
+    .where(signUpConfigOf(scope, partnerId));
 }
 
 /* ---------- Overview ---------- */
@@ -199,11 +226,11 @@ export async function overview(
   return { rows: page, count: total?.n ?? 0 };
 }
 
-/** The same states for the given partners (readiness checks of other modules). */
-export async function overviewOf(db: DbOrTx, partnerIds: readonly string[]): Promise<OverviewRow[]> {
+/** The same states for the given in-scope partners (readiness checks of other modules). */
+export async function overviewOf(db: DbOrTx, scope: Scope, partnerIds: readonly string[]): Promise<OverviewRow[]> {
   if (partnerIds.length === 0) return [];
   return db
     .select(overviewColumns)
     .from(partners)
-    .where(inArray(partners.id, [...partnerIds]));
+    .where(and(inArray(partners.id, [...partnerIds]), inScope(scope, partners.id)));
 }

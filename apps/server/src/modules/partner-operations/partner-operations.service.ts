@@ -61,7 +61,8 @@ function readinessOf(row: repo.OverviewRow): PartnerReadiness {
  * (PartnerConfigIncomplete) read the same answer; throws NotFound for an unknown partner.
  */
 export async function partnerReadiness(db: DbOrTx, partnerId: string): Promise<PartnerReadiness> {
-  const [row] = await repo.overviewOf(db, [partnerId]);
+  // Checkout asks for the partner of the asset a customer rents, not for a staff member: no staff scope applies.
+  const [row] = await repo.overviewOf(db, '*', [partnerId]);
   if (!row) throw notFound('Partner not found');
   return readinessOf(row);
 }
@@ -198,28 +199,30 @@ export function createPartnerOperationService(deps: {
   }
 
   /** Closing self-join while customers can still sign up would leave a sign-up link that cannot work. */
-  async function assertSignUpNotEnabled(tx: DbOrTx, partnerId: string, message: string) {
-    const config = await repo.getSignUpConfig(tx, partnerId);
+  async function assertSignUpNotEnabled(tx: DbOrTx, caller: Caller, partnerId: string, message: string) {
+    const config = await repo.getSignUpConfig(tx, caller.scope, partnerId);
     if (config?.row.isEnabled) throw new DomainError('PartnerSignUpEnabled', 422, message);
   }
 
   /** A partner in scope that exists: 403 first (nobody learns which partners exist), then 400 on the field. */
   async function knownPartner(tx: DbOrTx, caller: Caller, partnerId: string) {
     assertPartnerInScope(caller.scope, partnerId);
-    const name = await repo.partnerName(tx, partnerId);
+    const name = await repo.partnerName(tx, caller.scope, partnerId);
     if (name === undefined) throw validationError({ partnerId: 'Unknown partner' });
   }
 
-  async function visibleOperations(tx: DbOrTx, caller: Caller, partnerId: string) {
+  /** The path names the partner: one outside the scope is refused as such (403) before anything is read. */
+  async function operationsOfPartner(tx: DbOrTx, caller: Caller, partnerId: string) {
     assertPartnerInScope(caller.scope, partnerId);
-    const row = await repo.getOperations(tx, partnerId);
+    const row = await repo.getOperations(tx, caller.scope, partnerId);
     if (!row) throw notFound('This partner has no operations yet');
     return row;
   }
 
-  async function visibleSignUpConfig(tx: DbOrTx, caller: Caller, partnerId: string) {
+  /** As operationsOfPartner, for the sign-up config. */
+  async function signUpConfigOfPartner(tx: DbOrTx, caller: Caller, partnerId: string) {
     assertPartnerInScope(caller.scope, partnerId);
-    const row = await repo.getSignUpConfig(tx, partnerId);
+    const row = await repo.getSignUpConfig(tx, caller.scope, partnerId);
     if (!row) throw notFound('This partner has no sign-up config yet');
     return row;
   }
@@ -235,7 +238,7 @@ export function createPartnerOperationService(deps: {
     },
 
     async get(caller: Caller, partnerId: string): Promise<PartnerOperations> {
-      return toPartnerOperations(await visibleOperations(db, caller, partnerId), open);
+      return toPartnerOperations(await operationsOfPartner(db, caller, partnerId), open);
     },
 
     /** Sets the operations of a partner in scope that has none (409 PartnerOperationsExists otherwise). */
@@ -243,11 +246,11 @@ export function createPartnerOperationService(deps: {
       const { partnerId, ...fields } = input;
       return db.transaction(async (tx) => {
         await knownPartner(tx, caller, partnerId);
-        if (await repo.getOperations(tx, partnerId)) {
+        if (await repo.getOperations(tx, caller.scope, partnerId)) {
           throw new DomainError('PartnerOperationsExists', 409, 'The partner have already been set');
         }
-        await repo.insertOperations(tx, { partnerId, ...toValues(fields, null) });
-        const created = (await repo.getOperations(tx, partnerId)) as repo.PartnerOperationsRow;
+        await repo.insertOperations(tx, caller.scope, { partnerId, ...toValues(fields, null) });
+        const created = await operationsOfPartner(tx, caller, partnerId);
         await logChange(tx, caller, 'partner-operations', partnerId, null, auditedOperations(created.row));
         return toPartnerOperations(created, open);
       });
@@ -256,17 +259,18 @@ export function createPartnerOperationService(deps: {
     /** Replaces the operations; a passcode omitted or sent back masked keeps the stored one. */
     async update(caller: Caller, partnerId: string, input: PartnerOperationsInput): Promise<PartnerOperations> {
       return db.transaction(async (tx) => {
-        const before = await visibleOperations(tx, caller, partnerId);
+        const before = await operationsOfPartner(tx, caller, partnerId);
         if (input.customerSelfJoinPolicy === 'closed' && before.row.customerSelfJoinPolicy !== 'closed') {
           await assertSignUpNotEnabled(
             tx,
+            caller,
             partnerId,
             'Partner sign-up is enabled; disable it before closing customer self-join',
           );
         }
         const storedPasscode = before.row.webChannel === 'secret-link' ? before.row.webChannelPasscodeSealed : null;
-        await repo.updateOperations(tx, partnerId, toValues(input, storedPasscode));
-        const after = (await repo.getOperations(tx, partnerId)) as repo.PartnerOperationsRow;
+        await repo.updateOperations(tx, caller.scope, partnerId, toValues(input, storedPasscode));
+        const after = await operationsOfPartner(tx, caller, partnerId);
         await logChange(
           tx,
           caller,
@@ -282,13 +286,14 @@ export function createPartnerOperationService(deps: {
     /** Deletes the operations; refused while the partner's sign-up is enabled (it relies on them). */
     async remove(caller: Caller, partnerId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const before = await visibleOperations(tx, caller, partnerId);
+        const before = await operationsOfPartner(tx, caller, partnerId);
         await assertSignUpNotEnabled(
           tx,
+          caller,
           partnerId,
           'Partner sign-up is enabled; disable it before deleting the partner operations',
         );
-        await repo.removeOperations(tx, partnerId);
+        await repo.removeOperations(tx, caller.scope, partnerId);
         await logChange(tx, caller, 'partner-operations', partnerId, auditedOperations(before.row), null);
       });
     },
@@ -304,18 +309,18 @@ export function createPartnerOperationService(deps: {
     },
 
     async getSignUpConfig(caller: Caller, partnerId: string): Promise<SignUpConfig> {
-      return toSignUpConfig(await visibleSignUpConfig(db, caller, partnerId), clientLinkUrl);
+      return toSignUpConfig(await signUpConfigOfPartner(db, caller, partnerId), clientLinkUrl);
     },
 
     /** Creates a disabled sign-up config with a fresh token (409 PartnerSignUpConfigExists when there is one). */
     async createSignUpConfig(caller: Caller, partnerId: string): Promise<SignUpConfig> {
       return db.transaction(async (tx) => {
         await knownPartner(tx, caller, partnerId);
-        if (await repo.getSignUpConfig(tx, partnerId)) {
+        if (await repo.getSignUpConfig(tx, caller.scope, partnerId)) {
           throw new DomainError('PartnerSignUpConfigExists', 409, 'The partner have already been set');
         }
-        await repo.insertSignUpConfig(tx, partnerId, newToken());
-        const created = (await repo.getSignUpConfig(tx, partnerId)) as repo.SignUpConfigRow;
+        await repo.insertSignUpConfig(tx, caller.scope, partnerId, newToken());
+        const created = await signUpConfigOfPartner(tx, caller, partnerId);
         await logChange(tx, caller, 'partner-sign-up-config', partnerId, null, auditedSignUp(created.row));
         return toSignUpConfig(created, clientLinkUrl);
       });
@@ -327,9 +332,9 @@ export function createPartnerOperationService(deps: {
      */
     async updateSignUpConfig(caller: Caller, partnerId: string, input: SignUpConfigInput): Promise<SignUpConfig> {
       return db.transaction(async (tx) => {
-        const before = await visibleSignUpConfig(tx, caller, partnerId);
+        const before = await signUpConfigOfPartner(tx, caller, partnerId);
         if (input.isEnabled === true && !before.row.isEnabled) {
-          const operations = await repo.getOperations(tx, partnerId);
+          const operations = await repo.getOperations(tx, caller.scope, partnerId);
           if (!operations || operations.row.customerSelfJoinPolicy === 'closed') {
             throw new DomainError(
               'PartnerNotOpenToJoin',
@@ -348,8 +353,8 @@ export function createPartnerOperationService(deps: {
         if (input.isReferralEnabled !== undefined) values.isReferralEnabled = input.isReferralEnabled;
         if (input.welcomeNote !== undefined) values.welcomeNote = blankToNull(input.welcomeNote);
         if (input.regenerateToken) values.token = newToken();
-        await repo.updateSignUpConfig(tx, partnerId, values);
-        const after = (await repo.getSignUpConfig(tx, partnerId)) as repo.SignUpConfigRow;
+        await repo.updateSignUpConfig(tx, caller.scope, partnerId, values);
+        const after = await signUpConfigOfPartner(tx, caller, partnerId);
         await logChange(
           tx,
           caller,

@@ -7,7 +7,7 @@ export function privateListRoutes(app: FastifyInstance, lists: PrivateListServic
   route(app, e.mine, ({ caller, query }) => lists.mine(caller, query));
   route(app, e.list, ({ caller, query }) => lists.list(caller, query));
   route(app, e.create, ({ caller, body }) => lists.create(caller, body));
-  route(app, e.userSearch, async ({ query }) => ({ data: await lists.searchUsers(query.q) }));
+  route(app, e.userSearch, async ({ caller, query }) => ({ data: await lists.searchUsers(caller, query.q) }));
   route(app, e.get, async ({ caller, params }) => ({ data: await lists.get(caller, params.id) }));
   route(app, e.update, ({ caller, params, body }) => lists.update(caller, params.id, body));
   route(app, e.remove, async ({ caller, params }) => {

@@ -18,7 +18,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, forbidden, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
-import { partnerInScope } from '../../lib/scope.ts';
 import { getManyByNos } from '../assets/assets.repo.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './private-lists.repo.ts';
@@ -42,30 +41,24 @@ const unique = (nos: readonly string[]) => [...new Set(nos)];
 type Action = 'read' | 'update' | 'delete';
 
 /**
- * Own lists need private_list.me.<action> (or the general permission); someone else's list needs
- * private_list.<action>. A list the caller may neither read nor act on is reported as absent (404), so
- * list ids of other people are not confirmed to those who cannot see them; one they can see but not
- * change is 403.
+ * Whose lists the caller reaches for an action: their own with private_list.me.<action>, and anyone's
+ * (their own included) with private_list.<action> as long as every asset on it lies in their scope.
  */
-function assertMay(caller: Caller, ownerId: string, action: Action) {
+function reachFor(caller: Caller, action: Action): repo.ListReach {
   const can = (p: string) => satisfies(caller.permissions, requires(p));
-  if (ownerId === caller.userId) {
-    if (can(`private_list.me.${action}`) || can(`private_list.${action}`)) return;
-    throw forbidden();
-  }
-  if (can(`private_list.${action}`)) return;
-  if (!can('private_list.read')) throw notFound();
-  throw forbidden();
+  return { userId: caller.userId, own: can(`private_list.me.${action}`), others: can(`private_list.${action}`) };
 }
 
 export function createPrivateListService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function load(tx: DbOrTx, caller: Caller, id: string, action: Action) {
-    const row = await repo.get(tx, id);
-    if (!row) throw notFound();
-    assertMay(caller, row.list.ownerId, action);
-    return row;
+  /**
+   * A list out of reach for the action is absent (404) unless the caller may read it: then it is theirs to
+   * see but not to change (403). A list the caller may not read is never confirmed to exist.
+   */
+  async function refusal(tx: DbOrTx, caller: Caller, id: string, action: Action) {
+    if (action !== 'read' && (await repo.get(tx, caller.scope, reachFor(caller, 'read'), id))) return forbidden();
+    return notFound();
   }
 
   /** The ids of in-scope assets by number and the numbers not found (unknown or out of scope). */
@@ -80,35 +73,44 @@ export function createPrivateListService(deps: { db: Db }) {
     return { ids: wanted.flatMap((no) => byNo.get(no) ?? []), nos: wanted.filter((no) => byNo.has(no)), missing };
   }
 
-  const snapshot = (row: repo.PrivateListRow, assetNos: string[]) => ({
-    name: row.list.name,
-    comment: row.list.comment,
-    ownerId: row.list.ownerId,
-    assetNos: [...assetNos].sort(),
-  });
-
-  async function snapshotOf(tx: DbOrTx, id: string) {
-    const row = await repo.get(tx, id);
+  /** The list as the caller reaches it and its field-log view (every asset number on it). */
+  async function snapshotOf(tx: DbOrTx, caller: Caller, reach: repo.ListReach, id: string) {
+    const row = await repo.get(tx, caller.scope, reach, id);
     if (!row) throw notFound();
-    const nos = (await repo.assetNosOf(tx, id)).map((a) => a.no);
-    return { row, audit: snapshot(row, nos) };
+    const assetNos = (await repo.assetNosOf(tx, caller.scope, reach, id)).sort();
+    const audit = { name: row.list.name, comment: row.list.comment, ownerId: row.list.ownerId, assetNos };
+    return { row, audit };
+  }
+
+  /** Locks a list for a change, or refuses it (404 or 403, see refusal). */
+  async function lockFor(tx: DbOrTx, caller: Caller, id: string, action: Action) {
+    const reach = reachFor(caller, action);
+    if (!(await repo.lock(tx, caller.scope, reach, id))) throw await refusal(tx, caller, id, action);
+    return reach;
   }
 
   return {
+    /** The caller's own lists. */
     async mine(caller: Caller, q: PrivateListMineQuery) {
-      const { rows, count } = await repo.query(db, { ownerId: caller.userId, name: q.name }, q);
+      const own = { userId: caller.userId, own: true, others: false };
+      const { rows, count } = await repo.query(db, caller.scope, own, { name: q.name }, q);
       return { data: rows.map(toPrivateList), count };
     },
 
-    async list(_caller: Caller, q: PrivateListQuery) {
-      const { rows, count } = await repo.query(db, { ownerId: q.ownerId, name: q.name }, q);
+    /** The lists the caller may read: their own and those whose assets all lie in their scope. */
+    async list(caller: Caller, q: PrivateListQuery) {
+      const { rows, count } = await repo.query(db, caller.scope, reachFor(caller, 'read'), q, q);
       return { data: rows.map(toPrivateList), count };
     },
 
+    /** One list the caller may read. */
     async get(caller: Caller, id: string) {
-      return toPrivateList(await load(db, caller, id, 'read'));
+      const row = await repo.get(db, caller.scope, reachFor(caller, 'read'), id);
+      if (!row) throw notFound();
+      return toPrivateList(row);
     },
 
+    /** Creates a list of the caller's own from in-scope asset numbers. */
     async create(caller: Caller, input: PrivateListInput) {
       return db.transaction(async (tx) => {
         const { ids, missing } = await resolve(tx, caller, input.assetNos, input.skipNotFound);
@@ -118,19 +120,20 @@ export function createPrivateListService(deps: { db: Db }) {
             notFound: missing,
           });
         const id = randomUUID();
+        const own = { userId: caller.userId, own: true, others: false };
         await repo.insert(tx, { id, name: input.name, comment: input.comment?.trim() || null, ownerId: caller.userId });
-        await repo.addAssets(tx, id, ids);
-        const { row, audit } = await snapshotOf(tx, id);
+        await repo.addAssets(tx, caller.scope, own, id, ids);
+        const { row, audit } = await snapshotOf(tx, caller, own, id);
         await logChange(tx, caller, AUDIT_TYPE, id, null, audit);
         return { data: toPrivateList(row), notFound: missing };
       });
     },
 
+    /** Renames, comments or adds in-scope assets, up to 100 in all. */
     async update(caller: Caller, id: string, patch: PrivateListPatch) {
       return db.transaction(async (tx) => {
-        if (!(await repo.lock(tx, id))) throw notFound();
-        await load(tx, caller, id, 'update');
-        const before = await snapshotOf(tx, id);
+        const reach = await lockFor(tx, caller, id, 'update');
+        const before = await snapshotOf(tx, caller, reach, id);
         let missing: string[] = [];
         if (patch.addAssetNos) {
           const resolved = await resolve(tx, caller, patch.addAssetNos, patch.skipNotFound);
@@ -140,31 +143,33 @@ export function createPrivateListService(deps: { db: Db }) {
           if (onList.size + added.length > PRIVATE_LIST_MAX) {
             throw validationError({ addAssetNos: PRIVATE_LIST_FULL_MESSAGE });
           }
-          await repo.addAssets(tx, id, resolved.ids);
+          await repo.addAssets(tx, caller.scope, reach, id, resolved.ids);
         }
         const values: { name?: string; comment?: string | null } = {};
         if (patch.name !== undefined) values.name = patch.name;
         if (patch.comment !== undefined) values.comment = patch.comment.trim() || null;
-        await repo.update(tx, id, values);
-        const after = await snapshotOf(tx, id);
+        await repo.update(tx, caller.scope, reach, id, values);
+        const after = await snapshotOf(tx, caller, reach, id);
         await logChange(tx, caller, AUDIT_TYPE, id, before.audit, after.audit);
         return { data: toPrivateList(after.row), notFound: missing };
       });
     },
 
+    /** Deletes a list the caller reaches for deletion. */
     async remove(caller: Caller, id: string) {
       await db.transaction(async (tx) => {
-        if (!(await repo.lock(tx, id))) throw notFound();
-        await load(tx, caller, id, 'delete');
-        const before = await snapshotOf(tx, id);
-        await repo.remove(tx, id);
+        const reach = await lockFor(tx, caller, id, 'delete');
+        const before = await snapshotOf(tx, caller, reach, id);
+        await repo.remove(tx, caller.scope, reach, id);
         await logChange(tx, caller, AUDIT_TYPE, id, before.audit, null);
       });
     },
 
+    /** The list's assets within the caller's scope, one page. */
     async assets(caller: Caller, id: string, page: { pageNo: number; pageSize: number }) {
-      await load(db, caller, id, 'read');
-      const { rows, count } = await repo.assetsOf(db, id, caller.scope, page);
+      const reach = reachFor(caller, 'read');
+      if (!(await repo.get(db, caller.scope, reach, id))) throw notFound();
+      const { rows, count } = await repo.assetsOf(db, caller.scope, reach, id, page);
       const data: PrivateListAsset[] = rows.map((r) => ({
         no: r.no,
         partner: { id: r.partnerId, name: r.partnerName },
@@ -179,27 +184,21 @@ export function createPrivateListService(deps: { db: Db }) {
     /** Removes the numbers that are on the list and in the caller's scope; the others come back as notFound. */
     async removeAssets(caller: Caller, id: string, nos: readonly string[]) {
       return db.transaction(async (tx) => {
-        if (!(await repo.lock(tx, id))) throw notFound();
-        await load(tx, caller, id, 'update');
-        const before = await snapshotOf(tx, id);
-        const onList = await repo.assetNosOf(tx, id);
-        const wanted = new Set(unique(nos));
-        const removable = onList.filter((a) => wanted.has(a.no) && partnerInScope(caller.scope, a.partnerId));
-        const removed = new Set(removable.map((a) => a.no));
-        await repo.removeAssets(
-          tx,
-          id,
-          removable.map((a) => a.id),
-        );
-        if (removable.length) await repo.touch(tx, id);
-        const after = await snapshotOf(tx, id);
+        const reach = await lockFor(tx, caller, id, 'update');
+        const before = await snapshotOf(tx, caller, reach, id);
+        const wanted = unique(nos);
+        if (await repo.removeAssets(tx, caller.scope, reach, id, wanted)) await repo.touch(tx, caller.scope, reach, id);
+        const after = await snapshotOf(tx, caller, reach, id);
         await logChange(tx, caller, AUDIT_TYPE, id, before.audit, after.audit);
-        return { data: toPrivateList(after.row), notFound: [...wanted].filter((no) => !removed.has(no)) };
+        const left = new Set(after.audit.assetNos);
+        const removed = new Set(before.audit.assetNos.filter((no) => !left.has(no)));
+        return { data: toPrivateList(after.row), notFound: wanted.filter((no) => !removed.has(no)) };
       });
     },
 
-    async searchUsers(q: string) {
-      return repo.searchUsers(db, q, PRIVATE_LIST_USER_SEARCH_MAX);
+    /** Staff the caller may see whose name or username contains the text, for the owner filter. */
+    async searchUsers(caller: Caller, q: string) {
+      return repo.searchUsers(db, caller.scope, q, PRIVATE_LIST_USER_SEARCH_MAX);
     },
   };
 }

@@ -190,22 +190,97 @@ describe('private lists API', () => {
     expect(ok.json()).toMatchObject({ data: { assetCount: 100 }, notFound: ['NOSUCH2'] });
   });
 
-  it('shows only the assets in the reader’s partner scope', async () => {
-    const list = await createList(['PLA0050', 'PLB0002', 'PLB0003'], t.owner.token);
-    expect(list.assetCount).toBe(3);
-    const scoped = await userScopedReader();
-    const res = await call(t.app, 'GET', `/account/private-lists/${list.id}/assets`, { token: scoped.token });
+  it('shows the owner only the assets of their list that lie in their scope', async () => {
+    const list = await createList(['PLA0050']);
+    // The owner's scope no longer covers an asset on the list (it changed partner after it was added).
+    const [b] = await t.database.db.select({ id: assets.id }).from(assets).where(eq(assets.no, 'PLB0002'));
+    await t.database.db.insert(privateListAssets).values({ listId: list.id, assetId: b?.id as string });
+    const res = await call(t.app, 'GET', `/account/private-lists/${list.id}/assets`, { token: me.token });
     expect(res.json()).toMatchObject({ count: 1, data: [{ no: 'PLA0050' }] });
-    const all = await call(t.app, 'GET', `/account/private-lists/${list.id}/assets?pageSize=2`, {
+    const got = await call(t.app, 'GET', `/account/private-lists/${list.id}`, { token: me.token });
+    expect(got.json().data.assetCount).toBe(2);
+    const all = await call(t.app, 'GET', `/account/private-lists/${list.id}/assets?pageSize=1`, {
       token: manager.token,
     });
-    expect(all.json().count).toBe(3);
-    expect(all.json().data).toHaveLength(2);
+    expect(all.json().count).toBe(2);
+    expect(all.json().data).toHaveLength(1);
   });
 
-  async function userScopedReader() {
-    return t.userWith(['private_list.read'], [t.partnerA.id]);
-  }
+  it('answers 404 to private_list.* on a list holding an asset outside the scope, and changes nothing', async () => {
+    const shared = await createList(['PLA0060', 'PLB0004'], t.owner.token, 'Shared with B');
+    const onlyA = await createList(['PLA0061'], t.owner.token, 'Only A');
+    const scopedManager = await t.userWith(
+      ['private_list.read', 'private_list.update', 'private_list.delete'],
+      [t.partnerA.id],
+    );
+    const token = scopedManager.token;
+    const path = `/account/private-lists/${shared.id}`;
+    const logsOf = async (id: string) =>
+      (await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, id))).length;
+    const logsBefore = await logsOf(shared.id);
+
+    const refused = [
+      await call(t.app, 'GET', path, { token }),
+      await call(t.app, 'GET', `${path}/assets`, { token }),
+      await call(t.app, 'PATCH', path, { token, body: { name: 'Hijacked' } }),
+      await call(t.app, 'POST', `${path}/remove-assets`, { token, body: ['PLA0060'] }),
+      await call(t.app, 'DELETE', path, { token }),
+    ];
+    expect(refused.map((r) => [r.statusCode, errorOf(r).code])).toEqual(refused.map(() => [404, 'NotFound']));
+    const listed = await call(t.app, 'GET', '/account/private-lists?pageSize=100', { token });
+    const ids = listed.json().data.map((l: { id: string }) => l.id);
+    expect(ids).toContain(onlyA.id);
+    expect(ids).not.toContain(shared.id);
+
+    const unchanged = await call(t.app, 'GET', path, { token: t.owner.token });
+    expect(unchanged.json().data).toMatchObject({ name: 'Shared with B', assetCount: 2 });
+    expect(await logsOf(shared.id)).toBe(logsBefore);
+
+    const renamed = await call(t.app, 'PATCH', `/account/private-lists/${onlyA.id}`, {
+      token,
+      body: { name: 'Renamed by A' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data).toMatchObject({ name: 'Renamed by A', owner: { id: t.owner.id } });
+  });
+
+  it('lets only scope "*" reach an empty list of another user', async () => {
+    const list = await createList(['PLA0062'], t.owner.token, 'Emptied');
+    const emptied = await call(t.app, 'POST', `/account/private-lists/${list.id}/remove-assets`, {
+      token: t.owner.token,
+      body: ['PLA0062'],
+    });
+    expect(emptied.json().data.assetCount).toBe(0);
+    const scoped = await t.userWith(['private_list.read'], [t.partnerA.id]);
+    expect((await call(t.app, 'GET', `/account/private-lists/${list.id}`, { token: scoped.token })).statusCode).toBe(
+      404,
+    );
+    const all = await call(t.app, 'GET', `/account/private-lists/${list.id}`, { token: reader.token });
+    expect(all.statusCode).toBe(200);
+  });
+
+  it('finds for the owner filter only staff the caller may see', async () => {
+    const readerA = await t.userWith(['private_list.read'], [t.partnerA.id]);
+    const staffA = await t.userWith([], [t.partnerA.id]);
+    const staffB = await t.userWith([], [t.partnerB.id]);
+    const staffAB = await t.userWith([], [t.partnerA.id, t.partnerB.id]);
+    const account = await t.userWith([], '*');
+    const search = async (who: TestUser) => {
+      const res = await call(t.app, 'GET', `/account/private-lists/users/fuzzy-search?q=${who.username}`, {
+        token: readerA.token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.map((u: { id: string }) => u.id);
+    };
+    expect(await search(staffA)).toEqual([staffA.id]);
+    expect(await search(staffB)).toEqual([]);
+    expect(await search(staffAB)).toEqual([]);
+    expect(await search(account)).toEqual([]);
+    const everyone = await call(t.app, 'GET', `/account/private-lists/users/fuzzy-search?q=${staffB.username}`, {
+      token: reader.token,
+    });
+    expect(everyone.json().data.map((u: { id: string }) => u.id)).toEqual([staffB.id]);
+  });
 
   it('guards every route: 401 without a token, 403 without the permission', async () => {
     expect((await call(t.app, 'GET', '/account/private-lists/mine')).statusCode).toBe(401);

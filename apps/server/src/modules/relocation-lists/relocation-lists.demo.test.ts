@@ -24,9 +24,11 @@ describe('demo relocation lists', () => {
     expect(completed.length).toBeGreaterThanOrEqual(2);
     expect(new Set(lists.map((l) => l.partnerId)).size).toBe(3);
 
+    for (const list of completed) {
+      expect(list.checkinAt?.getTime()).toBeGreaterThan(list.checkoutAt.getTime());
+    }
     for (const list of lists) {
       expect(list.checkoutAt.getTime()).toBeLessThan(Date.now());
-      if (list.checkinAt) expect(list.checkinAt.getTime()).toBeGreaterThan(list.checkoutAt.getTime());
       const items = await db.select().from(relocationListAssets).where(eq(relocationListAssets.listId, list.id));
       expect(items).toHaveLength(list.assetCount);
       const rows = await db
@@ -38,10 +40,11 @@ describe('demo relocation lists', () => {
             items.map((i) => i.assetId as string),
           ),
         );
-      for (const a of rows) {
-        if (list.checkinAt) expect(a).toMatchObject({ turnoverState: 'InSite', siteId: list.toSiteId });
-        else expect(a).toMatchObject({ turnoverState: 'Dispatching', siteId: null });
-      }
+      expect(rows).toHaveLength(list.assetCount);
+      const placed = list.checkinAt
+        ? { turnoverState: 'InSite', siteId: list.toSiteId }
+        : { turnoverState: 'Dispatching', siteId: null };
+      for (const a of rows) expect(a).toMatchObject(placed);
       const logs = await db
         .select()
         .from(fieldLogs)

@@ -12,7 +12,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { uuidList } from '../../lib/rows.ts';
+import { assertPartnerInScope, inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
 
 const fromSite = alias(sites, 'from_site');
 const toSite = alias(sites, 'to_site');
@@ -93,44 +94,54 @@ export async function query(
   return { rows, count: total?.n ?? 0 };
 }
 
-/** One list by id, whatever the scope: the service decides between 404 and 403. */
-export async function get(db: DbOrTx, id: string): Promise<RelocationListRow | undefined> {
-  const [row] = await selectLists(db).where(eq(relocationLists.id, id));
+const oneList = (scope: Scope, id: string) =>
+  and(eq(relocationLists.id, id), inScope(scope, relocationLists.partnerId));
+
+/** One in-scope list by id; one of another partner is absent, as a missing one. */
+export async function get(db: DbOrTx, scope: Scope, id: string): Promise<RelocationListRow | undefined> {
+  const [row] = await selectLists(db).where(oneList(scope, id));
   return row;
 }
 
-/** Locks the list so two launches cannot both find it open. */
-export async function lock(db: DbOrTx, id: string): Promise<boolean> {
+/** Locks the in-scope list so two launches cannot both find it open; false when there is none. */
+export async function lock(db: DbOrTx, scope: Scope, id: string): Promise<boolean> {
   const [row] = await db
     .select({ id: relocationLists.id })
     .from(relocationLists)
-    .where(eq(relocationLists.id, id))
+    .where(oneList(scope, id))
     .for('update');
   return row !== undefined;
 }
 
-export async function insert(db: DbOrTx, values: typeof relocationLists.$inferInsert) {
+/** A new list of an in-scope partner. */
+export async function insert(db: DbOrTx, scope: Scope, values: typeof relocationLists.$inferInsert) {
+  assertPartnerInScope(scope, values.partnerId);
   await db.insert(relocationLists).values(values);
 }
 
-export async function addAssets(db: DbOrTx, listId: string, items: readonly { id: string; no: string }[]) {
-  if (items.length === 0) return;
-  await db.insert(relocationListAssets).values(items.map((a) => ({ listId, assetId: a.id, assetNo: a.no })));
+/** Puts assets on an in-scope list; only assets of the list's partner go on it. */
+export async function addAssets(db: DbOrTx, scope: Scope, listId: string, assetIds: readonly string[]) {
+  if (assetIds.length === 0) return;
+  await db.execute(sql`insert into relocation_list_assets (list_id, asset_id, asset_no)
+    select l.id, a.id, a.no from relocation_lists l join assets a on a.partner_id = l.partner_id
+    where l.id = ${listId}::uuid and a.id in (${uuidList(assetIds)})
+      and ${inScopeSql(scope, sql`l.partner_id`) ?? sql`true`}`);
 }
 
 export async function markLaunched(
   db: DbOrTx,
+  scope: Scope,
   id: string,
   values: { toSiteId: string; launchStaffId: string; checkinAt: Date },
 ) {
   await db
     .update(relocationLists)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(relocationLists.id, id));
+    .where(oneList(scope, id));
 }
 
-/** The list's assets as they are now, by number; deleted assets keep their number and nothing else. */
-export async function assetsOf(db: DbOrTx, listId: string) {
+/** An in-scope list's assets as they are now, by number; deleted assets keep their number and nothing else. */
+export async function assetsOf(db: DbOrTx, scope: Scope, listId: string) {
   return db
     .select({
       no: relocationListAssets.assetNo,
@@ -143,10 +154,11 @@ export async function assetsOf(db: DbOrTx, listId: string) {
       turnoverState: assets.turnoverState,
     })
     .from(relocationListAssets)
+    .innerJoin(relocationLists, eq(relocationLists.id, relocationListAssets.listId))
     .leftJoin(assets, eq(assets.id, relocationListAssets.assetId))
     .leftJoin(assetCategories, eq(assetCategories.id, assets.categoryId))
     .leftJoin(sites, eq(sites.id, assets.siteId))
-    .where(eq(relocationListAssets.listId, listId))
+    .where(oneList(scope, listId))
     .orderBy(asc(relocationListAssets.assetNo));
 }
 
@@ -184,37 +196,53 @@ export async function lockAssetsByNos(db: DbOrTx, scope: Scope, nos: readonly st
     .for('update');
 }
 
-/** Locks the list's assets that still exist, in id order. */
-export async function lockAssetsOfList(db: DbOrTx, listId: string): Promise<MovableAsset[]> {
+/** Locks the in-scope assets of an in-scope list that still exist, in id order. */
+export async function lockAssetsOfList(db: DbOrTx, scope: Scope, listId: string): Promise<MovableAsset[]> {
   return db
     .select(movableColumns)
     .from(assets)
     .where(
-      inArray(
-        assets.id,
-        db
-          .select({ id: relocationListAssets.assetId })
-          .from(relocationListAssets)
-          .where(and(eq(relocationListAssets.listId, listId), isNotNull(relocationListAssets.assetId))),
+      and(
+        inScope(scope, assets.partnerId),
+        inArray(
+          assets.id,
+          db
+            .select({ id: relocationListAssets.assetId })
+            .from(relocationListAssets)
+            .innerJoin(relocationLists, eq(relocationLists.id, relocationListAssets.listId))
+            .where(and(oneList(scope, listId), isNotNull(relocationListAssets.assetId))),
+        ),
       ),
     )
     .orderBy(asc(assets.id))
     .for('update');
 }
 
-/** Asset ids (of these) that are on a list not launched yet. */
-export async function onOpenLists(db: DbOrTx, assetIds: readonly string[]): Promise<Set<string>> {
+/**
+ * Ids of in-scope assets (of these) that are on a list not launched yet, whichever partner's list that is:
+ * an asset that changed partner while on an open list is still being relocated.
+ */
+export async function onOpenLists(db: DbOrTx, scope: Scope, assetIds: readonly string[]): Promise<Set<string>> {
   if (assetIds.length === 0) return new Set();
   const found = await db
     .select({ assetId: relocationListAssets.assetId })
     .from(relocationListAssets)
     .innerJoin(relocationLists, eq(relocationLists.id, relocationListAssets.listId))
-    .where(and(inArray(relocationListAssets.assetId, [...assetIds]), isNull(relocationLists.checkinAt)));
+    .innerJoin(assets, eq(assets.id, relocationListAssets.assetId))
+    .where(
+      and(
+        inArray(relocationListAssets.assetId, [...assetIds]),
+        inScope(scope, assets.partnerId),
+        isNull(relocationLists.checkinAt),
+      ),
+    );
   return new Set(found.flatMap((r) => (r.assetId ? [r.assetId] : [])));
 }
 
+/** Places in-scope assets (of these) at a site, or on the way (siteId null). */
 export async function moveAssets(
   db: DbOrTx,
+  scope: Scope,
   assetIds: readonly string[],
   values: { siteId: string | null; turnoverState: string },
 ) {
@@ -222,14 +250,15 @@ export async function moveAssets(
   await db
     .update(assets)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(inArray(assets.id, [...assetIds]));
+    .where(and(inArray(assets.id, [...assetIds]), inScope(scope, assets.partnerId)));
 }
 
-export async function getSite(db: DbOrTx, id: string) {
+/** One site of an in-scope partner; one of another partner is absent, as an unknown one. */
+export async function getSite(db: DbOrTx, scope: Scope, id: string) {
   const [row] = await db
     .select({ id: sites.id, name: sites.name, partnerId: sites.partnerId, isArchived: sites.isArchived })
     .from(sites)
-    .where(eq(sites.id, id));
+    .where(and(eq(sites.id, id), inScope(scope, sites.partnerId)));
   return row;
 }
 

@@ -15,7 +15,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { assertPartnerInScope } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './relocation-lists.repo.ts';
 
@@ -64,16 +63,17 @@ const placed = (a: { siteId: string | null; turnoverState: string }) => ({
 export function createRelocationListService(deps: { db: Db }) {
   const { db } = deps;
 
-  /** A list the caller may see: 404 when absent, 403 when its partner is outside the scope. */
-  async function visible(tx: DbOrTx, caller: Caller, id: string) {
-    const row = await repo.get(tx, id);
-    if (!row) throw notFound('The relocation list does not exist');
-    assertPartnerInScope(caller.scope, row.list.partnerId);
+  const absent = () => notFound('The relocation list does not exist');
+
+  /** An in-scope list; one of another partner is absent (404), as a missing one. */
+  async function found(tx: DbOrTx, caller: Caller, id: string) {
+    const row = await repo.get(tx, caller.scope, id);
+    if (!row) throw absent();
     return row;
   }
 
-  async function detail(tx: DbOrTx, row: repo.RelocationListRow): Promise<RelocationListDetail> {
-    const items = await repo.assetsOf(tx, row.list.id);
+  async function detail(tx: DbOrTx, caller: Caller, row: repo.RelocationListRow): Promise<RelocationListDetail> {
+    const items = await repo.assetsOf(tx, caller.scope, row.list.id);
     return {
       ...toRelocationList(row),
       assets: items.map((a) => ({
@@ -96,7 +96,7 @@ export function createRelocationListService(deps: { db: Db }) {
 
     /** One list with its assets as they are now. */
     async get(caller: Caller, id: string): Promise<RelocationListDetail> {
-      return detail(db, await visible(db, caller, id));
+      return detail(db, caller, await found(db, caller, id));
     },
 
     /** Sites of the caller's partners for the console's filters. */
@@ -109,9 +109,8 @@ export function createRelocationListService(deps: { db: Db }) {
      */
     async collect(caller: Caller, input: RelocationCollectInput): Promise<RelocationListDetail> {
       return db.transaction(async (tx) => {
-        const site = await repo.getSite(tx, input.fromSiteId);
+        const site = await repo.getSite(tx, caller.scope, input.fromSiteId);
         if (!site) throw validationError({ fromSiteId: 'Unknown site' });
-        assertPartnerInScope(caller.scope, site.partnerId);
 
         // The first position of each number names the row in errors; repeats are collected once.
         const firstIndex = new Map<string, number>();
@@ -130,6 +129,7 @@ export function createRelocationListService(deps: { db: Db }) {
 
         const open = await repo.onOpenLists(
           tx,
+          caller.scope,
           locked.map((a) => a.id),
         );
         const refused: Record<string, string> = {};
@@ -148,7 +148,7 @@ export function createRelocationListService(deps: { db: Db }) {
         const id = randomUUID();
         const assets = wanted.map((no) => byNo.get(no) as repo.MovableAsset);
         const note = input.note?.trim() || null;
-        await repo.insert(tx, {
+        await repo.insert(tx, caller.scope, {
           id,
           partnerId: site.partnerId,
           fromSiteId: site.id,
@@ -157,10 +157,16 @@ export function createRelocationListService(deps: { db: Db }) {
           checkoutAt: new Date(),
           note,
         });
-        await repo.addAssets(tx, id, assets);
+        await repo.addAssets(
+          tx,
+          caller.scope,
+          id,
+          assets.map((a) => a.id),
+        );
         const moved = { siteId: null, turnoverState: 'Dispatching' };
         await repo.moveAssets(
           tx,
+          caller.scope,
           assets.map((a) => a.id),
           moved,
         );
@@ -172,7 +178,7 @@ export function createRelocationListService(deps: { db: Db }) {
           assetNos: assets.map((a) => a.no).sort(),
           note,
         });
-        return detail(tx, (await repo.get(tx, id)) as repo.RelocationListRow);
+        return detail(tx, caller, await found(tx, caller, id));
       });
     },
 
@@ -182,14 +188,14 @@ export function createRelocationListService(deps: { db: Db }) {
      */
     async launch(caller: Caller, id: string, input: RelocationLaunchInput): Promise<RelocationListDetail> {
       return db.transaction(async (tx) => {
-        if (!(await repo.lock(tx, id))) throw notFound('The relocation list does not exist');
-        const row = await visible(tx, caller, id);
+        if (!(await repo.lock(tx, caller.scope, id))) throw absent();
+        const row = await found(tx, caller, id);
         if (row.list.checkinAt) {
           throw new DomainError(RELOCATION_COMPLETED_CODE, 409, 'The relocation list was launched already', {
             checkinAt: toIso(row.list.checkinAt),
           });
         }
-        const site = await repo.getSite(tx, input.toSiteId);
+        const site = await repo.getSite(tx, caller.scope, input.toSiteId);
         if (!site) throw validationError({ toSiteId: 'Unknown site' });
         if (site.partnerId !== row.list.partnerId) {
           const message = 'The site belongs to another partner than the relocation list';
@@ -200,16 +206,19 @@ export function createRelocationListService(deps: { db: Db }) {
           throw new DomainError('SiteArchived', 422, message, { fields: { toSiteId: message } });
         }
 
-        const dispatching = (await repo.lockAssetsOfList(tx, id)).filter((a) => a.turnoverState === 'Dispatching');
+        const dispatching = (await repo.lockAssetsOfList(tx, caller.scope, id)).filter(
+          (a) => a.turnoverState === 'Dispatching',
+        );
         const moved = { siteId: site.id, turnoverState: 'InSite' };
         await repo.moveAssets(
           tx,
+          caller.scope,
           dispatching.map((a) => a.id),
           moved,
         );
         for (const a of dispatching) await logChange(tx, caller, 'asset', a.id, placed(a), moved);
         const checkinAt = new Date();
-        await repo.markLaunched(tx, id, { toSiteId: site.id, launchStaffId: caller.userId, checkinAt });
+        await repo.markLaunched(tx, caller.scope, id, { toSiteId: site.id, launchStaffId: caller.userId, checkinAt });
         await logChange(
           tx,
           caller,
@@ -218,7 +227,7 @@ export function createRelocationListService(deps: { db: Db }) {
           { toSiteId: null, launchStaffId: null, checkinAt: null },
           { toSiteId: site.id, launchStaffId: caller.userId, checkinAt: toIso(checkinAt) },
         );
-        return detail(tx, (await repo.get(tx, id)) as repo.RelocationListRow);
+        return detail(tx, caller, await found(tx, caller, id));
       });
     },
   };

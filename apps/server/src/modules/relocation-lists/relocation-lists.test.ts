@@ -236,14 +236,17 @@ describe('relocation lists API', () => {
     expect(errorOf(other).message).toBe('The asset belongs to another partner than the site');
   });
 
-  it('refuses an unknown site, a site out of scope, an empty upload and more than 100 numbers', async () => {
+  it('refuses an unknown site, a site out of scope (as unknown), an empty upload and more than 100 numbers', async () => {
     const unknown = await collect({ fromSiteId: randomUUID(), assetNos: ['RLA0050'] });
     expect(unknown.statusCode).toBe(400);
     expect((errorOf(unknown).data as Fields).fields.fromSiteId).toBe('Unknown site');
 
+    const listsBefore = (await t.database.db.select().from(relocationLists)).length;
     const outOfScope = await collect({ fromSiteId: siteB1, assetNos: ['RLB0001'] });
-    expect(outOfScope.statusCode).toBe(403);
-    expect(errorOf(outOfScope).code).toBe('PartnerOutOfScope');
+    expect(outOfScope.statusCode).toBe(400);
+    expect((errorOf(outOfScope).data as Fields).fields.fromSiteId).toBe('Unknown site');
+    expect((await assetRows(['RLB0001']))[0]).toMatchObject({ turnoverState: 'InSite', siteId: siteB1 });
+    expect((await t.database.db.select().from(relocationLists)).length).toBe(listsBefore);
 
     const empty = await collect({ fromSiteId: siteA1, assetNos: [] });
     expect(empty.statusCode).toBe(400);
@@ -289,7 +292,8 @@ describe('relocation lists API', () => {
 
   it('refuses a launch site of another partner, an archived one, an unknown one and a list out of scope', async () => {
     const list = await collected(['RLA0070']);
-    const otherPartner = await launch(list.id, { toSiteId: siteB1 });
+    // Account staff see the other partner's site; partner staff do not (an unknown site to them).
+    const otherPartner = await launch(list.id, { toSiteId: siteB1 }, t.owner.token);
     expect(otherPartner.statusCode).toBe(422);
     expect(errorOf(otherPartner)).toMatchObject({
       code: 'SiteOfAnotherPartner',
@@ -301,10 +305,17 @@ describe('relocation lists API', () => {
     const unknown = await launch(list.id, { toSiteId: randomUUID() });
     expect(unknown.statusCode).toBe(400);
     expect((errorOf(unknown).data as Fields).fields.toSiteId).toBe('Unknown site');
+    const outOfScopeSite = await launch(list.id, { toSiteId: siteB1 });
+    expect(outOfScopeSite.statusCode).toBe(400);
+    expect((errorOf(outOfScopeSite).data as Fields).fields.toSiteId).toBe('Unknown site');
 
+    // Another partner's list is answered as a missing one, so its id is not confirmed; nothing moves.
     const foreign = await launch(list.id, { toSiteId: siteB1 }, collectorB.token);
-    expect(foreign.statusCode).toBe(403);
-    expect(errorOf(foreign).code).toBe('PartnerOutOfScope');
+    expect(foreign.statusCode).toBe(404);
+    expect(errorOf(foreign).code).toBe('NotFound');
+    const [stillOpen] = await t.database.db.select().from(relocationLists).where(eq(relocationLists.id, list.id));
+    expect(stillOpen).toMatchObject({ checkinAt: null, toSiteId: null, launchStaffId: null });
+    expect((await assetRows(['RLA0070']))[0]).toMatchObject({ turnoverState: 'Dispatching', siteId: null });
     const missing = await launch(randomUUID(), { toSiteId: siteA2 });
     expect(missing.statusCode).toBe(404);
 
@@ -363,7 +374,8 @@ describe('relocation lists API', () => {
         category: { id: categoryId, name: 'RL bikes' },
       }),
     ]);
-    expect((await get(doneA.id, readerB.token)).statusCode).toBe(403);
+    const foreign = await get(doneA.id, readerB.token);
+    expect([foreign.statusCode, errorOf(foreign).code]).toEqual([404, 'NotFound']);
     expect((await get(randomUUID(), readerA.token)).statusCode).toBe(404);
     expect((await get('not-an-id', readerA.token)).statusCode).toBe(400);
 

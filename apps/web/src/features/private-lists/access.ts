@@ -6,7 +6,8 @@ type Action = 'read' | 'update' | 'delete';
 
 /**
  * What the signed-in user may do with a list, by the server's rule: their own needs private_list.me.<action>
- * (or the general one), someone else's needs private_list.<action>.
+ * (or the general one), someone else's needs private_list.<action>. The general permissions reach only lists
+ * whose assets all lie in the user's scope; the server lists no others, so the lists shown here qualify.
  */
 export function useListAccess() {
   const held = usePermissionSet();
