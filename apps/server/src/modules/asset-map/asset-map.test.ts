@@ -135,7 +135,7 @@ describe('asset map API', () => {
 
   it('rolls the low zooms up from the shared grid into the same cells SQL groups', async () => {
     const { db } = t.database;
-    const grid = await gridCells(db, 10_000);
+    const grid = await gridCells(db, '*', 10_000);
     for (const viewport of [WORLD, MILANO, { west: 170, south: -85, east: 10, north: 85 }]) {
       for (let zoom = 0; zoom <= ASSET_MAP_GRID_ZOOM; zoom++) {
         const fromGrid = rollUp(grid, { scope: '*' }, viewport, zoom);
