@@ -145,16 +145,17 @@ export async function existingNos(db: DbOrTx, _scope: AllPartners, nos: readonly
 }
 
 /**
- * The asset a device is bound to, if any: a device is bound to one asset across all partners, so the whole
- * account is read and the service decides what the caller may learn of it.
+ * The asset a device is bound to, if any. A device is bound to one asset across all partners, so every asset is
+ * looked at; the number of an asset outside the scope stays hidden (null).
  */
 export async function assetOfDevice(
   db: DbOrTx,
-  _scope: AllPartners,
+  scope: Scope,
   deviceNo: string,
-): Promise<{ id: string; no: string; partnerId: string } | undefined> {
+): Promise<{ id: string; no: string | null } | undefined> {
+  const visible = inScope(scope, assets.partnerId);
   const [row] = await db
-    .select({ id: assets.id, no: assets.no, partnerId: assets.partnerId })
+    .select({ id: assets.id, no: visible ? sql<string | null>`case when ${visible} then ${assets.no} end` : assets.no })
     .from(assets)
     .where(eq(assets.iotDeviceNo, deviceNo));
   return row;

@@ -18,7 +18,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { assertPartnerInScope, partnerInScope } from '../../lib/scope.ts';
+import { assertPartnerInScope } from '../../lib/scope.ts';
 import { fieldLogsOf } from '../audit/audit.repo.ts';
 import {
   applyChanges,
@@ -299,11 +299,8 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
         if (!row.category.isIot) {
           throw new DomainError('CategoryNotIot', 422, 'The category of this asset has no IoT devices');
         }
-        // A device is bound to one asset across the account; the number of another partner's asset stays hidden.
-        const owner = await repo.assetOfDevice(tx, '*', input.no);
-        if (owner && owner.id !== row.asset.id) {
-          throw deviceBound(partnerInScope(caller.scope, owner.partnerId) ? owner.no : undefined);
-        }
+        const owner = await repo.assetOfDevice(tx, caller.scope, input.no);
+        if (owner && owner.id !== row.asset.id) throw deviceBound(owner.no ?? undefined);
         const sameDevice = row.asset.iotDeviceNo === input.no;
         await repo.update(tx, caller.scope, row.asset.id, {
           iotDeviceNo: input.no,
