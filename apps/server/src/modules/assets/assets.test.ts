@@ -406,7 +406,9 @@ describe('assets API', () => {
     const results = await Promise.all([create(body(nextNo('R'))), create(body(nextNo('R')))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const refused = results.find((r) => r.statusCode === 409);
-    expect((errorOf(refused as never).data as Fields).fields[`properties.${prop.frame}`]).toBeDefined();
+    expect((errorOf(refused as never).data as Fields).fields[`properties.${prop.frame}`]).toBe(
+      'This value is already used by another asset',
+    );
     const sameNo = await Promise.all([create(body('RACENO1')), create({ ...body('RACENO1'), properties: {} })]);
     expect(sameNo.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
