@@ -382,7 +382,7 @@ async function measureGrid() {
   let size = 0;
   for (let i = 0; i < 6; i++) {
     const started = performance.now();
-    size = (await gridCells(database.db, ASSET_MAP_GRID_MAX_ROWS + 1)).length;
+    size = (await gridCells(database.db, '*', ASSET_MAP_GRID_MAX_ROWS + 1)).length;
     if (i > 0) times.push(performance.now() - started);
   }
   console.log(

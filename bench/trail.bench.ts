@@ -87,7 +87,7 @@ for (let i = 0; i < READS; i++) {
   const from = new Date(START.getTime() + Math.floor(Math.random() * days) * 86_400_000);
   const [id] = await rows<{ id: string }>(db, sql`select ${deviceId(d)} as id`);
   const t0 = performance.now();
-  const trail = await trailOf(db, id?.id as string, from, new Date(from.getTime() + 86_400_000));
+  const trail = await trailOf(db, '*', id?.id as string, from, new Date(from.getTime() + 86_400_000));
   timings.push(performance.now() - t0);
   points += trail.total;
 }

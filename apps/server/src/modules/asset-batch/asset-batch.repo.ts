@@ -12,11 +12,22 @@ export async function partnersNamed(db: DbOrTx, scope: Scope, lowerNames: readon
     .where(and(inArray(sql`lower(${partners.name})`, [...lowerNames]), inScope(scope, partners.id)));
 }
 
-/** Sites of these partners whose name is one of these (compared in lower case). */
-export async function sitesNamed(db: DbOrTx, partnerIds: readonly string[], lowerNames: readonly string[]) {
+/** Sites of these in-scope partners whose name is one of these (compared in lower case). */
+export async function sitesNamed(
+  db: DbOrTx,
+  scope: Scope,
+  partnerIds: readonly string[],
+  lowerNames: readonly string[],
+) {
   if (partnerIds.length === 0 || lowerNames.length === 0) return [];
   return db
     .select({ id: sites.id, partnerId: sites.partnerId, name: sites.name })
     .from(sites)
-    .where(and(inArray(sites.partnerId, [...partnerIds]), inArray(sql`lower(${sites.name})`, [...lowerNames])));
+    .where(
+      and(
+        inArray(sites.partnerId, [...partnerIds]),
+        inArray(sql`lower(${sites.name})`, [...lowerNames]),
+        inScope(scope, sites.partnerId),
+      ),
+    );
 }

@@ -120,7 +120,7 @@ export function createAssetBatchService(deps: { db: Db }) {
     const categoryIds = [...new Set(items.map((i) => i.row.asset.categoryId))];
     const definitions = await assetsRepo.propertiesOf(tx, categoryIds);
     const definitionsOf = new Map(categoryIds.map((id) => [id, definitions.filter((d) => d.categoryId === id)]));
-    const { problems, planned } = await checkChanges(tx, items, definitionsOf);
+    const { problems, planned } = await checkChanges(tx, caller.scope, items, definitionsOf);
     items.forEach((item, k) => {
       rowFields(fields, `assets.${item.index}`, problems[k] ?? []);
     });
@@ -166,6 +166,7 @@ export function createAssetBatchService(deps: { db: Db }) {
           db.transaction(async (tx) => {
             await assetsRepo.lockByNos(
               tx,
+              caller.scope,
               rows.map((r) => r.no),
             );
             const { fields, planned, definitions } = await checkEdits(tx, caller, rows);
@@ -182,7 +183,7 @@ export function createAssetBatchService(deps: { db: Db }) {
       await raceSafe(
         () =>
           db.transaction(async (tx) => {
-            await assetsRepo.lockByNos(tx, nos);
+            await assetsRepo.lockByNos(tx, caller.scope, nos);
             const { fields, rows } = await checkRemovals(tx, caller, nos);
             if (hasAny(fields)) throw validationError(fields);
             await writeRemovals(tx, caller, rows);

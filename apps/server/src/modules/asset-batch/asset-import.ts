@@ -192,9 +192,15 @@ export function createAssetImportService(deps: { db: Db; batch: AssetBatchServic
     return byName;
   }
 
-  async function sitesByName(partnerIds: readonly string[], names: readonly string[]) {
+  /** Site ids by partner and lower-case name, among the caller's partners. */
+  async function sitesByName(caller: Caller, partnerIds: readonly string[], names: readonly string[]) {
     const byName = new Map<string, string[]>();
-    const found = await repo.sitesNamed(db, [...new Set(partnerIds)], [...new Set(names.map((n) => n.toLowerCase()))]);
+    const found = await repo.sitesNamed(
+      db,
+      caller.scope,
+      [...new Set(partnerIds)],
+      [...new Set(names.map((n) => n.toLowerCase()))],
+    );
     for (const s of found) {
       const key = `${s.partnerId}\u0000${s.name.toLowerCase()}`;
       byName.set(key, [...(byName.get(key) ?? []), s.id]);
@@ -247,6 +253,7 @@ export function createAssetImportService(deps: { db: Db; batch: AssetBatchServic
         return ids.length === 1 ? ids[0] : undefined;
       });
       const sites = await sitesByName(
+        caller,
         partnerOf.filter((id): id is string => id !== undefined),
         rows.map((r) => cellOf(r, 'site')).filter((n) => n !== ''),
       );

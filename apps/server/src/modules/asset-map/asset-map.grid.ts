@@ -121,7 +121,7 @@ export function createMapGrid(deps: {
   const read = () => {
     reading ??= (async () => {
       const at = now();
-      const found = await repo.gridCells(deps.db, ASSET_MAP_GRID_MAX_ROWS + 1);
+      const found = await repo.gridCells(deps.db, '*', ASSET_MAP_GRID_MAX_ROWS + 1);
       current = { at, rows: found.length > ASSET_MAP_GRID_MAX_ROWS ? null : found };
       return current;
     })().finally(() => {

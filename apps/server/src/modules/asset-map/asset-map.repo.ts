@@ -10,6 +10,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
 import { rows } from '../../lib/rows.ts';
+import type { AllPartners } from '../../lib/scope.ts';
 import { type AssetFilter, whereOf } from '../asset-query/asset-query.repo.ts';
 import { displayStatusSql } from '../iot/display-status.ts';
 
@@ -231,9 +232,10 @@ function statusesOf(r: Record<string, unknown>): Partial<Record<AssetDisplayStat
 /**
  * Every positioned asset of the fleet grouped by its `map_cell` (the zoom-10 grid, ASSET_MAP_GRID_ZOOM),
  * partner, category and lifecycle state (the filters the console always sends): one pass over the table, whatever the viewport. At most `limit` rows (the caller asks for one more than it keeps, to tell a grid too
- * fine to hold from one that fits).
+ * fine to hold from one that fits). The grid is shared by every caller, so it is read for the whole account and
+ * each caller's scope is applied when it is rolled up (asset-map.grid.ts).
  */
-export async function gridCells(db: DbOrTx, limit: number): Promise<GridCellRow[]> {
+export async function gridCells(db: DbOrTx, _scope: AllPartners, limit: number): Promise<GridCellRow[]> {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`with m as (

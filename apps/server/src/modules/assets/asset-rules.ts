@@ -10,7 +10,7 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { partnerInScope } from '../../lib/scope.ts';
+import { partnerInScope, type Scope } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './assets.repo.ts';
 import { lifeCycleTransitionProblem } from './lifecycle.ts';
@@ -118,7 +118,8 @@ async function uniqueConflicts(
     it.unique.flatMap((u) => (u.value === null ? [] : [{ propertyId: u.propertyId, value: u.value }])),
   );
   const holders = new Map<string, string[]>();
-  for (const h of await repo.uniqueValueHolders(tx, wanted)) {
+  // Unique values are unique across the account, like asset numbers.
+  for (const h of await repo.uniqueValueHolders(tx, '*', wanted)) {
     const k = key(h.propertyId, h.value);
     holders.set(k, [...(holders.get(k) ?? []), h.assetId]);
   }
@@ -162,9 +163,14 @@ export async function checkCreates(
   inputs: readonly AssetInput[],
 ): Promise<{ problems: DomainError[][]; planned: PlannedCreate[] }> {
   const inScope = (partnerId: string) => partnerInScope(caller.scope, partnerId);
-  const partners = await repo.existingPartners(tx, [...new Set(inputs.map((i) => i.partnerId).filter(inScope))]);
-  const sites = await repo.getSites(tx, [...new Set(inputs.flatMap((i) => (i.siteId ? [i.siteId] : [])))]);
-  const takenNos = await repo.existingNos(tx, [...new Set(inputs.map((i) => i.no))]);
+  const partners = await repo.existingPartners(tx, caller.scope, [
+    ...new Set(inputs.map((i) => i.partnerId).filter(inScope)),
+  ]);
+  const sites = await repo.getSites(tx, caller.scope, [
+    ...new Set(inputs.flatMap((i) => (i.siteId ? [i.siteId] : []))),
+  ]);
+  // Numbers are unique across the account: a number another partner uses is taken for everyone.
+  const takenNos = await repo.existingNos(tx, '*', [...new Set(inputs.map((i) => i.no))]);
   const nos = occurrences(inputs.map((i) => i.no));
   const problems: DomainError[][] = [];
   const planned: PlannedCreate[] = [];
@@ -221,23 +227,26 @@ export async function insertCreates(
 ): Promise<repo.AssetRow[]> {
   await repo.insertMany(
     tx,
+    caller.scope,
     planned.map((p) => ({ id: p.id, ...p.values })),
   );
   await repo.replaceUniqueValues(
     tx,
+    caller.scope,
     planned.flatMap((p) => p.unique.map((u) => ({ assetId: p.id, ...u }))),
   );
   const created = await readBack(
     tx,
+    caller.scope,
     planned.map((p) => p.values.no),
   );
   for (const row of created) await logAssetChange(tx, caller, null, row);
   return created;
 }
 
-/** The assets of these numbers in this order, whatever the scope (the caller checked it already). */
-async function readBack(tx: DbOrTx, nos: readonly string[]) {
-  const byNo = new Map((await repo.getManyByNos(tx, '*', nos)).map((r) => [r.asset.no, r]));
+/** The assets of these numbers in this order, as just written. */
+async function readBack(tx: DbOrTx, scope: Scope, nos: readonly string[]) {
+  const byNo = new Map((await repo.getManyByNos(tx, scope, nos)).map((r) => [r.asset.no, r]));
   return nos.map((no) => byNo.get(no) as repo.AssetRow);
 }
 
@@ -249,10 +258,13 @@ export type PlannedChange = { row: repo.AssetRow; values: Partial<repo.AssetValu
  */
 export async function checkChanges(
   tx: DbOrTx,
+  scope: Scope,
   items: readonly { row: repo.AssetRow; patch: AssetPatch }[],
   definitionsOf: ReadonlyMap<string, readonly repo.PropertyRow[]>,
 ): Promise<{ problems: DomainError[][]; planned: PlannedChange[] }> {
-  const sites = await repo.getSites(tx, [...new Set(items.flatMap((i) => (i.patch.siteId ? [i.patch.siteId] : [])))]);
+  const sites = await repo.getSites(tx, scope, [
+    ...new Set(items.flatMap((i) => (i.patch.siteId ? [i.patch.siteId] : []))),
+  ]);
   const problems: DomainError[][] = [];
   const planned: PlannedChange[] = [];
   for (const { row, patch } of items) {
@@ -298,21 +310,23 @@ export async function checkChanges(
 }
 
 /** Writes checked changes and their unique values (no field logs: the caller logs before against after). */
-export async function applyChanges(tx: DbOrTx, planned: readonly PlannedChange[]) {
+export async function applyChanges(tx: DbOrTx, scope: Scope, planned: readonly PlannedChange[]) {
   for (const p of planned) {
-    if (Object.keys(p.values).length > 0) await repo.update(tx, p.row.asset.id, p.values);
+    if (Object.keys(p.values).length > 0) await repo.update(tx, scope, p.row.asset.id, p.values);
   }
   await repo.replaceUniqueValues(
     tx,
+    scope,
     planned.flatMap((p) => p.unique.map((u) => ({ assetId: p.row.asset.id, ...u }))),
   );
 }
 
 /** Writes checked changes with a field log per asset; returns the assets as read back. */
 export async function writeChanges(tx: DbOrTx, caller: Caller, planned: readonly PlannedChange[]) {
-  await applyChanges(tx, planned);
+  await applyChanges(tx, caller.scope, planned);
   const after = await readBack(
     tx,
+    caller.scope,
     planned.map((p) => p.row.asset.no),
   );
   for (const [i, p] of planned.entries()) await logAssetChange(tx, caller, p.row, after[i] ?? null);
@@ -335,6 +349,7 @@ export function removalProblem(row: repo.AssetRow): DomainError | null {
 export async function writeRemovals(tx: DbOrTx, caller: Caller, rows: readonly repo.AssetRow[]) {
   await repo.removeMany(
     tx,
+    caller.scope,
     rows.map((r) => r.asset.id),
   );
   for (const row of rows) await logAssetChange(tx, caller, row, null);

@@ -1,8 +1,8 @@
 import { ASSET_NO_MAX } from '@fleetdesk/contracts';
-import { and, asc, count, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, assetUniqueValues, partners, sites } from '../../db/schema/index.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { type AllPartners, assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
 
 export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type CategoryRow = typeof assetCategories.$inferSelect;
@@ -39,15 +39,19 @@ function selectAssets(db: DbOrTx) {
     .leftJoin(sites, eq(sites.id, assets.siteId));
 }
 
-/** One asset by number, whatever the scope: the service decides between 404 and 403. */
-export async function getByNo(db: DbOrTx, no: string): Promise<AssetRow | undefined> {
-  const [row] = await selectAssets(db).where(eq(assets.no, no));
+/** One asset by number within the scope: another partner's asset is absent, exactly like a missing one. */
+export async function getByNo(db: DbOrTx, scope: Scope, no: string): Promise<AssetRow | undefined> {
+  const [row] = await selectAssets(db).where(and(eq(assets.no, no), inScope(scope, assets.partnerId)));
   return row;
 }
 
-/** Locks the asset row for the rest of the transaction, so two changes of one asset do not interleave. */
-export async function lockByNo(db: DbOrTx, no: string): Promise<string | undefined> {
-  const [row] = await db.select({ id: assets.id }).from(assets).where(eq(assets.no, no)).for('update');
+/** Locks an in-scope asset row for the rest of the transaction, so two changes of one asset do not interleave. */
+export async function lockByNo(db: DbOrTx, scope: Scope, no: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.no, no), inScope(scope, assets.partnerId)))
+    .for('update');
   return row?.id;
 }
 
@@ -55,12 +59,12 @@ export async function lockByNo(db: DbOrTx, no: string): Promise<string | undefin
  * Locks the rows of these assets for the rest of the transaction, in number order so two batches touching the
  * same assets wait for each other instead of deadlocking.
  */
-export async function lockByNos(db: DbOrTx, nos: readonly string[]) {
+export async function lockByNos(db: DbOrTx, scope: Scope, nos: readonly string[]) {
   if (nos.length === 0) return;
   await db
     .select({ id: assets.id })
     .from(assets)
-    .where(inArray(assets.no, [...nos]))
+    .where(and(inArray(assets.no, [...nos]), inScope(scope, assets.partnerId)))
     .orderBy(asc(assets.no))
     .for('update');
 }
@@ -108,37 +112,30 @@ export async function propertiesOf(db: DbOrTx, categoryIds: readonly string[]): 
     .orderBy(asc(assetProperties.position), sql`lower(${assetProperties.name})`, asc(assetProperties.id));
 }
 
-export async function getSite(db: DbOrTx, id: string) {
-  const [row] = await db
-    .select({ id: sites.id, partnerId: sites.partnerId, name: sites.name })
-    .from(sites)
-    .where(eq(sites.id, id));
-  return row;
-}
+export type SiteRow = { id: string; partnerId: string; name: string };
 
-export type SiteRow = NonNullable<Awaited<ReturnType<typeof getSite>>>;
-
-export async function getSites(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SiteRow>> {
+/** Sites of in-scope partners by id (another partner's site is absent, like an unknown one). */
+export async function getSites(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<Map<string, SiteRow>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: sites.id, partnerId: sites.partnerId, name: sites.name })
     .from(sites)
-    .where(inArray(sites.id, [...ids]));
+    .where(and(inArray(sites.id, [...ids]), inScope(scope, sites.partnerId)));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Which of these partner ids exist. */
-export async function existingPartners(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+/** Which of these partner ids exist within the scope. */
+export async function existingPartners(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: partners.id })
     .from(partners)
-    .where(inArray(partners.id, [...ids]));
+    .where(and(inArray(partners.id, [...ids]), inScope(scope, partners.id)));
   return new Set(rows.map((r) => r.id));
 }
 
-/** Which of these asset numbers are taken, whatever the scope (numbers are unique across all partners). */
-export async function existingNos(db: DbOrTx, nos: readonly string[]): Promise<Set<string>> {
+/** Which of these asset numbers are taken: numbers are unique across all partners, so the whole account is read. */
+export async function existingNos(db: DbOrTx, _scope: AllPartners, nos: readonly string[]): Promise<Set<string>> {
   if (nos.length === 0) return new Set();
   const rows = await db
     .select({ no: assets.no })
@@ -147,40 +144,51 @@ export async function existingNos(db: DbOrTx, nos: readonly string[]): Promise<S
   return new Set(rows.map((r) => r.no));
 }
 
-/** The asset a device is bound to, if any. */
-export async function assetOfDevice(db: DbOrTx, deviceNo: string): Promise<{ id: string; no: string } | undefined> {
-  const [row] = await db.select({ id: assets.id, no: assets.no }).from(assets).where(eq(assets.iotDeviceNo, deviceNo));
+/**
+ * The asset a device is bound to, if any. A device is bound to one asset across all partners, so every asset is
+ * looked at; the number of an asset outside the scope stays hidden (null).
+ */
+export async function assetOfDevice(
+  db: DbOrTx,
+  scope: Scope,
+  deviceNo: string,
+): Promise<{ id: string; no: string | null } | undefined> {
+  const visible = inScope(scope, assets.partnerId);
+  const [row] = await db
+    .select({ id: assets.id, no: visible ? sql<string | null>`case when ${visible} then ${assets.no} end` : assets.no })
+    .from(assets)
+    .where(eq(assets.iotDeviceNo, deviceNo));
   return row;
 }
 
-export async function insert(db: DbOrTx, id: string, values: AssetValues) {
-  await db.insert(assets).values({ id, ...values });
-}
-
-export async function insertMany(db: DbOrTx, rows: readonly (AssetValues & { id: string })[]) {
+/** Inserts assets of in-scope partners; a row of another partner is refused (403) before anything is written. */
+export async function insertMany(db: DbOrTx, scope: Scope, rows: readonly (AssetValues & { id: string })[]) {
+  for (const row of rows) assertPartnerInScope(scope, row.partnerId);
   if (rows.length > 0) await db.insert(assets).values([...rows]);
 }
 
-export async function update(db: DbOrTx, id: string, values: Partial<AssetValues>) {
+export async function update(db: DbOrTx, scope: Scope, id: string, values: Partial<AssetValues>) {
   await db
     .update(assets)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(assets.id, id));
+    .where(and(eq(assets.id, id), inScope(scope, assets.partnerId)));
 }
 
-export async function remove(db: DbOrTx, id: string) {
-  await db.delete(assets).where(eq(assets.id, id));
-}
-
-export async function removeMany(db: DbOrTx, ids: readonly string[]) {
-  if (ids.length > 0) await db.delete(assets).where(inArray(assets.id, [...ids]));
+export async function removeMany(db: DbOrTx, scope: Scope, ids: readonly string[]) {
+  if (ids.length > 0) {
+    await db.delete(assets).where(and(inArray(assets.id, [...ids]), inScope(scope, assets.partnerId)));
+  }
 }
 
 export type UniqueValue = { propertyId: string; value: string };
 
-/** Who holds each of these unique values now (several values of several properties at once). */
+/**
+ * Who holds each of these unique values now (several values of several properties at once): values are unique
+ * across all partners, so the whole account is read.
+ */
 export async function uniqueValueHolders(
   db: DbOrTx,
+  _scope: AllPartners,
   values: readonly UniqueValue[],
 ): Promise<(UniqueValue & { assetId: string })[]> {
   if (values.length === 0) return [];
@@ -207,26 +215,35 @@ export async function uniqueValueHolders(
  */
 export async function replaceUniqueValues(
   db: DbOrTx,
+  scope: Scope,
   values: readonly { assetId: string; propertyId: string; value: string | null }[],
 ) {
   if (values.length === 0) return;
+  // Only rows of in-scope assets are replaced: the asset numbers come from requests, the scope from the session.
+  const ofScope = inScope(scope, assets.partnerId);
+  const writable = ofScope
+    ? new Set(
+        (
+          await db
+            .select({ id: assets.id })
+            .from(assets)
+            .where(and(inArray(assets.id, [...new Set(values.map((v) => v.assetId))]), ofScope))
+        ).map((r) => r.id),
+      )
+    : null;
+  const mine = writable ? values.filter((v) => writable.has(v.assetId)) : values;
+  if (mine.length === 0) return;
   await db
     .delete(assetUniqueValues)
     .where(
       or(
-        ...values.map((v) =>
+        ...mine.map((v) =>
           and(eq(assetUniqueValues.assetId, v.assetId), eq(assetUniqueValues.propertyId, v.propertyId)),
         ),
       ),
     );
-  const kept = values.flatMap((v) =>
+  const kept = mine.flatMap((v) =>
     v.value === null ? [] : [{ assetId: v.assetId, propertyId: v.propertyId, value: v.value }],
   );
   if (kept.length > 0) await db.insert(assetUniqueValues).values(kept);
-}
-
-/** How many assets stand at a site (sites in use cannot be deleted). */
-export async function countAtSite(db: DbOrTx, siteId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(assets).where(eq(assets.siteId, siteId));
-  return row?.n ?? 0;
 }

@@ -108,11 +108,10 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
     return asset;
   }
 
-  /** Reads an asset the caller may see: 404 when absent, 403 when its partner is outside the scope. */
+  /** Reads an asset within the caller's scope: another partner's asset is 404, exactly like a missing one. */
   async function visible(tx: DbOrTx, caller: Caller, no: string) {
-    const row = await repo.getByNo(tx, no);
+    const row = await repo.getByNo(tx, caller.scope, no);
     if (!row) throw notFound('Asset deleted or not found');
-    assertPartnerInScope(caller.scope, row.asset.partnerId);
     return row;
   }
 
@@ -133,7 +132,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
       if (constraint === 'assets_iot_device_no_key') throw deviceBound();
       if (constraint === 'asset_unique_values_key') {
         const sent = uniqueSent();
-        const taken = new Set((await repo.uniqueValueHolders(db, sent)).map((h) => h.propertyId));
+        const taken = new Set((await repo.uniqueValueHolders(db, '*', sent)).map((h) => h.propertyId));
         throw valueTaken(taken.size > 0 ? taken : sent.map((s) => s.propertyId));
       }
       throw error;
@@ -150,11 +149,11 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
     return raceSafe(
       () =>
         db.transaction(async (tx) => {
-          await repo.lockByNo(tx, no);
+          await repo.lockByNo(tx, caller.scope, no);
           const before = await visible(tx, caller, no);
           const definitions = await repo.propertiesOf(tx, [before.asset.categoryId]);
           await apply(tx, before, definitions);
-          const after = (await repo.getByNo(tx, no)) as repo.AssetRow;
+          const after = (await repo.getByNo(tx, caller.scope, no)) as repo.AssetRow;
           await logAssetChange(tx, caller, before, after);
           return toAsset(after, definitions);
         }),
@@ -173,6 +172,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
   }
 
   return {
+    /** One asset by number within the caller's scope (404 otherwise). */
     async get(caller: Caller, no: string): Promise<Asset> {
       return present(db, await visible(db, caller, no));
     },
@@ -205,10 +205,15 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
         async (tx, row, definitions) => {
           // The path names the category; an asset of another category is not "this" asset.
           if (row.asset.categoryId !== categoryId) throw notFound('Asset deleted or not found');
-          const { problems, planned } = await checkChanges(tx, [{ row, patch }], new Map([[categoryId, definitions]]));
+          const { problems, planned } = await checkChanges(
+            tx,
+            caller.scope,
+            [{ row, patch }],
+            new Map([[categoryId, definitions]]),
+          );
           throwFirst(problems[0]);
           sentUnique = sentUniqueValues(planned.flatMap((p) => p.unique));
-          await applyChanges(tx, planned);
+          await applyChanges(tx, caller.scope, planned);
         },
         () => sentUnique,
       );
@@ -217,7 +222,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
     /** Deletes an asset that is neither renting out nor dispatching; its field logs stay. */
     async remove(caller: Caller, no: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await repo.lockByNo(tx, no);
+        await repo.lockByNo(tx, caller.scope, no);
         const current = await visible(tx, caller, no);
         throwFirst([removalProblem(current)].filter((p) => p !== null));
         await writeRemovals(tx, caller, [current]);
@@ -241,10 +246,13 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
         if (property.updateMethod === 'UNMODIFIABLE' && values[propertyId] != null) {
           throw validationError({ 'params.propertyId': UNMODIFIABLE_MESSAGE });
         }
-        await repo.update(tx, current.asset.id, { properties: { ...values, [propertyId]: `/api/files/${key}` } });
+        await repo.update(tx, caller.scope, current.asset.id, {
+          properties: { ...values, [propertyId]: `/api/files/${key}` },
+        });
       });
     },
 
+    /** Clears an IMAGE property's value (an UNMODIFIABLE one stays). */
     async removeImage(caller: Caller, no: string, propertyId: string): Promise<Asset> {
       return change(caller, no, async (tx, current, definitions) => {
         const property = imageProperty(definitions, propertyId);
@@ -254,10 +262,11 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
           throw validationError({ 'params.propertyId': UNMODIFIABLE_MESSAGE });
         }
         const { [propertyId]: _removed, ...rest } = values;
-        await repo.update(tx, current.asset.id, { properties: rest });
+        await repo.update(tx, caller.scope, current.asset.id, { properties: rest });
       });
     },
 
+    /** In-scope asset numbers starting with a prefix. */
     findNos: (caller: Caller, prefix: string, limit: number) => repo.findNos(db, caller.scope, prefix, limit),
 
     /** The in-scope assets among these numbers, in the order asked; the rest are reported as not found. */
@@ -275,6 +284,7 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
       };
     },
 
+    /** The field logs of one asset within the caller's scope. */
     async fieldLogs(caller: Caller, no: string, page: PageQuery): Promise<{ data: AssetFieldLog[]; count: number }> {
       const row = await visible(db, caller, no);
       return fieldLogsOf(db, 'asset', row.asset.id, page);
@@ -289,10 +299,10 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
         if (!row.category.isIot) {
           throw new DomainError('CategoryNotIot', 422, 'The category of this asset has no IoT devices');
         }
-        const owner = await repo.assetOfDevice(tx, input.no);
-        if (owner && owner.id !== row.asset.id) throw deviceBound(owner.no);
+        const owner = await repo.assetOfDevice(tx, caller.scope, input.no);
+        if (owner && owner.id !== row.asset.id) throw deviceBound(owner.no ?? undefined);
         const sameDevice = row.asset.iotDeviceNo === input.no;
-        await repo.update(tx, row.asset.id, {
+        await repo.update(tx, caller.scope, row.asset.id, {
           iotDeviceNo: input.no,
           iotVendor: input.vendor,
           iotModel: blankToNull(input.model),
@@ -302,10 +312,11 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
         });
       }),
 
+    /** Unbinds an asset's device and clears the device's last readings. */
     unbindIotDevice: (caller: Caller, no: string): Promise<Asset> =>
       rebind(caller, no, async (tx, row) => {
         if (row.asset.iotDeviceNo === null) return;
-        await repo.update(tx, row.asset.id, {
+        await repo.update(tx, caller.scope, row.asset.id, {
           iotDeviceNo: null,
           iotVendor: null,
           iotModel: null,

@@ -191,24 +191,39 @@ describe('assets API', () => {
     expect((await get(a.no)).json().data.note).toBeNull();
   });
 
-  it('keeps partner B assets away from a partner A user on every read and write', async () => {
-    const ofB = await createAsset({ partnerId: t.partnerB.id, no: 'BCN00001' });
+  it('answers another partner’s asset exactly as a missing one (404) on every read and write, writing nothing', async () => {
+    const ofB = await createAsset({ partnerId: t.partnerB.id, no: 'BCN00001' }, iotCategoryId);
     const ofA = await createAsset({ no: 'BCN00002' });
     const token = scopedA.token;
-    const outOfScope = [
-      await get(ofB.no, token),
-      await patch(ofB.no, { note: 'mine now' }, token),
-      await call(t.app, 'DELETE', `/asset/assets/${ofB.no}`, { token }),
-      await call(t.app, 'GET', `/asset/assets/${ofB.no}/fieldLogs`, { token }),
-      await call(t.app, 'PUT', `/asset-iot/assets/${ofB.no}/iot/device`, { token, body: { no: 'X1', vendor: 'okai' } }),
-      await call(t.app, 'DELETE', `/asset-iot/assets/${ofB.no}/iot/device`, { token }),
-      await call(t.app, 'DELETE', `/asset/assets/${ofB.no}/properties/${prop.photo}/image`, { token }),
-      await create({ no: nextNo(), partnerId: t.partnerB.id, usageMode: 'customer-rental' }, token),
+    const logsBefore = await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, ofB.id));
+    const calls = (no: string) => [
+      get(no, token),
+      patch(no, { note: 'mine now' }, token, iotCategoryId),
+      call(t.app, 'DELETE', `/asset/assets/${no}`, { token }),
+      call(t.app, 'GET', `/asset/assets/${no}/fieldLogs`, { token }),
+      call(t.app, 'PUT', `/asset-iot/assets/${no}/iot/device`, { token, body: { no: 'X1', vendor: 'okai' } }),
+      call(t.app, 'DELETE', `/asset-iot/assets/${no}/iot/device`, { token }),
+      call(t.app, 'DELETE', `/asset/assets/${no}/properties/${prop.photo}/image`, { token }),
     ];
-    for (const res of outOfScope) {
-      expect(res.statusCode, res.body).toBe(403);
-      expect(errorOf(res).code).toBe('PartnerOutOfScope');
+    const outOfScope = await Promise.all(calls(ofB.no));
+    const missing = await Promise.all(calls('BCN99999'));
+    for (const [i, res] of outOfScope.entries()) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(errorOf(res).code).toBe('NotFound');
+      const absent = missing[i] as (typeof missing)[number];
+      expect([absent.statusCode, errorOf(absent).code]).toEqual([res.statusCode, errorOf(res).code]);
     }
+    // A partner named in the body is refused as such.
+    const created = await create({ no: 'BCN00003', partnerId: t.partnerB.id, usageMode: 'customer-rental' }, token);
+    expect(created.statusCode).toBe(403);
+    expect(errorOf(created).code).toBe('PartnerOutOfScope');
+    expect((await get('BCN00003')).statusCode).toBe(404);
+    // Nothing was written: the asset, its device and its field logs are as they were.
+    const read = (await get(ofB.no)).json().data;
+    expect(read).toMatchObject({ no: ofB.no, note: null, iot: null });
+    const [row] = await t.database.db.select().from(assets).where(eq(assets.id, ofB.id));
+    expect(row?.iotDeviceNo).toBeNull();
+    expect(await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, ofB.id))).toEqual(logsBefore);
     const found = await call(t.app, 'GET', '/asset/assets/$findAssetNos?prefix=bcn', { token });
     expect(found.json().data).toEqual(['BCN00002']);
     const searched = await call(t.app, 'POST', '/asset/assets/$search', {
@@ -218,10 +233,34 @@ describe('assets API', () => {
     expect(searched.statusCode).toBe(200);
     expect(searched.json().data.map((a: { no: string }) => a.no)).toEqual([ofA.no]);
     expect(searched.json().notFound).toEqual(['BCN00001', 'NOPE1']);
-    expect((await get(ofB.no)).json().data.note).toBeNull();
     // The owner (all partners) sees both.
     const all = await call(t.app, 'GET', '/asset/assets/$findAssetNos?prefix=BCN&limit=1', { token: t.owner.token });
     expect(all.json().data).toEqual(['BCN00001']);
+  });
+
+  it('does not name another partner’s asset when refusing a device bound to it', async () => {
+    const ofB = await createAsset({ partnerId: t.partnerB.id }, iotCategoryId);
+    const ofA = await createAsset({}, iotCategoryId);
+    const bindB = await call(t.app, 'PUT', `/asset-iot/assets/${ofB.no}/iot/device`, {
+      token: t.owner.token,
+      body: { no: 'HIDDEN-DEV', vendor: 'okai' },
+    });
+    expect(bindB.statusCode).toBe(200);
+    const scopedIot = await t.userWith(['asset.read', 'asset.update'], [t.partnerA.id]);
+    const refused = await call(t.app, 'PUT', `/asset-iot/assets/${ofA.no}/iot/device`, {
+      token: scopedIot.token,
+      body: { no: 'HIDDEN-DEV', vendor: 'okai' },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(errorOf(refused).code).toBe('IotDeviceAlreadyBound');
+    expect(JSON.stringify(errorOf(refused).data)).not.toContain(ofB.no);
+    expect((await get(ofA.no)).json().data.iot).toBeNull();
+    // The owner, who sees both, is told which asset holds the device.
+    const toOwner = await call(t.app, 'PUT', `/asset-iot/assets/${ofA.no}/iot/device`, {
+      token: t.owner.token,
+      body: { no: 'HIDDEN-DEV', vendor: 'okai' },
+    });
+    expect((errorOf(toOwner).data as { assetNo?: string }).assetNo).toBe(ofB.no);
   });
 
   it('validates the asset number, fields and limits with their messages', async () => {
@@ -367,7 +406,9 @@ describe('assets API', () => {
     const results = await Promise.all([create(body(nextNo('R'))), create(body(nextNo('R')))]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const refused = results.find((r) => r.statusCode === 409);
-    expect((errorOf(refused as never).data as Fields).fields[`properties.${prop.frame}`]).toBeDefined();
+    expect((errorOf(refused as never).data as Fields).fields[`properties.${prop.frame}`]).toBe(
+      'This value is already used by another asset',
+    );
     const sameNo = await Promise.all([create(body('RACENO1')), create({ ...body('RACENO1'), properties: {} })]);
     expect(sameNo.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });

@@ -104,15 +104,21 @@ describe('demo assets', () => {
       expect(assetLifeCycleStates).toContain(row.lifeCycleState);
       expect(assetTurnoverStates).toContain(row.turnoverState);
       expect(assetUsageModes).toContain(row.usageMode);
-      if (row.siteId) expect(siteOwner.get(row.siteId)).toBe(row.partnerId);
-      if (row.iotDeviceNo) {
-        expect(categories.find((c) => c.id === row.categoryId)?.isIot).toBe(true);
-        expect(row.chargePct).toBeGreaterThanOrEqual(0);
-        expect(row.chargePct).toBeLessThanOrEqual(100);
-        if (row.iotVendor === 'tbox') expect(row.iotBatteryVoltageMilli).toBeGreaterThanOrEqual(3300);
-        expect(row.latitude).not.toBeNull();
-      }
     }
+    const sited = rows.filter((r) => r.siteId !== null);
+    expect(sited.length).toBeGreaterThan(0);
+    for (const row of sited) expect(siteOwner.get(row.siteId as string)).toBe(row.partnerId);
+    const connected = rows.filter((r) => r.iotDeviceNo !== null);
+    expect(connected.length).toBeGreaterThan(500);
+    for (const row of connected) {
+      expect(categories.find((c) => c.id === row.categoryId)?.isIot).toBe(true);
+      expect(row.chargePct).toBeGreaterThanOrEqual(0);
+      expect(row.chargePct).toBeLessThanOrEqual(100);
+      expect(row.latitude).not.toBeNull();
+    }
+    const tboxes = connected.filter((r) => r.iotVendor === 'tbox');
+    expect(tboxes.length).toBeGreaterThan(0);
+    for (const row of tboxes) expect(row.iotBatteryVoltageMilli).toBeGreaterThanOrEqual(3300);
     for (const partner of Object.values(partners))
       expect(rows.filter((r) => r.partnerId === partner.id).length).toBeGreaterThan(600);
     expect(new Set(rows.map((r) => r.lifeCycleState)).size).toBeGreaterThanOrEqual(5);

@@ -39,6 +39,7 @@ const NAMED_PARTNERS_MAX = 500;
 async function eventPartnerIds(db: DbOrTx, filter: DashboardFilter): Promise<string[] | null> {
   if (filter.partnerId) return [filter.partnerId];
   if (!isAll(filter.scope)) return [...filter.scope];
+  // Scope "*": every partner of the account.
   const all = await db
     .select({ id: partners.id })
     .from(partners)
@@ -107,11 +108,14 @@ export async function fleetBy(db: DbOrTx, filter: DashboardFilter, by: 'partner'
     .groupBy(column);
 }
 
-/** Names of partners and categories by id (for the counts above). */
-export async function names(db: DbOrTx, partnerIds: string[], categoryIds: string[]) {
+/** Names of in-scope partners and of categories by id (for the counts above). */
+export async function names(db: DbOrTx, scope: Scope, partnerIds: string[], categoryIds: string[]) {
   const [p, c] = await Promise.all([
     partnerIds.length
-      ? db.select({ id: partners.id, name: partners.name }).from(partners).where(inArray(partners.id, partnerIds))
+      ? db
+          .select({ id: partners.id, name: partners.name })
+          .from(partners)
+          .where(and(inArray(partners.id, partnerIds), inScope(scope, partners.id)))
       : [],
     categoryIds.length
       ? db

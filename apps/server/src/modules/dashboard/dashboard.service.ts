@@ -53,6 +53,7 @@ export function createDashboardService(deps: { db: Db }) {
         const series = await repo.alarmErrorSeries(tx, filter, period);
         const names = await repo.names(
           tx,
+          filter.scope,
           partners.map((p) => p.id),
           categories.map((c) => c.id),
         );

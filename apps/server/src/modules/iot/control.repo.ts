@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'driz
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, iotControlRecords, iotDevices, users } from '../../db/schema/index.ts';
-import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { rows, toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { assertPartnerInScope, inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
 
 /** Only this file writes control records; every transition is guarded by `status = 'pending'`. */
 export type ControlRecordRow = typeof iotControlRecords.$inferSelect;
@@ -33,12 +33,17 @@ export async function findTargets(db: DbOrTx, scope: Scope, nos: readonly string
     .where(and(inArray(assets.no, [...nos]), inScope(scope, assets.partnerId)));
 }
 
-/** Inserts settled records as they are, and pending ones unless the same request is in flight for the device. */
+/**
+ * Inserts settled records as they are, and pending ones unless the same request is in flight for the device.
+ * A record of another partner's asset is refused (403) before anything is written.
+ */
 export async function insertRecords(
   db: DbOrTx,
+  scope: Scope,
   settled: NewControlRecord[],
   pending: NewControlRecord[],
 ): Promise<{ insertedPendingIds: Set<string> }> {
+  for (const r of [...settled, ...pending]) assertPartnerInScope(scope, r.partnerId);
   if (settled.length > 0) await db.insert(iotControlRecords).values(settled);
   if (pending.length === 0) return { insertedPendingIds: new Set() };
   // The partial unique index (device_no, command) where pending is the "same request in progress" rule.
@@ -115,9 +120,12 @@ export async function listRecords(
   return { data: page.map(toRecord), count: total?.n ?? 0 };
 }
 
-export async function recordsByIds(db: DbOrTx, ids: readonly string[]): Promise<IotControlRecord[]> {
+/** Records by id within the scope, in the order asked (out-of-scope ids are absent). */
+export async function recordsByIds(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<IotControlRecord[]> {
   if (ids.length === 0) return [];
-  const found = await selectRecords(db).where(inArray(iotControlRecords.id, [...ids]));
+  const found = await selectRecords(db).where(
+    and(inArray(iotControlRecords.id, [...ids]), inScope(scope, iotControlRecords.partnerId)),
+  );
   const byId = new Map(found.map((r) => [r.record.id, toRecord(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -129,11 +137,12 @@ export async function getRecord(db: DbOrTx, scope: Scope, id: string): Promise<I
   return found ? toRecord(found) : null;
 }
 
-export async function pendingConfigRecords(db: DbOrTx, assetNo: string): Promise<IotControlRecord[]> {
+export async function pendingConfigRecords(db: DbOrTx, scope: Scope, assetNo: string): Promise<IotControlRecord[]> {
   const found = await selectRecords(db)
     .where(
       and(
         eq(iotControlRecords.assetNo, assetNo),
+        inScope(scope, iotControlRecords.partnerId),
         eq(iotControlRecords.kind, 'config'),
         eq(iotControlRecords.status, 'pending'),
       ),
@@ -145,7 +154,7 @@ export async function pendingConfigRecords(db: DbOrTx, assetNo: string): Promise
 const idList = (ids: readonly string[]) => sql`(select json_array_elements_text(${JSON.stringify(ids)}::json)::uuid)`;
 
 /** Counts one more sending of the pending records that have time left; those that settled or expired are left out. */
-export async function markSent(db: DbOrTx, ids: readonly string[]): Promise<ControlRecordRow[]> {
+export async function markSent(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<ControlRecordRow[]> {
   if (ids.length === 0) return [];
   return db
     .update(iotControlRecords)
@@ -153,6 +162,7 @@ export async function markSent(db: DbOrTx, ids: readonly string[]): Promise<Cont
     .where(
       and(
         sql`${iotControlRecords.id} in ${idList(ids)}`,
+        inScope(scope, iotControlRecords.partnerId),
         eq(iotControlRecords.status, 'pending'),
         sql`expires_at > now()`,
       ),
@@ -160,12 +170,18 @@ export async function markSent(db: DbOrTx, ids: readonly string[]): Promise<Cont
     .returning();
 }
 
-export async function stillPending(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+export async function stillPending(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const found = await db
     .select({ id: iotControlRecords.id })
     .from(iotControlRecords)
-    .where(and(sql`${iotControlRecords.id} in ${idList(ids)}`, eq(iotControlRecords.status, 'pending')));
+    .where(
+      and(
+        sql`${iotControlRecords.id} in ${idList(ids)}`,
+        eq(iotControlRecords.status, 'pending'),
+        inScope(scope, iotControlRecords.partnerId),
+      ),
+    );
   return new Set(found.map((r) => r.id));
 }
 
@@ -173,15 +189,16 @@ export async function stillPending(db: DbOrTx, ids: readonly string[]): Promise<
  * The end of a record's time-to-live: timeout when the device never answered, failed with the last reason when
  * it kept answering with a retryable failure.
  */
-export async function settleExpired(db: DbOrTx, ids: readonly string[]): Promise<void> {
+export async function settleExpired(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
+  const ofScope = inScopeSql(scope, sql`partner_id`) ?? sql`true`;
   await db.execute(sql`
     update iot_control_records set
       status = case when failed_reason is null then 'timeout' else 'failed' end,
       reply_status = case when failed_reason is null then 'expiry' else 'failure' end,
       failed_reason = coalesce(failed_reason, 'time-out'),
       sync_status = 'synced'
-    where id in ${idList(ids)} and status = 'pending' and expires_at <= now()`);
+    where id in ${idList(ids)} and status = 'pending' and expires_at <= now() and ${ofScope}`);
 }
 
 export type ReplyOutcome = 'successful' | 'failed' | 'retry';
@@ -192,6 +209,7 @@ export type ReplyOutcome = 'successful' | 'failed' | 'retry';
  */
 export async function applyReply(
   db: DbOrTx,
+  scope: Scope,
   reply: { id: string; deviceNo: string; kind: 'command' | 'config'; outcome: ReplyOutcome; reason: string | null },
 ): Promise<ControlRecordRow | null> {
   const guard = and(
@@ -200,6 +218,7 @@ export async function applyReply(
     eq(iotControlRecords.kind, reply.kind),
     eq(iotControlRecords.status, 'pending'),
     sql`expires_at > now()`,
+    inScope(scope, iotControlRecords.partnerId),
   );
   const set =
     reply.outcome === 'retry'
@@ -235,11 +254,30 @@ export async function findAssetByNo(db: DbOrTx, scope: Scope, no: string) {
   return row ?? null;
 }
 
-/** The asset a device is bound to, whatever the scope (the service decides what the caller may know). */
-export async function assetOfDevice(db: DbOrTx, deviceNo: string) {
-  const [row] = await db
-    .select({ no: assets.no, partnerId: assets.partnerId, vendor: assets.iotVendor })
-    .from(assets)
-    .where(eq(assets.iotDeviceNo, deviceNo));
+export interface TrustAgentRow {
+  deviceVendor: string | null;
+  presence: string | null;
+  presenceChangedAt: Date | string | null;
+  lastSeenAt: Date | string | null;
+  firmware: string | null;
+  assetNo: string | null;
+  assetVendor: string | null;
+}
+
+/**
+ * A device as the scope may see it: bound to an in-scope asset (with that asset), or known and bound to none.
+ * A device bound to another partner's asset is absent, exactly like an unknown one.
+ */
+export async function trustAgentOf(db: DbOrTx, scope: Scope, deviceNo: string): Promise<TrustAgentRow | null> {
+  const [row] = await rows<TrustAgentRow>(
+    db,
+    sql`select d.vendor as "deviceVendor", d.presence, d.presence_changed_at as "presenceChangedAt",
+          d.last_seen_at as "lastSeenAt", d.firmware, a.no as "assetNo", a.iot_vendor as "assetVendor"
+        from (select ${deviceNo}::text as no) k
+        left join iot_devices d on d.no = k.no
+        left join assets a on a.iot_device_no = k.no
+        where (a.id is null and d.no is not null)
+          or (a.id is not null and ${inScopeSql(scope, sql`a.partner_id`) ?? sql`true`})`,
+  );
   return row ?? null;
 }

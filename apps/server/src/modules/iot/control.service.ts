@@ -21,7 +21,6 @@ import { type ReplyMessage, retryableFailures } from '../../iot/protocol.ts';
 import { deleteJobByKey, enqueueJobs, type Job, type JobOutcome } from '../../jobs/queue.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIsoOrNull } from '../../lib/rows.ts';
-import { partnerInScope } from '../../lib/scope.ts';
 import * as repo from './control.repo.ts';
 import { assetIotModels, capabilityOf, iotDeviceModels } from './device-models.ts';
 
@@ -132,11 +131,12 @@ export function createIotControlService(opts: IotControlOptions) {
     const ids = [...settled, ...pending].map((r) => r.id as string);
     const firstRetryAt = new Date(Math.min(requestedAt.getTime() + opts.retryBaseMs, expiresAt.getTime()));
     const toSend = await db.transaction(async (tx) => {
-      const { insertedPendingIds } = await repo.insertRecords(tx, settled, pending);
+      const { insertedPendingIds } = await repo.insertRecords(tx, caller.scope, settled, pending);
       const inFlight = pending.filter((r) => !insertedPendingIds.has(r.id as string));
       if (inFlight.length > 0) {
         await repo.insertRecords(
           tx,
+          caller.scope,
           inFlight.map((r) => ({
             ...r,
             status: 'skipped',
@@ -166,7 +166,7 @@ export function createIotControlService(opts: IotControlOptions) {
     for (const s of smsSends) {
       await sms.send(`device:${s.deviceNo}`, `${request.command} ${s.id}`);
     }
-    const created = await repo.recordsByIds(db, ids);
+    const created = await repo.recordsByIds(db, caller.scope, ids);
     const order = new Map(nos.map((no, i) => [no, i]));
     return created.sort((a, b) => (order.get(a.assetNo) ?? 0) - (order.get(b.assetNo) ?? 0));
   }
@@ -203,8 +203,8 @@ export function createIotControlService(opts: IotControlOptions) {
       return record as IotControlRecord;
     },
 
-    /** Records by id, whatever the caller (for the services that sent them). */
-    recordsByIds: (ids: readonly string[]) => repo.recordsByIds(db, ids),
+    /** Records by id, whatever the caller (for the services that sent them, which checked their own scope). */
+    recordsByIds: (ids: readonly string[]) => repo.recordsByIds(db, '*', ids),
 
     /** Sends config items to up to 100 assets. */
     modifyConfig(caller: Caller, input: BatchModifyConfigInput) {
@@ -236,7 +236,7 @@ export function createIotControlService(opts: IotControlOptions) {
         iotDeviceNo: asset.deviceNo,
         vendor: (asset.vendor as AssetConfigs['vendor']) ?? null,
         config: (device?.config as Record<string, unknown>) ?? {},
-        pending: await repo.pendingConfigRecords(db, asset.no),
+        pending: await repo.pendingConfigRecords(db, caller.scope, asset.no),
       };
     },
 
@@ -254,17 +254,17 @@ export function createIotControlService(opts: IotControlOptions) {
 
     /** A device's identity and presence; a device bound to an asset outside the caller's scope does not exist. */
     async trustAgent(caller: Caller, deviceNo: string): Promise<TrustAgent> {
-      const [asset, device] = await Promise.all([repo.assetOfDevice(db, deviceNo), repo.findDevice(db, deviceNo)]);
-      if (asset ? !partnerInScope(caller.scope, asset.partnerId) : !device) throw notFound();
+      const found = await repo.trustAgentOf(db, caller.scope, deviceNo);
+      if (!found) throw notFound();
       return {
         iotDeviceNo: deviceNo,
-        vendor: ((device?.vendor ?? asset?.vendor) as TrustAgent['vendor']) ?? null,
-        assetNo: asset?.no ?? null,
+        vendor: ((found.deviceVendor ?? found.assetVendor) as TrustAgent['vendor']) ?? null,
+        assetNo: found.assetNo,
         mqttUsername: deviceNo,
-        presence: device?.presence === 'online' ? 'online' : 'offline',
-        presenceChangedAt: toIsoOrNull(device?.presenceChangedAt ?? null),
-        lastSeenAt: toIsoOrNull(device?.lastSeenAt ?? null),
-        firmware: device?.firmware ?? null,
+        presence: found.presence === 'online' ? 'online' : 'offline',
+        presenceChangedAt: toIsoOrNull(found.presenceChangedAt),
+        lastSeenAt: toIsoOrNull(found.lastSeenAt),
+        firmware: found.firmware,
       };
     },
 
@@ -275,14 +275,16 @@ export function createIotControlService(opts: IotControlOptions) {
      */
     async dispatch(jobs: Job[]): Promise<JobOutcome[]> {
       const ids = jobs.map((j) => String(j.payload.id));
-      await repo.settleExpired(db, ids);
-      const sent = await repo.markSent(db, ids);
+      // The retry job acts for the whole account.
+      await repo.settleExpired(db, '*', ids);
+      const sent = await repo.markSent(db, '*', ids);
       const byId = new Map(sent.map((r) => [r.id, r]));
       const now = Date.now();
       await Promise.all(sent.map((r) => publish(r as MessageSource, r.attempts)));
       // Neither sent nor settled: the database clock had not reached expires_at yet; look again shortly.
       const waiting = await repo.stillPending(
         db,
+        '*',
         ids.filter((id) => !byId.has(id)),
       );
       return ids.map((id) => {
@@ -305,7 +307,8 @@ export function createIotControlService(opts: IotControlOptions) {
       const outcome: repo.ReplyOutcome =
         reply.status === 'success' ? 'successful' : retryableFailures.has(reason) ? 'retry' : 'failed';
       return db.transaction(async (tx) => {
-        const row = await repo.applyReply(tx, { id: reply.id, deviceNo, kind, outcome, reason });
+        // A device answers for itself, whichever partner its asset has: the account-wide scope.
+        const row = await repo.applyReply(tx, '*', { id: reply.id, deviceNo, kind, outcome, reason });
         if (!row) return false;
         if (outcome !== 'retry') await deleteJobByKey(tx, dispatchKey(row.id));
         if (kind === 'config' && outcome === 'successful' && row.config) {

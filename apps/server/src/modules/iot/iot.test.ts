@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, connectTestDevice, createTestContext, type TestContext } from '../../../test/harness.ts';
-import { assetCategories, assetEvents, assetPositions, assets, iotDevices, jobs } from '../../db/schema/index.ts';
+import { call, connectTestDevice, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import {
+  assetCategories,
+  assetEvents,
+  assetPositions,
+  assets,
+  iotControlRecords,
+  iotDevices,
+  jobs,
+} from '../../db/schema/index.ts';
 import { startSimulator } from '../../iot/simulator.ts';
 
 /**
@@ -268,10 +277,14 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     const refused = await invoke([ofB.no], 'device.beep', scoped.token);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().data).toEqual({ notFound: [ofB.no] });
+    expect((await invoke([a.no], 'device.beep', scoped.token)).statusCode).toBe(200);
+    await invoke([ofB.no], 'device.beep');
     const records = await call(t.app, 'GET', '/asset-iot/control/commandRecords?pageSize=100', {
       token: scoped.token,
     });
-    expect(records.json<{ data: { assetNo: string }[] }>().data.every((r) => r.assetNo !== ofB.no)).toBe(true);
+    const listed = records.json<{ data: { assetNo: string }[] }>().data.map((r) => r.assetNo);
+    expect(listed).toContain(a.no);
+    expect(listed).not.toContain(ofB.no);
     expect(
       (
         await call(t.app, 'POST', '/asset-iot/control/batch-invoke-command', {
@@ -279,6 +292,62 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
         })
       ).statusCode,
     ).toBe(401);
+  });
+
+  it('answers another partner’s asset, command record and configs exactly as missing ones, writing nothing', async () => {
+    const ofB = await addAsset({ partnerId: t.partnerB.id });
+    const ofA = await addAsset({ device: null });
+    const [ofBRecord] = (await invoke([ofB.no], 'device.beep')).json<{ createdCommandRecords: { id: string }[] }>()
+      .createdCommandRecords as { id: string }[];
+    const scoped = await t.userWith(
+      ['iot_control.command.beep', 'iot_control.config.basic', 'iot_control.record.read', 'asset.read'],
+      [t.partnerA.id],
+    );
+    const recordIds = async () =>
+      (await t.database.db.select({ id: iotControlRecords.id }).from(iotControlRecords)).map((r) => r.id).sort();
+    const recordsBefore = await recordIds();
+    const same = (a: LightMyRequestResponse, b: LightMyRequestResponse) =>
+      expect([a.statusCode, errorOf(a).code, errorOf(a).data]).toEqual([
+        b.statusCode,
+        errorOf(b).code,
+        errorOf(b).data,
+      ]);
+
+    const commandOfB = await invoke([ofB.no], 'device.beep', scoped.token);
+    const commandOfNone = await invoke(['NOSUCH1'], 'device.beep', scoped.token);
+    expect([commandOfB.statusCode, errorOf(commandOfB).code]).toEqual([422, errorOf(commandOfNone).code]);
+    expect(commandOfB.json().data).toEqual({ notFound: [ofB.no] });
+    expect(commandOfNone.json().data).toEqual({ notFound: ['NOSUCH1'] });
+    // One number of another partner among the caller's own refuses the whole request.
+    const mixed = await invoke([ofA.no, ofB.no], 'device.beep', scoped.token);
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().data).toEqual({ notFound: [ofB.no] });
+
+    const record = (id: string) =>
+      call(t.app, 'GET', `/asset-iot/control/commandRecords/${id}`, { token: scoped.token });
+    const recordOfB = await record((ofBRecord as { id: string }).id);
+    expect(recordOfB.statusCode).toBe(404);
+    same(recordOfB, await record(randomUUID()));
+
+    const configs = (assetNo: string) =>
+      call(t.app, 'POST', '/asset-iot/experimental/get-configs-by-asset-no', {
+        token: scoped.token,
+        body: { assetNo },
+      });
+    const configsOfB = await configs(ofB.no);
+    expect(configsOfB.statusCode).toBe(404);
+    same(configsOfB, await configs('NOSUCH1'));
+
+    const agent = (deviceNo: string) =>
+      call(t.app, 'GET', `/iot-trust-agent/trustAgents/$findByIotDeviceNo?iotDeviceNo=${deviceNo}`, {
+        token: scoped.token,
+      });
+    const agentOfB = await agent(ofB.iotDeviceNo as string);
+    expect(agentOfB.statusCode).toBe(404);
+    same(agentOfB, await agent('NOSUCH-DEV'));
+
+    // Nothing was written: no record was added.
+    expect(await recordIds()).toEqual(recordsBefore);
   });
 
   it('a device relayed through a vendor bridge (the simulator beyond one socket per device) reports and obeys', async () => {

@@ -634,7 +634,7 @@ export function createOrderService(deps: {
       if (input.rentSiteId && !(await rentingRepo.siteOfPartner(db, input.rentSiteId, partnerId)))
         throw new DomainError('RentSiteInvalid', 422, CHECKOUT_REFUSALS.RentSiteInvalid);
       // Rented where the asset is, unless staff say otherwise: the rent site's tax group taxes the invoices.
-      const rentSiteId = input.rentSiteId ?? (await assetsRepo.getByNo(db, input.assetNo))?.asset.siteId ?? null;
+      const rentSiteId = input.rentSiteId ?? (await assetsRepo.getByNo(db, '*', input.assetNo))?.asset.siteId ?? null;
       const program = await pricingRepo.programOf(db, partnerId, categoryId);
       const [pricing] = (await pricingRepo.pricingOf(db, program ? [program.id] : [])).parts;
       // The first period is billed like every later one, the partner's maximum payment per order included.
@@ -881,7 +881,7 @@ export function createOrderService(deps: {
       const order = await visibleOrder(caller, id);
       const refuse = (code: ReplacementRefusal, status = 422) =>
         new DomainError(code, status, REPLACEMENT_REFUSALS[code]);
-      const found = await assetsRepo.getByNo(db, input.newAssetNo);
+      const found = await assetsRepo.getByNo(db, '*', input.newAssetNo);
       if (!found || !partnerInScope(caller.scope, found.asset.partnerId)) throw refuse('AssetNotFound', 404);
       const next = found.asset;
       if (next.usageMode === 'partner-subscription') throw refuse('SubscriptionAssetNeedsB2BOrder');

@@ -27,7 +27,7 @@ export function createRentingService(deps: { db: Db }) {
      * partner's setup, the asset's state, the customer's limit — and, when it can, the plans and the deposit.
      */
     async inspect(caller: Caller, assetNo: string, customerId: string): Promise<Inspection> {
-      const row = await assetsRepo.getByNo(db, assetNo);
+      const row = await assetsRepo.getByNo(db, '*', assetNo);
       if (!row) throw notFound('Asset not found');
       if (!partnerInScope(caller.scope, row.asset.partnerId)) throw outOfScope();
       const customer = await customersRepo.get(db, caller.scope, customerId);

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assets, jobs, partners, tripCursors, trips } from '../../db/schema/index.ts';
 import { rows, uuidList } from '../../lib/rows.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { type AllPartners, inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
 import type { BuilderState, BuiltTrip, Sample, Signal } from './trip-builder.ts';
 
 /* ---------- building ---------- */
@@ -25,7 +25,7 @@ export const REFRESH_SECONDS = 300;
  * fixes/s the positions since the watermark were ~3 million rows to scan every round (1.5 s), while a scan of
  * assets is bounded by the fleet, whatever the ingest rate.
  */
-export async function assetsToBuild(db: DbOrTx, since: Date): Promise<string[]> {
+export async function assetsToBuild(db: DbOrTx, _scope: AllPartners, since: Date): Promise<string[]> {
   const at = since.toISOString();
   const found = await rows<{ id: string }>(
     db,
@@ -65,8 +65,11 @@ export interface TripCursor {
   state: BuilderState;
 }
 
-/** Each asset's owner, category, lock state, latest trip and trip cursor (one query per batch of assets). */
-export async function buildContexts(db: DbOrTx, assetIds: string[]): Promise<BuildContext[]> {
+/**
+ * Each asset's owner, category, lock state, latest trip and trip cursor (one query per batch of assets). Trip
+ * building reads and writes for the whole account: its functions take only the scope "*".
+ */
+export async function buildContexts(db: DbOrTx, _scope: AllPartners, assetIds: string[]): Promise<BuildContext[]> {
   if (assetIds.length === 0) return [];
   const found = await rows<{
     assetId: string;
@@ -188,7 +191,11 @@ export const historyReads = {
  * that ask): three statements for a whole batch, each asset one range of the trail index and of the events index, instead of
  * three statements per asset (a riding fleet of thousands made a round of tens of thousands of queries).
  */
-export async function historiesOf(db: DbOrTx, items: readonly BuildFrom[]): Promise<Map<string, History>> {
+export async function historiesOf(
+  db: DbOrTx,
+  _scope: AllPartners,
+  items: readonly BuildFrom[],
+): Promise<Map<string, History>> {
   const result = new Map<string, History>(items.map((i) => [i.assetId, { before: null, samples: [], signals: [] }]));
   if (items.length === 0) return result;
   const fresh = items.filter((i) => i.before);
@@ -238,7 +245,7 @@ export interface Rebuilt {
  * when something changed (so their update time stays put on an identical rebuild), new ones inserted, vanished
  * ones deleted; and each asset's cursor — one read and at most five writes for the whole batch.
  */
-export async function replaceTrips(db: DbOrTx, rebuilt: readonly Rebuilt[]): Promise<number> {
+export async function replaceTrips(db: DbOrTx, _scope: AllPartners, rebuilt: readonly Rebuilt[]): Promise<number> {
   if (rebuilt.length === 0) return 0;
   const existing = await tripsFrom(
     db,
@@ -422,6 +429,7 @@ export async function tripsByIds(db: DbOrTx, scope: Scope, ids: string[]) {
   return selectTrips(db).where(and(inArray(trips.id, ids), inScope(scope, trips.partnerId)));
 }
 
+/** An asset by number within the scope: another partner's asset is absent, like a missing one. */
 export async function findAsset(db: DbOrTx, scope: Scope, no: string) {
   const [row] = await db
     .select({ id: assets.id, no: assets.no, partnerId: assets.partnerId })
@@ -430,16 +438,16 @@ export async function findAsset(db: DbOrTx, scope: Scope, no: string) {
   return row ?? null;
 }
 
-export async function assetExists(db: DbOrTx, no: string): Promise<boolean> {
-  const [row] = await db.select({ id: assets.id }).from(assets).where(eq(assets.no, no));
-  return Boolean(row);
-}
-
 /**
  * One asset's positions in [from, to], thinned evenly to at most `max` points (first and last kept), in one
  * index range on (asset_id, recorded_at): the window functions run over that range only.
  */
-export async function trailOf(db: DbOrTx, assetId: string, from: Date, to: Date, max = ROUTE_POINTS_MAX) {
+export async function trailOf(db: DbOrTx, scope: Scope, assetId: string, from: Date, to: Date, max = ROUTE_POINTS_MAX) {
+  // Evaluated once for the asset (not per position), so the read stays one range of the trail index.
+  const ofScope = inScopeSql(scope, sql`a.partner_id`);
+  const inScopeAsset = ofScope
+    ? sql`and exists (select 1 from assets a where a.id = ${assetId} and ${ofScope})`
+    : sql``;
   const found = await rows<PositionRow & { total: number }>(
     db,
     sql`
@@ -448,7 +456,7 @@ export async function trailOf(db: DbOrTx, assetId: string, from: Date, to: Date,
           row_number() over (order by recorded_at) as rn, count(*) over () as n
         from asset_positions
         where asset_id = ${assetId} and recorded_at >= ${from.toISOString()}::timestamptz
-          and recorded_at <= ${to.toISOString()}::timestamptz
+          and recorded_at <= ${to.toISOString()}::timestamptz ${inScopeAsset}
       ) p
       where (rn - 1) % greatest(1, ceil(n / ${max}::float8)::int) = 0 or rn = n
       order by at`,

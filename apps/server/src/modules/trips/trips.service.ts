@@ -60,10 +60,11 @@ export async function buildAssetTrips(
   await inTimeSlices(
     assetIds,
     async (batch) => {
-      const contexts = await repo.buildContexts(db, batch);
+      const contexts = await repo.buildContexts(db, '*', batch);
       const starts = contexts.map((ctx) => startOf(ctx, floor, now, horizon));
       const histories = await repo.historiesOf(
         db,
+        '*',
         starts.map((s) => ({ assetId: s.ctx.assetId, from: s.readFrom, before: s.state === null })),
       );
       const rebuilt = starts.map(({ ctx, readFrom, from, state }) => {
@@ -80,7 +81,7 @@ export async function buildAssetTrips(
         const through = horizon > readFrom ? horizon : new Date(readFrom.getTime() - 1);
         return { ctx, from, built: result.trips, cursor: { through, state: result.state } };
       });
-      changed += await db.transaction((tx) => repo.replaceTrips(tx, rebuilt));
+      changed += await db.transaction((tx) => repo.replaceTrips(tx, '*', rebuilt));
     },
     SLICES,
   );
@@ -116,7 +117,7 @@ function rebuildFrom(ctx: repo.BuildContext, floor: Date, now: Date): Date {
  * arrive (the same margin a build's horizon keeps behind `now`).
  */
 export async function buildTouchedTrips(db: Db, since: Date, now = new Date()): Promise<number> {
-  const ids = await repo.assetsToBuild(db, new Date(since.getTime() - SETTLE_MS));
+  const ids = await repo.assetsToBuild(db, '*', new Date(since.getTime() - SETTLE_MS));
   return buildAssetTrips(db, ids, { now });
 }
 
@@ -150,8 +151,8 @@ function filterOf(caller: Caller, f: TripFilter): repo.TripFilterSql {
 export function createTripService(deps: { db: Db }) {
   const { db } = deps;
 
-  const routeOf = async (t: Trip, max: number): Promise<TripWithRoute> => {
-    const { points } = await repo.trailOf(db, t.asset.id, new Date(t.start.at), new Date(t.end.at), max);
+  const routeOf = async (caller: Caller, t: Trip, max: number): Promise<TripWithRoute> => {
+    const { points } = await repo.trailOf(db, caller.scope, t.asset.id, new Date(t.start.at), new Date(t.end.at), max);
     return { ...t, route: points.map(toPoint) };
   };
 
@@ -175,7 +176,7 @@ export function createTripService(deps: { db: Db }) {
     async get(caller: Caller, id: string): Promise<TripWithRoute> {
       const [row] = await repo.tripsByIds(db, caller.scope, [id]);
       if (!row) throw notFound();
-      return routeOf(toTrip(row), ROUTE_POINTS_MAX);
+      return routeOf(caller, toTrip(row), ROUTE_POINTS_MAX);
     },
 
     /** Several trips with their routes (multi-trip map); each route gets a share of the point budget. */
@@ -186,19 +187,16 @@ export function createTripService(deps: { db: Db }) {
       const order = new Map(unique.map((id, i) => [id, i]));
       const sorted = found.map(toTrip).sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
       const share = Math.max(100, Math.floor(ROUTE_POINTS_MAX / sorted.length));
-      return Promise.all(sorted.map((t) => routeOf(t, share)));
+      return Promise.all(sorted.map((t) => routeOf(caller, t, share)));
     },
 
     /** One asset's trail over at most 24 hours (the contract checks the range), with the trips started in it. */
     async trail(caller: Caller, query: TrailQuery): Promise<Trail> {
       const asset = await repo.findAsset(db, caller.scope, query.assetNo);
-      if (!asset) {
-        if (await repo.assetExists(db, query.assetNo)) throw new DomainError('PartnerOutOfScope', 403);
-        throw notFound('No asset with this number');
-      }
+      if (!asset) throw notFound('No asset with this number');
       const from = new Date(query.from);
       const to = new Date(query.to);
-      const { total, points } = await repo.trailOf(db, asset.id, from, to);
+      const { total, points } = await repo.trailOf(db, caller.scope, asset.id, from, to);
       const tripRows = await repo.listTrips(
         db,
         { scope: caller.scope, assetNo: asset.no, startFrom: from.toISOString(), startTo: to.toISOString() },
