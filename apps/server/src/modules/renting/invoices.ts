@@ -8,13 +8,14 @@ import {
 } from '@fleetdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { rentalConfigs, rentingConfig } from '../../db/schema/index.ts';
+import { rentalConfigs } from '../../db/schema/index.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { rows, toIso, toIsoOrNull, uuidList } from '../../lib/rows.ts';
-import { assertPartnerInScope, inScopeSql, type Scope } from '../../lib/scope.ts';
+import { allPartners, assertPartnerInScope, inScopeSql, type Scope } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
+import { invoiceSwitch, saveInvoiceSwitch } from '../invoicing/invoicing.repo.ts';
 
 /**
  * Invoices for rent (issue 6): the account's switch (renting config), each partner's invoicing identity and running
@@ -69,14 +70,9 @@ async function configOf(db: DbOrTx, partnerId: string) {
   return row;
 }
 
-async function switchOf(db: DbOrTx) {
-  const [row] = await db.select().from(rentingConfig).where(eq(rentingConfig.id, 1));
-  return row;
-}
-
 /** Issues the invoices due now: paid rent periods since invoicing was enabled, of partners with a rental config. */
 export async function issueInvoices(db: Db): Promise<number> {
-  const config = await switchOf(db);
+  const config = await invoiceSwitch(db);
   if (!config?.invoiceEnabled || !config.invoiceEnabledAt) return 0;
   const since = config.invoiceEnabledAt.toISOString();
   let issued = 0;
@@ -165,14 +161,12 @@ export function createInvoiceService(deps: { db: Db }) {
   const { db } = deps;
 
   async function setSwitch(caller: Caller, enabled: boolean): Promise<RentingConfig> {
+    // The switch reaches every partner's invoices: refused before anything is read or written.
+    const scope = allPartners(caller.scope);
     await db.transaction(async (tx) => {
-      const before = await switchOf(tx);
+      const before = await invoiceSwitch(tx);
       if (before?.invoiceEnabled === enabled) return;
-      const values = { invoiceEnabled: enabled, invoiceEnabledAt: enabled ? new Date() : null, updatedAt: new Date() };
-      await tx
-        .insert(rentingConfig)
-        .values({ id: 1, ...values })
-        .onConflictDoUpdate({ target: rentingConfig.id, set: values });
+      await saveInvoiceSwitch(tx, scope, enabled);
       await logChange(
         tx,
         caller,
@@ -201,7 +195,7 @@ export function createInvoiceService(deps: { db: Db }) {
 
   const service = {
     async config(): Promise<RentingConfig> {
-      const row = await switchOf(db);
+      const row = await invoiceSwitch(db);
       return { invoiceEnabled: row?.invoiceEnabled ?? false, updatedAt: toIsoOrNull(row?.updatedAt ?? null) };
     },
     enable: (caller: Caller) => setSwitch(caller, true),
