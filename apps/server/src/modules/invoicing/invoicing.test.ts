@@ -52,3 +52,50 @@ describe('renting config: the invoicing switch', () => {
     expect(await state()).toMatchObject({ switches: 1, enabled: false, logs: 2 });
   });
 });
+
+/** A rental config belongs to its partner: another partner's answers as a missing one, and is never changed. */
+describe('rental configs outside the scope', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext();
+  });
+  afterAll(() => t.close());
+
+  const config = { invoicePrefix: 'PB', sellerName: 'Partner B S.r.l.' };
+  const configRow = async (partnerId: string) =>
+    (
+      await rows<{ invoice_prefix: string; seller_name: string }>(
+        t.database.db,
+        sql`select invoice_prefix, seller_name from rental_configs where partner_id = ${partnerId}`,
+      )
+    )[0];
+
+  it("answers 404 for another partner's config and changes nothing; 403 when creating one for that partner", async () => {
+    const created = await call(t.app, 'POST', '/renting/rentalConfig', {
+      token: t.owner.token,
+      body: { partnerId: t.partnerB.id, ...config },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const staffA = await t.userWith(['rental_partner_config.read', 'rental_partner_config.write'], [t.partnerA.id]);
+    const path = `/renting/rentalConfigs/partner/${t.partnerB.id}`;
+    const missing = await call(t.app, 'GET', `/renting/rentalConfigs/partner/${t.partnerA.id}`, {
+      token: staffA.token,
+    });
+    expect(missing.statusCode).toBe(404);
+    const read = await call(t.app, 'GET', path, { token: staffA.token });
+    expect(read.statusCode, read.body).toBe(404);
+    expect(errorOf(read)).toEqual(errorOf(missing));
+    const put = await call(t.app, 'PUT', path, { token: staffA.token, body: { ...config, sellerName: 'Taken over' } });
+    expect(put.statusCode, put.body).toBe(404);
+    expect((await call(t.app, 'DELETE', path, { token: staffA.token })).statusCode).toBe(404);
+    const post = await call(t.app, 'POST', '/renting/rentalConfig', {
+      token: staffA.token,
+      body: { partnerId: t.partnerB.id, invoicePrefix: 'PA', sellerName: 'Partner A' },
+    });
+    expect(errorOf(post).code).toBe('PartnerOutOfScope');
+    expect(await configRow(t.partnerB.id)).toEqual({ invoice_prefix: 'PB', seller_name: 'Partner B S.r.l.' });
+    const listed = await call(t.app, 'GET', '/renting/rentalConfigs/$findAll', { token: staffA.token });
+    expect(listed.json().data).toEqual([]);
+  });
+});

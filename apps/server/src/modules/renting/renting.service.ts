@@ -28,8 +28,8 @@ export function createRentingService(deps: { db: Db }) {
      */
     async inspect(caller: Caller, assetNo: string, customerId: string): Promise<Inspection> {
       const row = await assetsRepo.getByNo(db, assetNo);
-      if (!row) throw notFound('Asset not found');
-      if (!partnerInScope(caller.scope, row.asset.partnerId)) throw outOfScope();
+      // Another partner's asset answers as a missing one: a 403 would tell which numbers exist.
+      if (!row || !partnerInScope(caller.scope, row.asset.partnerId)) throw notFound('Asset not found');
       const customer = await customersRepo.get(db, caller.scope, customerId);
       if (!customer) throw notFound('Customer not found');
       if (!customer.visible) throw outOfScope();
@@ -81,11 +81,11 @@ export function createRentingService(deps: { db: Db }) {
       ];
       if (missing.length || !pricing || !rule) return result('PartnerSetupIncomplete', { missing });
 
-      if (asset.turnoverState === 'RentingOut' || (await repo.assetLeased(db, asset.id)))
+      if (asset.turnoverState === 'RentingOut' || (await repo.assetLeased(db, caller.scope, asset.id)))
         return result('AssetAlreadyRentedOut');
       if (asset.lifeCycleState !== 'Ready') return result('AssetNotAvailable');
 
-      const activeLeases = await repo.activeLeaseCount(db, customerId, partnerId, categoryId);
+      const activeLeases = await repo.activeLeaseCount(db, caller.scope, { customerId, partnerId, categoryId });
       const discounts = await pricingRepo.activeDiscounts(
         db,
         plans.map((p) => p.id),
