@@ -63,7 +63,7 @@ export function createOrderService(deps: {
   const returns = createOrderReturns({ ...deps, detail });
 
   /** The order in the caller's scope; 404 when it is missing or outside it. */
-  async function visibleOrder(caller: Caller, id: string) {
+  async function orderInScope(caller: Caller, id: string) {
     const order = await repo.byId(db, caller.scope, id);
     if (!order) throw orderNotFound();
     return order;
@@ -284,7 +284,7 @@ export function createOrderService(deps: {
      * lock bounds each); an exemption forgives part of what is owed. Neither can exceed its amount.
      */
     async refundOrExempt(caller: Caller, id: string, input: RefundOrExemptBody): Promise<Order> {
-      const order = await visibleOrder(caller, id);
+      const order = await orderInScope(caller, id);
       // A checkout still running, or undone, settles its own charges: staff step in once it completed.
       if (order.checkoutState !== 'Completed')
         throw new DomainError('CheckoutNotCompleted', 409, ORDER_ERRORS.CheckoutNotCompleted, {
@@ -357,7 +357,7 @@ export function createOrderService(deps: {
      * refuses an asset another order holds — then the old device is told to lock and the new one to unlock.
      */
     async replaceAsset(caller: Caller, id: string, assetNo: string, input: ReplaceAssetBody): Promise<Order> {
-      const order = await visibleOrder(caller, id);
+      const order = await orderInScope(caller, id);
       const refuse = (code: ReplacementRefusal, status = 422) =>
         new DomainError(code, status, REPLACEMENT_REFUSALS[code]);
       const found = await assetsRepo.getByNo(db, input.newAssetNo);
@@ -432,7 +432,7 @@ export function createOrderService(deps: {
 
     /** The assets the order leased (replacements included), with each unlock's record. */
     async assetRecords(caller: Caller, id: string) {
-      await visibleOrder(caller, id);
+      await orderInScope(caller, id);
       const leaseRows = await repo.leasesOf(db, caller.scope, id);
       const records = await control.recordsByIds(
         leaseRows.flatMap((l) => (l.unlockRecordId ? [l.unlockRecordId] : [])),
@@ -455,7 +455,7 @@ export function createOrderService(deps: {
 
     /** The order's field log, newest first. */
     async fieldLogs(caller: Caller, id: string, page: { pageNo: number; pageSize: number }) {
-      await visibleOrder(caller, id);
+      await orderInScope(caller, id);
       return fieldLogsOf(db, ENTITY, id, page);
     },
 

@@ -481,10 +481,18 @@ describe('renting orders', () => {
     expect(refused.statusCode, refused.body).toBe(404);
     expect((await orderOf(order.id)).status).toBe('Open');
     expect(await turnoverLogs()).toHaveLength(1);
-    const ended = await call(t.app, 'POST', `/renting/orders/${order.id}/$end`, { token: t.owner.token, body: {} });
+    // Milano's own staff: every read and write of the order runs with their scope applied in SQL.
+    const milanoStaff = await t.userWith(['order.read', 'order.read_detail', 'order.end'], [milano]);
+    const seen = await call(t.app, 'GET', `/renting/orders/${order.id}`, { token: milanoStaff.token });
+    expect(seen.json().data).toMatchObject({ id: order.id, fees: { paid: 66.5 }, feeItems: [{ sequence: 1 }] });
+    const ended = await call(t.app, 'POST', `/renting/orders/${order.id}/$end`, {
+      token: milanoStaff.token,
+      body: {},
+    });
     expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json().data).toMatchObject({ status: 'Closed', leaseStatus: 'Returned' });
     expect(await turnoverLogs()).toMatchObject([
-      { before: 'RentingOut', after: 'InSite', user: { id: t.owner.id } },
+      { before: 'RentingOut', after: 'InSite', user: { id: milanoStaff.id } },
       { before: 'InSite', after: 'RentingOut', user: null },
     ]);
   });
@@ -730,6 +738,14 @@ describe('renting orders', () => {
       expect(
         (await call(t.app, 'GET', `/customer/renting/intents/${late}`, { token: outsider.token })).statusCode,
       ).toBe(404);
+      const outsiderWriter = await t.userWith(['renting_intent.read', 'renting_intent.update'], [t.partnerB.id]);
+      const refused = await patch(later, { note: 'Not yours' }, outsiderWriter.token);
+      expect(refused.statusCode, refused.body).toBe(404);
+      expect(await get(later)).toMatchObject({ note: null, status: 'Pending' });
+      const milanoStaff = await t.userWith(['renting_intent.read', 'renting_intent.update'], [milano]);
+      const changed = await patch(later, { note: 'Call first' }, milanoStaff.token);
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json().data).toMatchObject({ id: later, note: 'Call first' });
     });
 
     it('changes the appointment and the site, confirms, and cancels only with a reason', async () => {
