@@ -2,6 +2,7 @@ import type { OrderListQuery } from '@fleetdesk/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customerDeposits, leases, orderExemptions, orderFees, orders, type payments } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
 import { likePattern } from '../../lib/paging.ts';
 import { rows, uuidList, whereOf } from '../../lib/rows.ts';
 import { assertPartnerInScope, inScope, inScopeSql, isAll, type Scope } from '../../lib/scope.ts';
@@ -211,9 +212,14 @@ export async function leasesOf(db: DbOrTx, scope: Scope, orderId: string) {
   );
 }
 
+/** Refuses a write under an order outside the scope as a missing order (404). */
+async function assertOrderInScope(db: DbOrTx, scope: Scope, orderId: string) {
+  if (!isAll(scope) && !(await byId(db, scope, orderId))) throw notFound('Order not found');
+}
+
 /** Writes a lease of an order in scope. */
 export async function insertLease(db: DbOrTx, scope: Scope, row: typeof leases.$inferInsert) {
-  if (!(await byId(db, scope, row.orderId))) throw new Error(`order ${row.orderId} is not in scope`);
+  await assertOrderInScope(db, scope, row.orderId);
   await db.insert(leases).values(row);
 }
 
@@ -265,7 +271,7 @@ export async function feesOf(db: DbOrTx, scope: Scope, orderId: string) {
 
 /** Writes a fee of an order in scope. */
 export async function insertFee(db: DbOrTx, scope: Scope, row: typeof orderFees.$inferInsert) {
-  if (!(await byId(db, scope, row.orderId))) throw new Error(`order ${row.orderId} is not in scope`);
+  await assertOrderInScope(db, scope, row.orderId);
   await db.insert(orderFees).values(row);
 }
 
@@ -315,7 +321,7 @@ export async function exemptionsOf(db: DbOrTx, scope: Scope, orderId: string) {
 
 /** Writes an exemption of an order in scope. */
 export async function insertExemption(db: DbOrTx, scope: Scope, row: typeof orderExemptions.$inferInsert) {
-  if (!(await byId(db, scope, row.orderId))) throw new Error(`order ${row.orderId} is not in scope`);
+  await assertOrderInScope(db, scope, row.orderId);
   await db.insert(orderExemptions).values(row);
 }
 

@@ -168,7 +168,13 @@ describe('renting orders', () => {
             (s: { step: string; status: string }) => s.step !== 'unlock' && s.status === 'succeeded',
           );
         const waiting = undoing || order.payments.some((p: { status: string }) => p.status === 'Pending');
-        if (!waiting || Date.now() > end) return order;
+        // The worker that completed the checkout still holds the order's short lease while it issues the invoice:
+        // a refund asked meanwhile is refused as a concurrent edit, so the order is settled once the lease is let go.
+        const [lease] = await rows<{ held: boolean }>(
+          t.database.db,
+          sql`select coalesce(advancing_until > now(), false) as held from orders where id = ${id}`,
+        );
+        if ((!waiting && !lease?.held) || Date.now() > end) return order;
       }
       await new Promise((r) => setTimeout(r, 100));
     }
