@@ -4,12 +4,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { localPaymentProvider } from '../../adapters/payments.ts';
 import { rows } from '../../lib/rows.ts';
+import { addPeriod } from '../../modules/billing/periods.ts';
 import { createDepositService } from '../../modules/deposits/deposits.service.ts';
+import { issueInvoices } from '../../modules/invoicing/invoicing.service.ts';
+import * as ordersRepo from '../../modules/orders/orders.repo.ts';
+import { orderNumber } from '../../modules/orders/orders.service.ts';
 import { createPaymentService } from '../../modules/payments/payments.service.ts';
-import { issueInvoices } from '../../modules/renting/invoices.ts';
-import * as ordersRepo from '../../modules/renting/orders.repo.ts';
-import { orderNumber } from '../../modules/renting/orders.service.ts';
-import { addPeriod } from '../../modules/renting/periods.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
   assets,
@@ -203,7 +203,7 @@ export async function seedDemoOrders(db: DbOrTx, now = new Date()) {
       if (!story.ended) await db.update(assets).set({ turnoverState: 'RentingOut' }).where(eq(assets.id, asset.id));
 
       if (deposit !== null) {
-        const row = await ordersRepo.depositRow(db, {
+        const row = await ordersRepo.depositRow(db, '*', {
           id: randomUUID(),
           customerId: renter.customer_id,
           partnerId: partner.id,
@@ -222,7 +222,7 @@ export async function seedDemoOrders(db: DbOrTx, now = new Date()) {
           description: `Deposit, ${offer.category}`,
         });
         await backdate(db, charge.id, start);
-        await ordersRepo.creditDeposit(db, row.id, 1, deposit);
+        await ordersRepo.creditDeposit(db, '*', row.id, 1, deposit);
         await db
           .update(orders)
           .set({ depositPaymentId: charge.id, depositCreditedAt: start })

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 import { assetCategories, assets, depositRefundApplications, leases, orders } from '../../db/schema/index.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
-import * as ordersRepo from '../renting/orders.repo.ts';
+import * as ordersRepo from '../orders/orders.repo.ts';
 
 /** Deposits through HTTP: paid deposits come from the real ledger and the local Stripe-like provider. */
 describe('deposits', () => {
@@ -34,7 +34,7 @@ describe('deposits', () => {
       lastName: `Holder${counter}`,
     });
     await customersRepo.addMembership(t.database.db, { customerId: id, partnerId, phoneNo, joinedAt: new Date() });
-    const deposit = await ordersRepo.depositRow(t.database.db, {
+    const deposit = await ordersRepo.depositRow(t.database.db, '*', {
       id: randomUUID(),
       customerId: id,
       partnerId,
@@ -53,7 +53,7 @@ describe('deposits', () => {
         description: 'Deposit',
       });
       expect(charge.status).toBe('Succeeded');
-      await ordersRepo.creditDeposit(t.database.db, deposit.id, 1, 150);
+      await ordersRepo.creditDeposit(t.database.db, '*', deposit.id, 1, 150);
     }
     return { id, depositId: deposit.id };
   }

@@ -8,9 +8,8 @@ import {
   periodRent,
 } from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
-import { DomainError, notFound, outOfScope } from '../../errors.ts';
+import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { partnerInScope } from '../../lib/scope.ts';
 import * as assetsRepo from '../assets/assets.repo.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { partnerReadiness } from '../partner-operations/partner-operations.service.ts';
@@ -27,9 +26,10 @@ export function createRentingService(deps: { db: Db }) {
      * partner's setup, the asset's state, the customer's limit — and, when it can, the plans and the deposit.
      */
     async inspect(caller: Caller, assetNo: string, customerId: string): Promise<Inspection> {
-      const row = await assetsRepo.getByNo(db, '*', assetNo);
+      // Read within the caller's scope: another partner's asset answers as a missing one (a 403 would tell
+      // which numbers exist).
+      const row = await assetsRepo.getByNo(db, caller.scope, assetNo);
       if (!row) throw notFound('Asset not found');
-      if (!partnerInScope(caller.scope, row.asset.partnerId)) throw outOfScope();
       const customer = await customersRepo.get(db, caller.scope, customerId);
       if (!customer) throw notFound('Customer not found');
       if (customer.deleted_at !== null)
@@ -80,11 +80,11 @@ export function createRentingService(deps: { db: Db }) {
       ];
       if (missing.length || !pricing || !rule) return result('PartnerSetupIncomplete', { missing });
 
-      if (asset.turnoverState === 'RentingOut' || (await repo.assetLeased(db, asset.id)))
+      if (asset.turnoverState === 'RentingOut' || (await repo.assetLeased(db, caller.scope, asset.id)))
         return result('AssetAlreadyRentedOut');
       if (asset.lifeCycleState !== 'Ready') return result('AssetNotAvailable');
 
-      const activeLeases = await repo.activeLeaseCount(db, customerId, partnerId, categoryId);
+      const activeLeases = await repo.activeLeaseCount(db, caller.scope, { customerId, partnerId, categoryId });
       const discounts = await pricingRepo.activeDiscounts(
         db,
         plans.map((p) => p.id),

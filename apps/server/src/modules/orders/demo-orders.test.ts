@@ -39,8 +39,11 @@ describe('demo orders', () => {
     expect(ledger?.twice).toBe(0);
     const open = list.find((o) => o.status === 'Open') as { id: string };
     const detail = (await get(`/renting/orders/${open.id}`)).json().data;
-    expect(detail.checkout.state).toBe('Completed');
-    expect(detail.leases ?? detail.assets ?? []).toBeDefined();
+    expect(detail).toMatchObject({ checkout: { state: 'Completed' }, leaseStatus: 'InUse' });
+    expect(detail.assetNo).toMatch(/\S/);
+    const leases = await get(`/renting/orders/${open.id}/assetRecords`);
+    expect(leases.statusCode, leases.body).toBe(200);
+    expect(leases.json().data).toMatchObject([{ assetNo: detail.assetNo, status: 'InUse' }]);
     const invoices = await get(`/renting/orders/${open.id}/invoices`);
     expect(invoices.statusCode, invoices.body).toBe(200);
     expect(invoices.json().data.length).toBeGreaterThanOrEqual(1);
