@@ -151,7 +151,8 @@ export function createOrderService(deps: {
         order.discountId && order.discountPercent !== null
           ? {
               id: order.discountId,
-              name: (await pricingRepo.discountById(db, order.discountId))?.name ?? '',
+              // The order was read in the caller's scope; its discount belongs to the same partner.
+              name: (await pricingRepo.discountById(db, '*', order.discountId))?.name ?? '',
               discountPercent: num(order.discountPercent),
             }
           : null,
@@ -635,8 +636,8 @@ export function createOrderService(deps: {
         throw new DomainError('RentSiteInvalid', 422, CHECKOUT_REFUSALS.RentSiteInvalid);
       // Rented where the asset is, unless staff say otherwise: the rent site's tax group taxes the invoices.
       const rentSiteId = input.rentSiteId ?? (await assetsRepo.getByNo(db, input.assetNo))?.asset.siteId ?? null;
-      const program = await pricingRepo.programOf(db, partnerId, categoryId);
-      const [pricing] = (await pricingRepo.pricingOf(db, program ? [program.id] : [])).parts;
+      const program = await pricingRepo.programOf(db, caller.scope, partnerId, categoryId);
+      const [pricing] = (await pricingRepo.pricingOf(db, caller.scope, program ? [program.id] : [])).parts;
       // The first period is billed like every later one, the partner's maximum payment per order included.
       const firstFee = nextFee({
         unit_price: String(plan.unitPrice),
@@ -753,7 +754,7 @@ export function createOrderService(deps: {
         const returnSiteId = input.returnSiteId ?? current.rentSiteId;
         if (input.returnSiteId && !(await rentingRepo.siteOfPartner(tx, input.returnSiteId, current.partnerId)))
           throw new DomainError('ReturnSiteInvalid', 422, ORDER_ERRORS.ReturnSiteInvalid);
-        const [rule] = current.programId ? await pricingRepo.rulesOf(tx, [current.programId]) : [];
+        const [rule] = current.programId ? await pricingRepo.rulesOf(tx, caller.scope, [current.programId]) : [];
         if (rule?.crossSiteReturnPolicy === 'not-allowed' && returnSiteId !== current.rentSiteId)
           throw new DomainError('CrossSiteReturnNotAllowed', 422, ORDER_ERRORS.CrossSiteReturnNotAllowed, {
             rentSiteId: current.rentSiteId,
