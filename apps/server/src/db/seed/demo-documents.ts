@@ -88,10 +88,15 @@ export async function seedDemoDocuments(db: DbOrTx, partners: DemoPartners, _sec
       ['terms', terms],
       ['privacy-policy', privacyPolicy],
     ] as const) {
-      await repo.insertPartner(db, { partnerId: partner.id, type, content: cleanContent(content), updatedBy: null });
+      await repo.insertPartner(db, '*', {
+        partnerId: partner.id,
+        type,
+        content: cleanContent(content),
+        updatedBy: null,
+      });
     }
   }
-  await repo.insertPartner(db, {
+  await repo.insertPartner(db, '*', {
     partnerId: partners.milano.id,
     type: 'notice',
     content: cleanContent(milanoNotice),

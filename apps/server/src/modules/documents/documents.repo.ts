@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountDocuments, partnerDocuments, partners } from '../../db/schema/index.ts';
 import { offsetOf, orderBy } from '../../lib/paging.ts';
-import { type AllPartners, inScope, type Scope } from '../../lib/scope.ts';
+import { type AllPartners, assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
 
 export type StoredContent = { en: string; it?: string; es?: string };
 export type AccountDocumentRow = typeof accountDocuments.$inferSelect;
@@ -97,10 +97,13 @@ export async function getPartner(
   return row;
 }
 
+/** Creates a partner document; a partner outside the scope is refused (403 PartnerOutOfScope). */
 export async function insertPartner(
   db: DbOrTx,
+  scope: Scope,
   row: { partnerId: string; type: string; content: StoredContent; updatedBy: string | null },
 ) {
+  assertPartnerInScope(scope, row.partnerId);
   const now = new Date();
   await db.insert(partnerDocuments).values({ ...row, createdAt: now, updatedAt: now });
 }

@@ -161,7 +161,7 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
             type: input.type,
           });
         }
-        await repo.insertPartner(tx, {
+        await repo.insertPartner(tx, caller.scope, {
           partnerId: input.partnerId,
           type: input.type,
           content: cleaned,
@@ -188,7 +188,8 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
         if ((await repo.partnerName(tx, partnerId)) === undefined) throw notFound();
         const before = await repo.getPartner(tx, caller.scope, partnerId, type);
         if (before) await repo.updatePartner(tx, caller.scope, partnerId, type, cleaned, caller.userId);
-        else await repo.insertPartner(tx, { partnerId, type, content: cleaned, updatedBy: caller.userId });
+        else
+          await repo.insertPartner(tx, caller.scope, { partnerId, type, content: cleaned, updatedBy: caller.userId });
         await logChange(
           tx,
           caller,
