@@ -1,14 +1,36 @@
 import { z } from 'zod';
 import { dataOf } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { type Requirement, requires } from './permissions.ts';
 
 /** At most this many values are kept per key; appending beyond it is refused. */
 export const TEXT_SUGGESTIONS_MAX_PER_KEY = 500;
 
+/**
+ * The free-text fields that offer suggestions, each with what adding to its list needs: the permission of the
+ * screen the field is on. The list is fixed: a key not listed here is refused (400), so nobody can start an
+ * account-wide list under a name of their own.
+ */
+export const textSuggestionKeys = {
+  'order.end-reason': requires('order.end'),
+  'order.exempt-refund-reason': requires('order.exempt_refund'),
+  'renting-intent.cancel-reason': requires('renting_intent.update'),
+  'customer-ticket.issue': requires('support.customer_ticket.create', 'support.customer_ticket.update'),
+  'customer-ticket.check-in-note': requires('support.customer_ticket.check_in'),
+  'customer-ticket.pause-reason': requires(
+    'support.customer_ticket.update',
+    'support.customer_ticket.update_assigned_to_self',
+  ),
+  'ticket.issue': requires('support.ticket.create', 'support.ticket.update'),
+} as const satisfies Record<string, Requirement>;
+
+export type TextSuggestionKey = keyof typeof textSuggestionKeys;
+export const textSuggestionKeyList = Object.keys(textSuggestionKeys) as [TextSuggestionKey, ...TextSuggestionKey[]];
+
+export const UNKNOWN_SUGGESTION_KEY_MESSAGE = `Unknown suggestion key; known keys: ${textSuggestionKeyList.join(', ')}`;
+
 export const suggestionKeyParams = z.strictObject({
-  key: z
-    .string()
-    .regex(/^[a-zA-Z0-9._-]{1,64}$/, { message: 'Key must be 1 to 64 letters, digits, dot, dash or underscore' }),
+  key: z.enum(textSuggestionKeyList, { message: UNKNOWN_SUGGESTION_KEY_MESSAGE }),
 });
 
 export const appendSuggestionsBody = z.strictObject({
@@ -41,9 +63,12 @@ export const textSuggestionEndpoints = {
   append: endpoint({
     method: 'POST',
     path: '/account/settings/text-suggestions/:key/append-values',
-    summary: 'Add values (trimmed, deduplicated case-insensitively) and return the whole list',
+    summary:
+      'Add values (trimmed, deduplicated case-insensitively) and return the whole list; needs the permission of ' +
+      'the key\'s screen and scope "*" (the list is shown to every partner)',
     tag: 'settings',
-    requires: [],
+    // Any one key's permission passes the guard; the service then checks the permission of the key asked.
+    requires: Object.values(textSuggestionKeys).flat(),
     params: suggestionKeyParams,
     body: appendSuggestionsBody,
     response: dataOf(z.array(z.string())),

@@ -22,6 +22,16 @@ export function scopeAllows(scope: PartnerScope | undefined, needed: '*' | undef
   return needed !== '*' || scope === '*';
 }
 
+/**
+ * True when the signed-in user may change an account-wide object (categories, tax groups, account settings):
+ * the requirement is met and their scope is "*". The server refuses partner users with PartnerOutOfScope,
+ * so the console does not offer them the change.
+ */
+export function useCanChangeAccountWide(requirement: Requirement): boolean {
+  const profile = useSignedInProfile();
+  return useCan(requirement) && scopeAllows(profile?.partnerScope, '*');
+}
+
 /** Renders children only when the requirement is met: for buttons that must not show (brief: "hidden"). */
 export function Can({ requires, children }: { requires: Requirement; children: React.ReactNode }) {
   return useCan(requires) ? children : null;

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../client.ts';
  */
 export const seed = {
   async account(db: DbOrTx, a: { name?: string; timezone?: string; currency?: string } = {}) {
-    return accountRepo.insertAccount(db, {
+    return accountRepo.insertAccount(db, '*', {
       name: a.name ?? 'Fleetdesk Mobility',
       timezone: a.timezone ?? '+01:00',
       currency: a.currency ?? 'EUR',

@@ -106,7 +106,7 @@ export const demoCategories: DemoCategory[] = [
 export async function seedDemoCategories(db: DbOrTx) {
   for (const c of demoCategories) {
     const id = randomUUID();
-    await repo.insertCategory(db, id, {
+    await repo.insertCategory(db, '*', id, {
       name: c.name,
       assetType: c.assetType,
       isIot: c.isIot,
@@ -116,6 +116,7 @@ export async function seedDemoCategories(db: DbOrTx) {
     });
     await repo.insertProperties(
       db,
+      '*',
       c.properties.map(([name, valueType, updateMethod, isUnique = false], position) => ({
         id: randomUUID(),
         categoryId: id,

@@ -80,18 +80,23 @@ const milanoNotice: DocumentContent = {
  */
 export async function seedDemoDocuments(db: DbOrTx, partners: DemoPartners, _secrets: SecretBox) {
   // Stored through the module's own cleaning, so demo content is exactly what the API would have kept.
-  await repo.upsertAccount(db, 'terms', cleanContent(terms), null);
-  await repo.upsertAccount(db, 'privacy-policy', cleanContent(privacyPolicy), null);
-  await repo.upsertAccount(db, 'help-center', cleanContent(helpCenter), null);
+  await repo.upsertAccount(db, '*', 'terms', cleanContent(terms), null);
+  await repo.upsertAccount(db, '*', 'privacy-policy', cleanContent(privacyPolicy), null);
+  await repo.upsertAccount(db, '*', 'help-center', cleanContent(helpCenter), null);
   for (const partner of [partners.milano, partners.barcelona]) {
     for (const [type, content] of [
       ['terms', terms],
       ['privacy-policy', privacyPolicy],
     ] as const) {
-      await repo.insertPartner(db, { partnerId: partner.id, type, content: cleanContent(content), updatedBy: null });
+      await repo.insertPartner(db, '*', {
+        partnerId: partner.id,
+        type,
+        content: cleanContent(content),
+        updatedBy: null,
+      });
     }
   }
-  await repo.insertPartner(db, {
+  await repo.insertPartner(db, '*', {
     partnerId: partners.milano.id,
     type: 'notice',
     content: cleanContent(milanoNotice),

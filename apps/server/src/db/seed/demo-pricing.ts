@@ -23,14 +23,14 @@ const catalogue: Record<string, { unitPrice: number; deposit: number; limit: num
 export async function seedDemoPricing(db: DbOrTx, partners: DemoPartners, now = new Date()) {
   const categories = await db.select({ id: assetCategories.id, name: assetCategories.name }).from(assetCategories);
   for (const partner of [partners.milano, partners.barcelona]) {
-    const operation = await repo.operationOf(db, partner.id);
+    const operation = await repo.operationOf(db, '*', partner.id);
     if (!operation?.confirmedAt) continue;
     for (const category of categories) {
       const price = catalogue[category.name];
       if (!price) continue;
-      const program = await repo.ensureProgram(db, randomUUID(), partner.id, category.id);
+      const program = await repo.ensureProgram(db, '*', randomUUID(), partner.id, category.id);
       const unitPrice = partner === partners.barcelona ? price.unitPrice + 1 : price.unitPrice;
-      await repo.upsertPricing(db, program.id, {
+      await repo.upsertPricing(db, '*', program.id, {
         unitPrice,
         priceUnit: 'day',
         currency: operation.currency,
@@ -42,13 +42,13 @@ export async function seedDemoPricing(db: DbOrTx, partners: DemoPartners, now = 
       });
       const weekly = { id: randomUUID(), frequency: 1, unit: 'weeks', priority: 1 };
       const monthly = { id: randomUUID(), frequency: 1, unit: 'months', priority: 2 };
-      await repo.replacePlans(db, program.id, [], [weekly, monthly]);
-      await repo.upsertDeposit(db, program.id, {
+      await repo.replacePlans(db, '*', program.id, [], [weekly, monthly]);
+      await repo.upsertDeposit(db, '*', program.id, {
         amount: price.deposit,
         currency: operation.currency,
         notice: { en: 'The deposit is refunded when the asset comes back undamaged.' },
       });
-      await repo.upsertRule(db, program.id, {
+      await repo.upsertRule(db, '*', program.id, {
         assetRentalLimit: price.limit,
         manualConfirmationPolicy: category.name === 'Electric moped 50cc' ? 'required' : 'not-required',
         crossSiteReturnPolicy: partner === partners.milano ? 'allowed' : 'not-allowed',
@@ -64,7 +64,7 @@ export async function seedDemoPricing(db: DbOrTx, partners: DemoPartners, now = 
         percent: number,
         cancelledAt: Date | null = null,
       ) =>
-        repo.insertDiscount(db, {
+        repo.insertDiscount(db, '*', {
           id: randomUUID(),
           programId: program.id,
           paymentPlanId: plan.id,

@@ -165,6 +165,6 @@ export async function seedDemoSites(
       },
     }));
   });
-  await sitesRepo.insert(db, rows);
+  await sitesRepo.insert(db, '*', rows);
   return rows.map((r) => r.id);
 }

@@ -48,7 +48,7 @@ export async function seedDemoTaxGroups(db: DbOrTx): Promise<Record<DemoTaxGroup
   const ids = {} as Record<DemoTaxGroup['country'], string>;
   for (const group of demoTaxGroups) {
     const id = randomUUID();
-    await taxRepo.insert(db, id, {
+    await taxRepo.insert(db, '*', id, {
       name: group.name,
       displayName: group.displayName,
       country: group.country,
@@ -56,6 +56,7 @@ export async function seedDemoTaxGroups(db: DbOrTx): Promise<Record<DemoTaxGroup
     });
     await taxRepo.insertRates(
       db,
+      '*',
       subjects.map((subject) => ({
         id: randomUUID(),
         taxGroupId: id,

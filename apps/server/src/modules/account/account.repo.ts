@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
+import type { AllPartners } from '../../lib/scope.ts';
 
 const accountStatement = preparedPerDb((db) => db.select().from(accounts).limit(1).prepare('get_account'));
 
@@ -12,7 +13,12 @@ export async function getAccount(db: DbOrTx) {
   return a;
 }
 
-export async function insertAccount(db: DbOrTx, a: { name: string; timezone?: string; currency?: string }) {
+/** The account is account-wide by definition: its writes take `AllPartners`. */
+export async function insertAccount(
+  db: DbOrTx,
+  _scope: AllPartners,
+  a: { name: string; timezone?: string; currency?: string },
+) {
   const [row] = await db
     .insert(accounts)
     .values({ id: randomUUID(), ...a })
@@ -20,7 +26,12 @@ export async function insertAccount(db: DbOrTx, a: { name: string; timezone?: st
   return row!;
 }
 
-export async function updateAccount(db: DbOrTx, id: string, patch: Partial<typeof accounts.$inferInsert>) {
+export async function updateAccount(
+  db: DbOrTx,
+  _scope: AllPartners,
+  id: string,
+  patch: Partial<typeof accounts.$inferInsert>,
+) {
   const [row] = await db
     .update(accounts)
     .set({ ...patch, updatedAt: sql`now()` })

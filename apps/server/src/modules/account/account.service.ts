@@ -7,7 +7,7 @@ import { notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { assertAllPartners } from '../../lib/scope.ts';
+import { allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import type { SessionRow } from '../auth/auth.repo.ts';
 import * as repo from './account.repo.ts';
@@ -32,10 +32,10 @@ export function createAccountService(deps: { db: Db; storage: FileStorage; clien
   }
 
   async function change(caller: Caller, patch: AccountPatch & { logoImgUrl?: string }): Promise<Account> {
-    assertAllPartners(caller.scope);
+    const all = allPartners(caller.scope);
     return db.transaction(async (tx) => {
       const before = await current(tx);
-      const after = await repo.updateAccount(tx, before.id, patch);
+      const after = await repo.updateAccount(tx, all, before.id, patch);
       await logChange(tx, caller, 'account', before.id, toAccount(before), toAccount(after));
       return toAccount(after);
     });
@@ -75,7 +75,8 @@ export function createAccountService(deps: { db: Db; storage: FileStorage; clien
 
     /** Stores a re-encoded logo and points the account at it. */
     async uploadLogo(caller: Caller, content: Buffer): Promise<Account> {
-      assertAllPartners(caller.scope);
+      // Before the image is decoded and stored: a refused caller leaves no file behind.
+      allPartners(caller.scope);
       const image = await reencodeImage(content, 1024);
       const key = `logos/${randomUUID()}.${image.format}`;
       await deps.storage.put(key, image.content);

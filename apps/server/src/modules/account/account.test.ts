@@ -223,6 +223,8 @@ describe('account API', () => {
 
     it('refuses a partner user: account settings reach every partner', async () => {
       const partnerConfig = await t.userWith(['config.write'], [t.partnerA.id]);
+      const before = (await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json();
+      const logsBefore = (await t.database.db.select().from(fieldLogs)).length;
       const res = await call(t.app, 'PATCH', '/account/accounts/me', {
         token: partnerConfig.token,
         body: { name: 'Mine' },
@@ -237,6 +239,8 @@ describe('account API', () => {
         partnerConfig.token,
       );
       expect(errorOf(logo).code).toBe('PartnerOutOfScope');
+      expect((await call(t.app, 'GET', '/account/accounts/me', { token: t.owner.token })).json()).toEqual(before);
+      expect((await t.database.db.select().from(fieldLogs)).length).toBe(logsBefore);
     });
   });
 

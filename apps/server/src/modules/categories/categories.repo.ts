@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, assetUniqueValues } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
 import { rows, uuidList } from '../../lib/rows.ts';
+import type { AllPartners } from '../../lib/scope.ts';
 
 export type CategoryRow = typeof assetCategories.$inferSelect;
 export type PropertyRow = typeof assetProperties.$inferSelect;
@@ -16,6 +17,11 @@ export interface CategoryWithProperties {
   properties: PropertyRow[];
   hasAssets: boolean;
 }
+
+/*
+ * Categories and their properties belong to the account: every partner's assets use them. Reads take no scope;
+ * every write takes `AllPartners`, so only a caller whose scope was narrowed to "*" can reach it.
+ */
 
 // Spelled out: drizzle leaves columns unqualified in single-table selects, which would bind them to the subquery.
 const anyAsset = sql<boolean>`exists (select 1 from assets a where a.category_id = "asset_categories"."id")`;
@@ -118,23 +124,28 @@ export async function nameTakenBy(db: DbOrTx, name: string, exceptId?: string): 
   return row?.id;
 }
 
-export async function insertCategory(db: DbOrTx, id: string, values: CategoryValues) {
+export async function insertCategory(db: DbOrTx, _scope: AllPartners, id: string, values: CategoryValues) {
   await db.insert(assetCategories).values({ id, ...values });
 }
 
-export async function updateCategory(db: DbOrTx, id: string, values: Partial<CategoryValues>) {
+export async function updateCategory(db: DbOrTx, _scope: AllPartners, id: string, values: Partial<CategoryValues>) {
   await db
     .update(assetCategories)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(assetCategories.id, id));
 }
 
-export async function insertProperties(db: DbOrTx, values: PropertyValues[]) {
+export async function insertProperties(db: DbOrTx, _scope: AllPartners, values: PropertyValues[]) {
   if (values.length === 0) return;
   await db.insert(assetProperties).values(values);
 }
 
-export async function updateProperty(db: DbOrTx, id: string, values: Partial<Omit<PropertyValues, 'id'>>) {
+export async function updateProperty(
+  db: DbOrTx,
+  _scope: AllPartners,
+  id: string,
+  values: Partial<Omit<PropertyValues, 'id'>>,
+) {
   await db
     .update(assetProperties)
     .set({ ...values, updatedAt: sql`now()` })
@@ -145,7 +156,7 @@ export async function updateProperty(db: DbOrTx, id: string, values: Partial<Omi
  * Renames go through a temporary name first: swapping two names ("A"→"B", "B"→"A") would otherwise break the
  * (category, lower(name)) unique index halfway through, as it is checked row by row.
  */
-export async function parkPropertyNames(db: DbOrTx, ids: string[]) {
+export async function parkPropertyNames(db: DbOrTx, _scope: AllPartners, ids: string[]) {
   if (ids.length === 0) return;
   await db
     .update(assetProperties)
@@ -154,12 +165,12 @@ export async function parkPropertyNames(db: DbOrTx, ids: string[]) {
 }
 
 /** A property no longer unique stops reserving its values, or the unique index would keep refusing repeats. */
-export async function forgetUniqueValues(db: DbOrTx, propertyIds: string[]) {
+export async function forgetUniqueValues(db: DbOrTx, _scope: AllPartners, propertyIds: string[]) {
   if (propertyIds.length === 0) return;
   await db.delete(assetUniqueValues).where(inArray(assetUniqueValues.propertyId, propertyIds));
 }
 
-export async function deleteProperties(db: DbOrTx, ids: string[]) {
+export async function deleteProperties(db: DbOrTx, _scope: AllPartners, ids: string[]) {
   if (ids.length === 0) return;
   await db.delete(assetProperties).where(inArray(assetProperties.id, ids));
 }
@@ -187,7 +198,12 @@ export async function propertiesWithValues(db: DbOrTx, categoryId: string, ids: 
  * asset: one UPDATE and one INSERT … SELECT whatever the number of assets, the old state read in the same
  * statement so the log says what each asset was before.
  */
-export async function removeAssetsOf(db: DbOrTx, categoryId: string, userId: string): Promise<number> {
+export async function removeAssetsOf(
+  db: DbOrTx,
+  _scope: AllPartners,
+  categoryId: string,
+  userId: string,
+): Promise<number> {
   const changed = await rows<{ n: number | string }>(
     db,
     sql`with before as (

@@ -19,6 +19,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso } from '../../lib/rows.ts';
+import { type AllPartners, allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './categories.repo.ts';
 
@@ -130,17 +131,21 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
     return toCategory((await repo.get(tx, id)) as repo.CategoryWithProperties);
   }
 
-  /** One change to one visible category, with its field log, in one transaction. */
+  /**
+   * One change to one visible category, with its field log, in one transaction. A category reaches every
+   * partner's assets, so the caller's scope must be "*" (403 PartnerOutOfScope before anything is read).
+   */
   async function change(
     caller: Caller,
     id: string,
-    apply: (tx: DbOrTx, before: repo.CategoryWithProperties) => Promise<void>,
+    apply: (tx: DbOrTx, all: AllPartners, before: repo.CategoryWithProperties) => Promise<void>,
   ) {
+    const all = allPartners(caller.scope);
     return db
       .transaction(async (tx) => {
         const row = await visible(tx, caller, id, true);
         const before = toCategory(row);
-        await apply(tx, row);
+        await apply(tx, all, row);
         const after = await reload(tx, id);
         await logChange(tx, caller, 'assetCategory', id, audited(before), audited(after));
         return after;
@@ -154,7 +159,12 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
    * change once the category has assets, uniqueness switched on while assets hold values (they may repeat),
    * and removing a property some asset has a value for.
    */
-  async function replaceProperties(tx: DbOrTx, current: repo.CategoryWithProperties, inputs: PropertyInput[]) {
+  async function replaceProperties(
+    tx: DbOrTx,
+    all: AllPartners,
+    current: repo.CategoryWithProperties,
+    inputs: PropertyInput[],
+  ) {
     const categoryId = current.category.id;
     const existing = new Map(current.properties.map((p) => [p.id, p]));
     const sent = new Set<string>();
@@ -207,18 +217,21 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
 
     await repo.deleteProperties(
       tx,
+      all,
       removed.map((p) => p.id),
     );
     await repo.forgetUniqueValues(
       tx,
+      all,
       kept.filter((k) => k.row.isUnique && !k.input.isUnique).map((k) => k.row.id),
     );
     await repo.parkPropertyNames(
       tx,
+      all,
       kept.filter((k) => k.input.name !== k.row.name).map((k) => k.row.id),
     );
     for (const { input, index, row } of kept) {
-      await repo.updateProperty(tx, row.id, {
+      await repo.updateProperty(tx, all, row.id, {
         name: input.name,
         valueType: input.valueType,
         updateMethod: input.updateMethod,
@@ -228,6 +241,7 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
     }
     await repo.insertProperties(
       tx,
+      all,
       inputs.flatMap((p, index) =>
         p.id
           ? []
@@ -267,6 +281,7 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
 
     /** The category and all its properties in one transaction; a new category is enabled. */
     async create(caller: Caller, input: CategoryInput): Promise<AssetCategory> {
+      const all = allPartners(caller.scope);
       input.properties.forEach((p, index) => {
         if (p.id !== undefined) throw propertyMissing(`properties.${index}.id`);
       });
@@ -275,9 +290,10 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
         .transaction(async (tx) => {
           if (await repo.nameTakenBy(tx, input.name)) throw categoryNameTaken();
           const id = randomUUID();
-          await repo.insertCategory(tx, id, { ...categoryValues(input), isEnabled: true });
+          await repo.insertCategory(tx, all, id, { ...categoryValues(input), isEnabled: true });
           await repo.insertProperties(
             tx,
+            all,
             input.properties.map((p, position) => ({
               id: randomUUID(),
               categoryId: id,
@@ -298,17 +314,17 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
     /** Replaces the fields and the property list (see replaceProperties for what is refused). */
     update(caller: Caller, id: string, input: CategoryInput): Promise<AssetCategory> {
       assertDistinctNames(input.properties);
-      return change(caller, id, async (tx, current) => {
+      return change(caller, id, async (tx, all, current) => {
         if (await repo.nameTakenBy(tx, input.name, id)) throw categoryNameTaken();
-        await replaceProperties(tx, current, input.properties);
-        await repo.updateCategory(tx, id, categoryValues(input));
+        await replaceProperties(tx, all, current, input.properties);
+        await repo.updateCategory(tx, all, id, categoryValues(input));
       });
     },
 
     /** Enabling changes the category only: assets set to Removed by the disable stay Removed. */
     enable(caller: Caller, id: string): Promise<AssetCategory> {
-      return change(caller, id, async (tx, current) => {
-        if (!current.category.isEnabled) await repo.updateCategory(tx, id, { isEnabled: true });
+      return change(caller, id, async (tx, all, current) => {
+        if (!current.category.isEnabled) await repo.updateCategory(tx, all, id, { isEnabled: true });
       });
     },
 
@@ -318,24 +334,26 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
      * happened in between.
      */
     disable(caller: Caller, id: string): Promise<AssetCategory> {
-      return change(caller, id, async (tx, current) => {
-        if (current.category.isEnabled) await repo.updateCategory(tx, id, { isEnabled: false });
-        await repo.removeAssetsOf(tx, id, caller.userId);
+      return change(caller, id, async (tx, all, current) => {
+        if (current.category.isEnabled) await repo.updateCategory(tx, all, id, { isEnabled: false });
+        await repo.removeAssetsOf(tx, all, id, caller.userId);
       });
     },
 
     /** Stores a re-encoded image (JPEG or PNG by content) and points the category at it. */
     async uploadImage(caller: Caller, id: string, content: Buffer): Promise<AssetCategory> {
+      // Scope and existence first: a refused caller must not get the bytes decoded and stored.
+      allPartners(caller.scope);
       await visible(db, caller, id);
       const image = await reencodeImage(content, 800);
       const key = `categories/${randomUUID()}.${image.format}`;
       await storage.put(key, image.content);
-      return change(caller, id, (tx) => repo.updateCategory(tx, id, { imageUrl: `/api/files/${key}` }));
+      return change(caller, id, (tx, all) => repo.updateCategory(tx, all, id, { imageUrl: `/api/files/${key}` }));
     },
 
     removeImage(caller: Caller, id: string): Promise<AssetCategory> {
-      return change(caller, id, async (tx, current) => {
-        if (current.category.imageUrl !== null) await repo.updateCategory(tx, id, { imageUrl: null });
+      return change(caller, id, async (tx, all, current) => {
+        if (current.category.imageUrl !== null) await repo.updateCategory(tx, all, id, { imageUrl: null });
       });
     },
 
@@ -346,9 +364,9 @@ export function createCategoryService(deps: { db: Db; storage: FileStorage }) {
     /** Appends one property at the end of the category's list. */
     async createProperty(caller: Caller, input: PropertyCreateInput): Promise<AssetProperty> {
       const propertyId = randomUUID();
-      await change(caller, input.categoryId, async (tx, current) => {
+      await change(caller, input.categoryId, async (tx, all, current) => {
         if (current.properties.some((p) => nameKey(p.name) === nameKey(input.name))) throw propertyNameTaken('name');
-        await repo.insertProperties(tx, [
+        await repo.insertProperties(tx, all, [
           {
             id: propertyId,
             categoryId: input.categoryId,

@@ -57,12 +57,17 @@ describe('asset categories API', () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data as { id: string; name: string; properties: Property[]; isEnabled: boolean };
   };
-  const addAsset = async (categoryId: string, values: Record<string, unknown> = {}, state = 'Ready') => {
+  const addAsset = async (
+    categoryId: string,
+    values: Record<string, unknown> = {},
+    state = 'Ready',
+    partnerId = t.partnerA.id,
+  ) => {
     const id = randomUUID();
     await t.database.db.insert(assets).values({
       id,
       no: `A${randomUUID().replaceAll('-', '').slice(0, 10).toUpperCase()}`,
-      partnerId: t.partnerA.id,
+      partnerId,
       categoryId,
       usageMode: 'customer-rental',
       lifeCycleState: state,
@@ -395,6 +400,68 @@ describe('asset categories API', () => {
     expect(ok.statusCode).toBe(200);
     const still = await call(t.app, 'GET', `/asset/categories/${category.id}`, { token: t.owner.token });
     expect(still.json().data.name).toBe(category.name);
+  });
+
+  it('refuses every write to a partner-scoped caller holding the permissions (PartnerOutOfScope), writes nothing', async () => {
+    const category = await newCategory();
+    const withImage = await upload(
+      category.id,
+      { content: await image('png'), filename: 'a.png', type: 'image/png' },
+      t.owner.token,
+    );
+    expect(withImage.statusCode, withImage.body).toBe(200);
+    const otherPartnersAsset = await addAsset(category.id, {}, 'Ready', t.partnerB.id);
+    const scoped = await t.userWith(
+      ['asset_category.read', 'asset_category.create', 'asset_category.update', 'asset_category.read_disabled'],
+      [t.partnerA.id],
+    );
+    const read = async () =>
+      (await call(t.app, 'GET', `/asset/categories/${category.id}`, { token: t.owner.token })).json().data;
+    const before = await read();
+    const logCount = async () =>
+      (await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, category.id))).length;
+    const logsBefore = await logCount();
+    const categoryCount = async () => (await list('?pageSize=1')).json().count as number;
+    const countBefore = await categoryCount();
+    const renamed = {
+      ...base(),
+      properties: [...category.properties.map(asInput), { ...base().properties[1], name: 'X' }],
+    };
+
+    for (const [method, url, body] of [
+      ['POST', '/asset/categories', base()],
+      ['PUT', `/asset/categories/${category.id}`, renamed],
+      ['POST', `/asset/categories/${category.id}/$disable`, undefined],
+      ['POST', `/asset/categories/${category.id}/$enable`, undefined],
+      ['DELETE', `/asset/categories/${category.id}/image`, undefined],
+      ['POST', '/asset/properties', { categoryId: category.id, name: 'X', valueType: 'TEXT', updateMethod: 'MANUAL' }],
+    ] as const) {
+      const res = await call(t.app, method, url, { token: scoped.token, body });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(errorOf(res)).toMatchObject({
+        code: 'PartnerOutOfScope',
+        message: 'your partner scope must be set to all',
+      });
+    }
+    const png = await upload(
+      category.id,
+      { content: await image('jpeg'), filename: 'b.jpg', type: 'image/jpeg' },
+      scoped.token,
+    );
+    expect(png.statusCode).toBe(403);
+    expect(errorOf(png).code).toBe('PartnerOutOfScope');
+
+    expect(await read()).toEqual(before);
+    expect(await logCount()).toBe(logsBefore);
+    expect(await categoryCount()).toBe(countBefore);
+    const [asset] = await t.database.db
+      .select({ state: assets.lifeCycleState })
+      .from(assets)
+      .where(eq(assets.id, otherPartnersAsset));
+    expect(asset?.state).toBe('Ready');
+    const scopedRead = await call(t.app, 'GET', `/asset/categories/${category.id}`, { token: scoped.token });
+    expect(scopedRead.statusCode).toBe(200);
+    expect(scopedRead.json().data).toEqual(before);
   });
 
   it('appends a property with POST /asset/properties', async () => {

@@ -3,14 +3,15 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountDocuments, partnerDocuments, partners } from '../../db/schema/index.ts';
 import { offsetOf, orderBy } from '../../lib/paging.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { type AllPartners, assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
 
 export type StoredContent = { en: string; it?: string; es?: string };
 export type AccountDocumentRow = typeof accountDocuments.$inferSelect;
 export type PartnerDocumentRow = { document: typeof partnerDocuments.$inferSelect; partnerName: string };
 
 /*
- * Account documents belong to the account (they apply to every partner), so their queries take no scope.
+ * Account documents belong to the account (they apply to every partner): reads take no scope, writes take
+ * `AllPartners`.
  * Partner documents are partner-owned: every query takes the caller's scope.
  */
 
@@ -28,7 +29,13 @@ export async function getAccount(db: DbOrTx, type: string): Promise<AccountDocum
 }
 
 /** Creates the document or replaces its content; createdAt stays the first save's. */
-export async function upsertAccount(db: DbOrTx, type: string, content: StoredContent, userId: string | null) {
+export async function upsertAccount(
+  db: DbOrTx,
+  _scope: AllPartners,
+  type: string,
+  content: StoredContent,
+  userId: string | null,
+) {
   const now = new Date();
   await db
     .insert(accountDocuments)
@@ -36,7 +43,7 @@ export async function upsertAccount(db: DbOrTx, type: string, content: StoredCon
     .onConflictDoUpdate({ target: accountDocuments.type, set: { content, updatedBy: userId, updatedAt: now } });
 }
 
-export async function removeAccount(db: DbOrTx, type: string) {
+export async function removeAccount(db: DbOrTx, _scope: AllPartners, type: string) {
   await db.delete(accountDocuments).where(eq(accountDocuments.type, type));
 }
 
@@ -90,16 +97,20 @@ export async function getPartner(
   return row;
 }
 
+/** Creates a partner document; a partner outside the scope is refused (403 PartnerOutOfScope). */
 export async function insertPartner(
   db: DbOrTx,
+  scope: Scope,
   row: { partnerId: string; type: string; content: StoredContent; updatedBy: string | null },
 ) {
+  assertPartnerInScope(scope, row.partnerId);
   const now = new Date();
   await db.insert(partnerDocuments).values({ ...row, createdAt: now, updatedAt: now });
 }
 
 export async function updatePartner(
   db: DbOrTx,
+  scope: Scope,
   partnerId: string,
   type: string,
   content: StoredContent,
@@ -108,13 +119,25 @@ export async function updatePartner(
   await db
     .update(partnerDocuments)
     .set({ content, updatedBy: userId, updatedAt: new Date() })
-    .where(and(eq(partnerDocuments.partnerId, partnerId), eq(partnerDocuments.type, type)));
+    .where(
+      and(
+        inScope(scope, partnerDocuments.partnerId),
+        eq(partnerDocuments.partnerId, partnerId),
+        eq(partnerDocuments.type, type),
+      ),
+    );
 }
 
-export async function removePartner(db: DbOrTx, partnerId: string, type: string) {
+export async function removePartner(db: DbOrTx, scope: Scope, partnerId: string, type: string) {
   await db
     .delete(partnerDocuments)
-    .where(and(eq(partnerDocuments.partnerId, partnerId), eq(partnerDocuments.type, type)));
+    .where(
+      and(
+        inScope(scope, partnerDocuments.partnerId),
+        eq(partnerDocuments.partnerId, partnerId),
+        eq(partnerDocuments.type, type),
+      ),
+    );
 }
 
 /** The in-scope partners that already have a document of this type. */

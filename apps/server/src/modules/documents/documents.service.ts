@@ -17,7 +17,7 @@ import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import { toIso } from '../../lib/rows.ts';
-import { assertAllPartners, assertPartnerInScope } from '../../lib/scope.ts';
+import { allPartners, assertPartnerInScope } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './documents.repo.ts';
 import { sanitiseDocumentHtml } from './documents.sanitiser.ts';
@@ -96,11 +96,11 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
 
     /** Creates or replaces an account document (account users only: it reaches every partner). */
     async saveAccount(caller: Caller, type: AccountDocumentType, content: DocumentContent): Promise<AccountDocument> {
-      assertAllPartners(caller.scope);
+      const all = allPartners(caller.scope);
       const cleaned = cleanContent(content);
       return db.transaction(async (tx) => {
         const before = await repo.getAccount(tx, type);
-        await repo.upsertAccount(tx, type, cleaned, caller.userId);
+        await repo.upsertAccount(tx, all, type, cleaned, caller.userId);
         const after = (await repo.getAccount(tx, type)) as repo.AccountDocumentRow;
         await logChange(
           tx,
@@ -116,11 +116,11 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
 
     /** Deletes an account document; 404 when there is none of that type. */
     async removeAccount(caller: Caller, type: AccountDocumentType): Promise<void> {
-      assertAllPartners(caller.scope);
+      const all = allPartners(caller.scope);
       await db.transaction(async (tx) => {
         const before = await repo.getAccount(tx, type);
         if (!before) throw notFound();
-        await repo.removeAccount(tx, type);
+        await repo.removeAccount(tx, all, type);
         await logChange(tx, caller, 'account_document', type, audited(storedContent(before.content)), null);
       });
     },
@@ -161,7 +161,7 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
             type: input.type,
           });
         }
-        await repo.insertPartner(tx, {
+        await repo.insertPartner(tx, caller.scope, {
           partnerId: input.partnerId,
           type: input.type,
           content: cleaned,
@@ -187,8 +187,9 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
       return db.transaction(async (tx) => {
         if ((await repo.partnerName(tx, partnerId)) === undefined) throw notFound();
         const before = await repo.getPartner(tx, caller.scope, partnerId, type);
-        if (before) await repo.updatePartner(tx, partnerId, type, cleaned, caller.userId);
-        else await repo.insertPartner(tx, { partnerId, type, content: cleaned, updatedBy: caller.userId });
+        if (before) await repo.updatePartner(tx, caller.scope, partnerId, type, cleaned, caller.userId);
+        else
+          await repo.insertPartner(tx, caller.scope, { partnerId, type, content: cleaned, updatedBy: caller.userId });
         await logChange(
           tx,
           caller,
@@ -204,7 +205,7 @@ export function createDocumentService(deps: { db: Db; storage: FileStorage }) {
     async removePartner(caller: Caller, partnerId: string, type: PartnerDocumentType): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await visiblePartnerDocument(tx, caller, partnerId, type);
-        await repo.removePartner(tx, partnerId, type);
+        await repo.removePartner(tx, caller.scope, partnerId, type);
         await logChange(
           tx,
           caller,

@@ -119,13 +119,18 @@ describe('documents API', () => {
     });
 
     it('refuses a change by a partner user: account documents reach every partner', async () => {
+      const before = (await call(t.app, 'GET', '/account/documents', { token: t.owner.token })).json();
+      const logsBefore = (await t.database.db.select().from(fieldLogs)).length;
       const res = await putAccount('terms', { content: { en: '<p>x</p>' } }, docWriterScopedA.token);
       expect(res.statusCode).toBe(403);
       expect(errorOf(res).code).toBe('PartnerOutOfScope');
       const del = await call(t.app, 'DELETE', '/account/documents/help-center', { token: docWriterScopedA.token });
       expect(del.statusCode).toBe(403);
+      expect(errorOf(del).code).toBe('PartnerOutOfScope');
       const read = await call(t.app, 'GET', '/account/documents', { token: docWriterScopedA.token });
       expect(read.statusCode).toBe(200);
+      expect(read.json()).toEqual(before);
+      expect((await t.database.db.select().from(fieldLogs)).length).toBe(logsBefore);
     });
 
     it.each([

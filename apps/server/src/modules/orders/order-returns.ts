@@ -101,7 +101,7 @@ export function createOrderReturns(deps: {
         const returnSiteId = input.returnSiteId ?? current.rentSiteId;
         if (input.returnSiteId && !(await rentingRepo.siteOfPartner(tx, input.returnSiteId, current.partnerId)))
           throw new DomainError('ReturnSiteInvalid', 422, ORDER_ERRORS.ReturnSiteInvalid);
-        const [rule] = current.programId ? await pricingRepo.rulesOf(tx, [current.programId]) : [];
+        const [rule] = current.programId ? await pricingRepo.rulesOf(tx, caller.scope, [current.programId]) : [];
         if (rule?.crossSiteReturnPolicy === 'not-allowed' && returnSiteId !== current.rentSiteId)
           throw new DomainError('CrossSiteReturnNotAllowed', 422, ORDER_ERRORS.CrossSiteReturnNotAllowed, {
             rentSiteId: current.rentSiteId,

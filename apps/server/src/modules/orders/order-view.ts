@@ -117,7 +117,7 @@ export function createOrderDetail(deps: { db: Db; control: IotControlService }) 
         order.discountId && order.discountPercent !== null
           ? {
               id: order.discountId,
-              name: (await pricingRepo.discountById(db, order.discountId))?.name ?? '',
+              name: (await pricingRepo.discountById(db, scope, order.discountId))?.name ?? '',
               discountPercent: num(order.discountPercent),
             }
           : null,

@@ -178,8 +178,8 @@ export function createOrderService(deps: {
       // Rented where the asset is, unless staff say otherwise: the rent site's tax group taxes the invoices.
       const rentSiteId =
         input.rentSiteId ?? (await assetsRepo.getByNo(db, caller.scope, input.assetNo))?.asset.siteId ?? null;
-      const program = await pricingRepo.programOf(db, partnerId, categoryId);
-      const [pricing] = (await pricingRepo.pricingOf(db, program ? [program.id] : [])).parts;
+      const program = await pricingRepo.programOf(db, caller.scope, partnerId, categoryId);
+      const [pricing] = (await pricingRepo.pricingOf(db, caller.scope, program ? [program.id] : [])).parts;
       // The first period is billed like every later one, the partner's maximum payment per order included.
       const firstFee = nextFee({
         unit_price: String(plan.unitPrice),

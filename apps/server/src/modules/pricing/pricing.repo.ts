@@ -1,5 +1,6 @@
 import type { DiscountListQuery, PartListQuery, ProgramListQuery, ProgramNotice } from '@fleetdesk/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   discounts,
@@ -10,9 +11,10 @@ import {
   programRuleParts,
   rentalPrograms,
 } from '../../db/schema/index.ts';
+import { notFound } from '../../errors.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { rows, uuidList, whereOf } from '../../lib/rows.ts';
-import { inScopeSql, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, inScope, inScopeSql, isAll, type Scope } from '../../lib/scope.ts';
 
 type Timestamp = Date | string;
 
@@ -26,7 +28,33 @@ export interface ProgramRow {
   updated_at: Timestamp;
 }
 
+/*
+ * Programs, their parts and their discounts are keyed by partner: every function takes the caller's scope and
+ * applies it in SQL, so a program or discount of a partner outside it reads (and writes) as absent.
+ */
 const scopeOf = (scope: Scope) => inScopeSql(scope, sql`rp.partner_id`);
+
+/** ` and <column> in (in-scope program ids)`, or nothing for "*", for queries on a table keyed by program. */
+const programInScope = (scope: Scope, programColumn: SQL) => {
+  const partner = scopeOf(scope);
+  return partner ? sql` and ${programColumn} in (select rp.id from rental_programs rp where ${partner})` : sql``;
+};
+
+/** The same condition for drizzle queries on a part table. */
+const partInScope = (db: DbOrTx, scope: Scope, programColumn: AnyPgColumn) => {
+  const partner = inScope(scope, rentalPrograms.partnerId);
+  return partner && inArray(programColumn, db.select({ id: rentalPrograms.id }).from(rentalPrograms).where(partner));
+};
+
+/** Writes keyed by program id check first that the program is in scope (404 otherwise, as if it did not exist). */
+async function assertProgramInScope(db: DbOrTx, scope: Scope, programId: string) {
+  if (isAll(scope)) return;
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`select rp.id from rental_programs rp where rp.id = ${programId} and ${scopeOf(scope)}`,
+  );
+  if (!row) throw notFound();
+}
 
 const programColumns = sql`rp.id, rp.partner_id, p.name as partner_name, rp.asset_category_id as category_id,
   c.name as category_name, rp.created_at, rp.updated_at`;
@@ -52,36 +80,50 @@ export async function listPrograms(db: DbOrTx, scope: Scope, q: ProgramListQuery
   return { rows: found, count: total?.n ?? 0 };
 }
 
-export async function programById(db: DbOrTx, id: string) {
-  const [row] = await rows<ProgramRow>(db, sql`select ${programColumns} ${fromPrograms} where rp.id = ${id}`);
+export async function programById(db: DbOrTx, scope: Scope, id: string) {
+  const [row] = await rows<ProgramRow>(
+    db,
+    sql`select ${programColumns} ${fromPrograms}${whereOf([scopeOf(scope), sql`rp.id = ${id}`])}`,
+  );
   return row;
 }
 
-export async function programOf(db: DbOrTx, partnerId: string, categoryId: string, opts: { lock?: boolean } = {}) {
+export async function programOf(
+  db: DbOrTx,
+  scope: Scope,
+  partnerId: string,
+  categoryId: string,
+  opts: { lock?: boolean } = {},
+) {
+  const where = whereOf([scopeOf(scope), sql`rp.partner_id = ${partnerId}`, sql`rp.asset_category_id = ${categoryId}`]);
   const [row] = await rows<ProgramRow>(
     db,
-    sql`select ${programColumns} ${fromPrograms}
-        where rp.partner_id = ${partnerId} and rp.asset_category_id = ${categoryId}${opts.lock ? sql` for update of rp` : sql``}`,
+    sql`select ${programColumns} ${fromPrograms}${where}${opts.lock ? sql` for update of rp` : sql``}`,
   );
   return row;
 }
 
 /** The program of a partner and category, made when its first part is (concurrent makers share one row). */
-export async function ensureProgram(db: DbOrTx, id: string, partnerId: string, categoryId: string) {
+export async function ensureProgram(db: DbOrTx, scope: Scope, id: string, partnerId: string, categoryId: string) {
+  assertPartnerInScope(scope, partnerId);
   await db
     .insert(rentalPrograms)
     .values({ id, partnerId, assetCategoryId: categoryId })
     .onConflictDoNothing({ target: [rentalPrograms.partnerId, rentalPrograms.assetCategoryId] });
-  const program = await programOf(db, partnerId, categoryId, { lock: true });
+  const program = await programOf(db, scope, partnerId, categoryId, { lock: true });
   if (!program) throw new Error('program vanished while being created');
   return program;
 }
 
-export async function touchProgram(db: DbOrTx, id: string) {
-  await db.update(rentalPrograms).set({ updatedAt: new Date() }).where(eq(rentalPrograms.id, id));
+export async function touchProgram(db: DbOrTx, scope: Scope, id: string) {
+  await db
+    .update(rentalPrograms)
+    .set({ updatedAt: new Date() })
+    .where(and(inScope(scope, rentalPrograms.partnerId), eq(rentalPrograms.id, id)));
 }
 
-export async function deleteProgram(db: DbOrTx, id: string) {
+export async function deleteProgram(db: DbOrTx, scope: Scope, id: string) {
+  await assertProgramInScope(db, scope, id);
   await db.delete(discounts).where(eq(discounts.programId, id));
   await db.delete(rentalPrograms).where(eq(rentalPrograms.id, id));
 }
@@ -91,28 +133,48 @@ export type PlanRow = typeof programPaymentPlans.$inferSelect;
 export type DepositRow = typeof programDepositParts.$inferSelect;
 export type RuleRow = typeof programRuleParts.$inferSelect;
 
-export async function pricingOf(db: DbOrTx, programIds: string[]) {
+export async function pricingOf(db: DbOrTx, scope: Scope, programIds: string[]) {
   if (programIds.length === 0) return { parts: [] as PricingRow[], plans: [] as PlanRow[] };
   const [parts, plans] = await Promise.all([
-    db.select().from(programPricingParts).where(inArray(programPricingParts.programId, programIds)),
+    db
+      .select()
+      .from(programPricingParts)
+      .where(
+        and(partInScope(db, scope, programPricingParts.programId), inArray(programPricingParts.programId, programIds)),
+      ),
     db
       .select()
       .from(programPaymentPlans)
-      .where(inArray(programPaymentPlans.programId, programIds))
+      .where(
+        and(partInScope(db, scope, programPaymentPlans.programId), inArray(programPaymentPlans.programId, programIds)),
+      )
       .orderBy(programPaymentPlans.priority),
   ]);
   return { parts, plans };
 }
 
-export const depositsOf = (db: DbOrTx, programIds: string[]) =>
+export const depositsOf = (db: DbOrTx, scope: Scope, programIds: string[]) =>
   programIds.length === 0
     ? Promise.resolve([] as DepositRow[])
-    : db.select().from(programDepositParts).where(inArray(programDepositParts.programId, programIds));
+    : db
+        .select()
+        .from(programDepositParts)
+        .where(
+          and(
+            partInScope(db, scope, programDepositParts.programId),
+            inArray(programDepositParts.programId, programIds),
+          ),
+        );
 
-export const rulesOf = (db: DbOrTx, programIds: string[]) =>
+export const rulesOf = (db: DbOrTx, scope: Scope, programIds: string[]) =>
   programIds.length === 0
     ? Promise.resolve([] as RuleRow[])
-    : db.select().from(programRuleParts).where(inArray(programRuleParts.programId, programIds));
+    : db
+        .select()
+        .from(programRuleParts)
+        .where(
+          and(partInScope(db, scope, programRuleParts.programId), inArray(programRuleParts.programId, programIds)),
+        );
 
 const partTables = {
   pricing: 'program_pricing_parts',
@@ -145,9 +207,11 @@ export async function listPartPrograms(db: DbOrTx, scope: Scope, kind: PartKind,
 
 export async function upsertPricing(
   db: DbOrTx,
+  scope: Scope,
   programId: string,
   values: { unitPrice: number; priceUnit: string; currency: string; rentalFeeNotice: ProgramNotice },
 ) {
+  await assertProgramInScope(db, scope, programId);
   await db
     .insert(programPricingParts)
     .values({ programId, ...values })
@@ -157,10 +221,12 @@ export async function upsertPricing(
 /** Replaces the plans; a plan with the same frequency and unit keeps its id (and its discounts). */
 export async function replacePlans(
   db: DbOrTx,
+  scope: Scope,
   programId: string,
   keep: { id: string; priority: number }[],
   add: { id: string; frequency: number; unit: string; priority: number }[],
 ) {
+  await assertProgramInScope(db, scope, programId);
   const keepIds = keep.map((k) => k.id);
   await db
     .delete(programPaymentPlans)
@@ -173,21 +239,27 @@ export async function replacePlans(
         : eq(programPaymentPlans.programId, programId),
     );
   for (const k of keep) {
-    await db.update(programPaymentPlans).set({ priority: k.priority }).where(eq(programPaymentPlans.id, k.id));
+    await db
+      .update(programPaymentPlans)
+      .set({ priority: k.priority })
+      .where(and(eq(programPaymentPlans.programId, programId), eq(programPaymentPlans.id, k.id)));
   }
   if (add.length) await db.insert(programPaymentPlans).values(add.map((a) => ({ ...a, programId })));
 }
 
-export async function deletePart(db: DbOrTx, kind: PartKind, programId: string) {
+export async function deletePart(db: DbOrTx, scope: Scope, kind: PartKind, programId: string) {
+  await assertProgramInScope(db, scope, programId);
   const table = { pricing: programPricingParts, deposit: programDepositParts, rule: programRuleParts }[kind];
   await db.delete(table).where(eq(table.programId, programId));
 }
 
 export async function upsertDeposit(
   db: DbOrTx,
+  scope: Scope,
   programId: string,
   values: { amount: number; currency: string; notice: ProgramNotice | null },
 ) {
+  await assertProgramInScope(db, scope, programId);
   await db
     .insert(programDepositParts)
     .values({ programId, ...values })
@@ -196,9 +268,11 @@ export async function upsertDeposit(
 
 export async function upsertRule(
   db: DbOrTx,
+  scope: Scope,
   programId: string,
   values: Omit<typeof programRuleParts.$inferInsert, 'programId' | 'createdAt' | 'updatedAt'>,
 ) {
+  await assertProgramInScope(db, scope, programId);
   await db
     .insert(programRuleParts)
     .values({ programId, ...values })
@@ -206,7 +280,7 @@ export async function upsertRule(
 }
 
 /** The partner's operation setting as pricing and renting need it: currency and policies, once confirmed. */
-export async function operationOf(db: DbOrTx, partnerId: string) {
+export async function operationOf(db: DbOrTx, scope: Scope, partnerId: string) {
   const [row] = await db
     .select({
       currency: operationSettings.currency,
@@ -215,7 +289,7 @@ export async function operationOf(db: DbOrTx, partnerId: string) {
       confirmedAt: operationSettings.confirmedAt,
     })
     .from(operationSettings)
-    .where(eq(operationSettings.partnerId, partnerId));
+    .where(and(inScope(scope, operationSettings.partnerId), eq(operationSettings.partnerId, partnerId)));
   return row;
 }
 
@@ -284,10 +358,11 @@ export async function listDiscounts(db: DbOrTx, scope: Scope, q: DiscountListQue
   return { rows: found, count: total?.n ?? 0 };
 }
 
-export async function discountById(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+export async function discountById(db: DbOrTx, scope: Scope, id: string, opts: { lock?: boolean } = {}) {
+  const where = whereOf([scopeOf(scope), sql`d.id = ${id}`]);
   const [row] = await rows<DiscountRow>(
     db,
-    sql`select ${discountColumns} ${fromDiscounts} where d.id = ${id}${opts.lock ? sql` for update of d` : sql``}`,
+    sql`select ${discountColumns} ${fromDiscounts}${where}${opts.lock ? sql` for update of d` : sql``}`,
   );
   return row;
 }
@@ -296,27 +371,38 @@ export async function discountById(db: DbOrTx, id: string, opts: { lock?: boolea
  * Discounts that have not ended (scheduled or active, not cancelled) of a program, or of some of its plans:
  * the ones a price change would delete.
  */
-export async function openDiscounts(db: DbOrTx, programId: string, planIds?: string[]) {
+export async function openDiscounts(db: DbOrTx, scope: Scope, programId: string, planIds?: string[]) {
   if (planIds && planIds.length === 0) return [];
   return rows<{ id: string; name: string }>(
     db,
     sql`select d.id, d.name from discounts d
         where d.program_id = ${programId} and d.cancelled_at is null and (d.end_time is null or d.end_time > now())
+          ${programInScope(scope, sql`d.program_id`)}
           ${planIds ? sql`and d.payment_plan_id in (${uuidList(planIds)})` : sql``}
         order by d.start_time, d.id`,
   );
 }
 
-export async function deleteDiscounts(db: DbOrTx, discountIds: string[]) {
-  if (discountIds.length) await db.delete(discounts).where(inArray(discounts.id, discountIds));
+export async function deleteDiscounts(db: DbOrTx, scope: Scope, discountIds: string[]) {
+  if (discountIds.length === 0) return;
+  await db
+    .delete(discounts)
+    .where(and(partInScope(db, scope, discounts.programId), inArray(discounts.id, discountIds)));
 }
 
 /** Another live discount of the same plan whose time overlaps [start, end) (end null = open). */
-export async function overlapping(db: DbOrTx, planId: string, start: Date, end: Date | null, exceptId?: string) {
+export async function overlapping(
+  db: DbOrTx,
+  scope: Scope,
+  planId: string,
+  start: Date,
+  end: Date | null,
+  exceptId?: string,
+) {
   const [row] = await rows<{ id: string; name: string }>(
     db,
     sql`select d.id, d.name from discounts d
-        where d.payment_plan_id = ${planId} and d.cancelled_at is null
+        where d.payment_plan_id = ${planId} and d.cancelled_at is null${programInScope(scope, sql`d.program_id`)}
           ${exceptId ? sql`and d.id <> ${exceptId}` : sql``}
           and (d.end_time is null or d.end_time > ${start.toISOString()})
           ${end ? sql`and d.start_time < ${end.toISOString()}` : sql``}
@@ -327,19 +413,20 @@ export async function overlapping(db: DbOrTx, planId: string, start: Date, end: 
 
 export type DiscountValues = Partial<Omit<typeof discounts.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
 
-export async function insertDiscount(db: DbOrTx, values: typeof discounts.$inferInsert) {
+export async function insertDiscount(db: DbOrTx, scope: Scope, values: typeof discounts.$inferInsert) {
+  await assertProgramInScope(db, scope, values.programId);
   await db.insert(discounts).values(values);
 }
 
-export async function updateDiscount(db: DbOrTx, id: string, values: DiscountValues) {
+export async function updateDiscount(db: DbOrTx, scope: Scope, id: string, values: DiscountValues) {
   await db
     .update(discounts)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(discounts.id, id));
+    .where(and(partInScope(db, scope, discounts.programId), eq(discounts.id, id)));
 }
 
 /** The discount in force now for each of these plans (at most one: discounts of a plan never overlap). */
-export async function activeDiscounts(db: DbOrTx, planIds: string[]) {
+export async function activeDiscounts(db: DbOrTx, scope: Scope, planIds: string[]) {
   if (planIds.length === 0) return [];
   return rows<{
     id: string;
@@ -350,7 +437,7 @@ export async function activeDiscounts(db: DbOrTx, planIds: string[]) {
   }>(
     db,
     sql`select d.id, d.name, d.payment_plan_id, d.discount_percent, d.end_time from discounts d
-        where d.payment_plan_id in (${uuidList(planIds)}) and d.cancelled_at is null
+        where d.payment_plan_id in (${uuidList(planIds)}) and d.cancelled_at is null${programInScope(scope, sql`d.program_id`)}
           and d.start_time <= now() and (d.end_time is null or d.end_time > now())`,
   );
 }

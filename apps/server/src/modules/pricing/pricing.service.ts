@@ -28,7 +28,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { assertPartnerInScope } from '../../lib/scope.ts';
+import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 import { logChange, writeFieldLogs } from '../audit/audit.repo.ts';
 import * as categoriesRepo from '../categories/categories.repo.ts';
 import * as partnersRepo from '../partners/partners.repo.ts';
@@ -172,19 +172,21 @@ export function createPricingService(deps: { db: Db }) {
     assertPartnerInScope(caller.scope, key.partnerId);
   }
 
-  /** A program the caller may see: 403 for a partner outside the scope (before telling whether it exists), then 404. */
+  /**
+   * The program of a partner the request names: 403 for a partner outside the scope (before telling whether it
+   * exists), then the program or undefined.
+   */
   async function visibleProgram(tx: DbOrTx, caller: Caller, key: ProgramKey, opts: { lock?: boolean } = {}) {
     assertPartnerInScope(caller.scope, key.partnerId);
-    const program = await repo.programOf(tx, key.partnerId, key.assetCategoryId, opts);
-    return program;
+    return repo.programOf(tx, caller.scope, key.partnerId, key.assetCategoryId, opts);
   }
 
-  async function assemble(tx: DbOrTx, programs: repo.ProgramRow[]): Promise<RentalProgram[]> {
+  async function assemble(tx: DbOrTx, scope: Scope, programs: repo.ProgramRow[]): Promise<RentalProgram[]> {
     const ids = programs.map((p) => p.id);
     const [{ parts, plans }, deposits, rules] = await Promise.all([
-      repo.pricingOf(tx, ids),
-      repo.depositsOf(tx, ids),
-      repo.rulesOf(tx, ids),
+      repo.pricingOf(tx, scope, ids),
+      repo.depositsOf(tx, scope, ids),
+      repo.rulesOf(tx, scope, ids),
     ]);
     return programs.map((p) => {
       const pricing = parts.find((x) => x.programId === p.id);
@@ -203,15 +205,15 @@ export function createPricingService(deps: { db: Db }) {
     });
   }
 
-  async function programOrThrow(tx: DbOrTx, program: repo.ProgramRow | undefined) {
+  async function programOrThrow(tx: DbOrTx, scope: Scope, program: repo.ProgramRow | undefined) {
     if (!program) throw notFound('This partner and category have no rental program yet');
-    const [assembled] = await assemble(tx, [program]);
+    const [assembled] = await assemble(tx, scope, [program]);
     return assembled as RentalProgram;
   }
 
   /** The partner's confirmed operation setting: it fixes the currency and the card policy prices depend on. */
-  async function operationOf(tx: DbOrTx, partnerId: string) {
-    const operation = await repo.operationOf(tx, partnerId);
+  async function operationOf(tx: DbOrTx, scope: Scope, partnerId: string) {
+    const operation = await repo.operationOf(tx, scope, partnerId);
     if (!operation?.confirmedAt) {
       throw new DomainError(
         'PartnerConfigIncomplete',
@@ -241,6 +243,7 @@ export function createPricingService(deps: { db: Db }) {
     }
     await repo.deleteDiscounts(
       tx,
+      caller.scope,
       dependents.map((d) => d.id),
     );
     for (const d of dependents) {
@@ -260,7 +263,7 @@ export function createPricingService(deps: { db: Db }) {
     input: PricingPartInput,
     current: PricingPart | null,
   ) {
-    const operation = await operationOf(tx, program.partner_id);
+    const operation = await operationOf(tx, caller.scope, program.partner_id);
     if (input.unitPrice > 0 && operation.creditCardPolicy !== 'required') {
       throw new DomainError('CreditCardPolicyRequired', 422, PRICING_MESSAGES.creditCardRequired, {
         fields: { unitPrice: PRICING_MESSAGES.creditCardRequired },
@@ -273,14 +276,15 @@ export function createPricingService(deps: { db: Db }) {
     const repriced =
       current !== null && (current.unitPrice !== input.unitPrice || current.priceUnit !== input.priceUnit);
     const dependents = repriced
-      ? await repo.openDiscounts(tx, program.id)
+      ? await repo.openDiscounts(tx, caller.scope, program.id)
       : await repo.openDiscounts(
           tx,
+          caller.scope,
           program.id,
           removed.map((p) => p.id),
         );
     await settleDependents(tx, caller, dependents, input.confirmDiscountDeletion);
-    await repo.upsertPricing(tx, program.id, {
+    await repo.upsertPricing(tx, caller.scope, program.id, {
       unitPrice: input.unitPrice,
       priceUnit: input.priceUnit,
       currency: operation.currency,
@@ -293,20 +297,20 @@ export function createPricingService(deps: { db: Db }) {
       if (found) keep.push({ id: found.id, priority: plan.priority });
       else add.push({ id: randomUUID(), ...plan });
     }
-    await repo.replacePlans(tx, program.id, keep, add);
+    await repo.replacePlans(tx, caller.scope, program.id, keep, add);
   }
 
-  async function writeDeposit(tx: DbOrTx, program: repo.ProgramRow, input: DepositPartInput) {
-    const operation = await operationOf(tx, program.partner_id);
-    await repo.upsertDeposit(tx, program.id, {
+  async function writeDeposit(tx: DbOrTx, scope: Scope, program: repo.ProgramRow, input: DepositPartInput) {
+    const operation = await operationOf(tx, scope, program.partner_id);
+    await repo.upsertDeposit(tx, scope, program.id, {
       amount: input.amount,
       currency: operation.currency,
       notice: input.notice ?? null,
     });
   }
 
-  async function writeRule(tx: DbOrTx, program: repo.ProgramRow, input: RulePartInput) {
-    await repo.upsertRule(tx, program.id, {
+  async function writeRule(tx: DbOrTx, scope: Scope, program: repo.ProgramRow, input: RulePartInput) {
+    await repo.upsertRule(tx, scope, program.id, {
       assetRentalLimit: input.assetRentalLimit,
       manualConfirmationPolicy: input.manualConfirmationPolicy,
       crossSiteReturnPolicy: input.crossSiteReturnPolicy,
@@ -336,18 +340,18 @@ export function createPricingService(deps: { db: Db }) {
       await assertKey(tx, caller, key);
       const program =
         mode === 'create'
-          ? await repo.ensureProgram(tx, randomUUID(), key.partnerId, key.assetCategoryId)
-          : await repo.programOf(tx, key.partnerId, key.assetCategoryId, { lock: true });
+          ? await repo.ensureProgram(tx, caller.scope, randomUUID(), key.partnerId, key.assetCategoryId)
+          : await repo.programOf(tx, caller.scope, key.partnerId, key.assetCategoryId, { lock: true });
       if (!program) throw partMissing(kind);
-      const before = partOf(await programOrThrow(tx, program), kind);
+      const before = partOf(await programOrThrow(tx, caller.scope, program), kind);
       if (mode === 'create' && before) throw partExists(kind);
       if (mode === 'replace' && !before) throw partMissing(kind);
       if (kind === 'pricing')
         await writePricing(tx, caller, program, input as PricingPartInput, before as PricingPart | null);
-      else if (kind === 'deposit') await writeDeposit(tx, program, input as DepositPartInput);
-      else await writeRule(tx, program, input as RulePartInput);
-      await repo.touchProgram(tx, program.id);
-      const after = partOf(await programOrThrow(tx, program), kind);
+      else if (kind === 'deposit') await writeDeposit(tx, caller.scope, program, input as DepositPartInput);
+      else await writeRule(tx, caller.scope, program, input as RulePartInput);
+      await repo.touchProgram(tx, caller.scope, program.id);
+      const after = partOf(await programOrThrow(tx, caller.scope, program), kind);
       await logChange(
         tx,
         caller,
@@ -363,10 +367,10 @@ export function createPricingService(deps: { db: Db }) {
   const prefixed = (kind: PartKind, values: Record<string, unknown> | null) =>
     values ? Object.fromEntries(Object.entries(values).map(([k, v]) => [`${kind}.${k}`, v])) : null;
 
+  /** A discount of an in-scope partner; another partner's is 404 exactly as a missing one. */
   async function discountOrThrow(tx: DbOrTx, caller: Caller, id: string, opts: { lock?: boolean } = {}) {
-    const row = await repo.discountById(tx, id, opts);
+    const row = await repo.discountById(tx, caller.scope, id, opts);
     if (!row) throw notFound();
-    assertPartnerInScope(caller.scope, row.partner_id);
     return row;
   }
 
@@ -375,8 +379,15 @@ export function createPricingService(deps: { db: Db }) {
       throw validationError({ startTime: PRICING_MESSAGES.discountStart });
   }
 
-  async function assertNoOverlap(tx: DbOrTx, planId: string, start: string, end: string | null, exceptId?: string) {
-    const other = await repo.overlapping(tx, planId, new Date(start), end ? new Date(end) : null, exceptId);
+  async function assertNoOverlap(
+    tx: DbOrTx,
+    scope: Scope,
+    planId: string,
+    start: string,
+    end: string | null,
+    exceptId?: string,
+  ) {
+    const other = await repo.overlapping(tx, scope, planId, new Date(start), end ? new Date(end) : null, exceptId);
     if (other) {
       throw new DomainError(
         'DiscountOverlaps',
@@ -387,8 +398,8 @@ export function createPricingService(deps: { db: Db }) {
     }
   }
 
-  async function reloadDiscount(tx: DbOrTx, id: string) {
-    return toDiscount((await repo.discountById(tx, id)) as repo.DiscountRow);
+  async function reloadDiscount(tx: DbOrTx, scope: Scope, id: string) {
+    return toDiscount((await repo.discountById(tx, scope, id)) as repo.DiscountRow);
   }
 
   async function changeDiscount(
@@ -401,7 +412,7 @@ export function createPricingService(deps: { db: Db }) {
       const now = new Date();
       const before = toDiscount(row, now);
       await change(tx, before, row, now);
-      const after = await reloadDiscount(tx, id);
+      const after = await reloadDiscount(tx, caller.scope, id);
       await logChange(tx, caller, 'discount', id, auditedDiscount(before), auditedDiscount(after));
       return after;
     });
@@ -412,18 +423,18 @@ export function createPricingService(deps: { db: Db }) {
     async listPrograms(caller: Caller, query: ProgramListQuery) {
       if (query.partnerId) assertPartnerInScope(caller.scope, query.partnerId);
       const { rows, count } = await repo.listPrograms(db, caller.scope, query);
-      return { data: await assemble(db, rows), count };
+      return { data: await assemble(db, caller.scope, rows), count };
     },
 
+    /** One program by id; another partner's is 404 exactly as a missing one. */
     async getProgram(caller: Caller, id: string) {
-      const program = await repo.programById(db, id);
+      const program = await repo.programById(db, caller.scope, id);
       if (!program) throw notFound();
-      assertPartnerInScope(caller.scope, program.partner_id);
-      return programOrThrow(db, program);
+      return programOrThrow(db, caller.scope, program);
     },
 
     async findProgram(caller: Caller, key: ProgramKey) {
-      return programOrThrow(db, await visibleProgram(db, caller, key));
+      return programOrThrow(db, caller.scope, await visibleProgram(db, caller, key));
     },
 
     /** Creates the program of a partner and category with the parts given (409 when it exists). */
@@ -436,13 +447,19 @@ export function createPricingService(deps: { db: Db }) {
       }
       return db.transaction(async (tx) => {
         await assertKey(tx, caller, input);
-        if (await repo.programOf(tx, input.partnerId, input.assetCategoryId))
+        if (await repo.programOf(tx, caller.scope, input.partnerId, input.assetCategoryId))
           throw new DomainError('Conflict', 409, 'This partner and category already have a rental program');
-        const program = await repo.ensureProgram(tx, randomUUID(), input.partnerId, input.assetCategoryId);
+        const program = await repo.ensureProgram(
+          tx,
+          caller.scope,
+          randomUUID(),
+          input.partnerId,
+          input.assetCategoryId,
+        );
         if (input.pricing) await writePricing(tx, caller, program, input.pricing, null);
-        if (input.deposit) await writeDeposit(tx, program, input.deposit);
-        if (input.rule) await writeRule(tx, program, input.rule);
-        const created = await programOrThrow(tx, program);
+        if (input.deposit) await writeDeposit(tx, caller.scope, program, input.deposit);
+        if (input.rule) await writeRule(tx, caller.scope, program, input.rule);
+        const created = await programOrThrow(tx, caller.scope, program);
         await logChange(tx, caller, 'program', program.id, null, {
           partnerId: input.partnerId,
           assetCategoryId: input.assetCategoryId,
@@ -457,11 +474,10 @@ export function createPricingService(deps: { db: Db }) {
     /** Deletes a program with its parts; its open discounts go too, once confirmed. */
     async deleteProgram(caller: Caller, id: string, confirmed: boolean) {
       await db.transaction(async (tx) => {
-        const program = await repo.programById(tx, id);
+        const program = await repo.programById(tx, caller.scope, id);
         if (!program) throw notFound();
-        assertPartnerInScope(caller.scope, program.partner_id);
-        await settleDependents(tx, caller, await repo.openDiscounts(tx, id), confirmed);
-        await repo.deleteProgram(tx, id);
+        await settleDependents(tx, caller, await repo.openDiscounts(tx, caller.scope, id), confirmed);
+        await repo.deleteProgram(tx, caller.scope, id);
         await writeFieldLogs(tx, {
           entityType: 'program',
           entityId: id,
@@ -475,14 +491,14 @@ export function createPricingService(deps: { db: Db }) {
     async listParts<K extends PartKind>(caller: Caller, kind: K, query: PartListQuery) {
       if (query.partnerId) assertPartnerInScope(caller.scope, query.partnerId);
       const { rows, count } = await repo.listPartPrograms(db, caller.scope, kind, query);
-      const programs = await assemble(db, rows);
+      const programs = await assemble(db, caller.scope, rows);
       const data = programs.map((p) => partOf(p, kind)).filter((p) => p !== null) as Parts[K]['part'][];
       return { data, count };
     },
 
     async getPart<K extends PartKind>(caller: Caller, kind: K, key: ProgramKey): Promise<Parts[K]['part']> {
       const program = await visibleProgram(db, caller, key);
-      const part = program ? partOf(await programOrThrow(db, program), kind) : null;
+      const part = program ? partOf(await programOrThrow(db, caller.scope, program), kind) : null;
       if (!part) throw partMissing(kind);
       return part as Parts[K]['part'];
     },
@@ -496,11 +512,12 @@ export function createPricingService(deps: { db: Db }) {
     async removePart(caller: Caller, kind: PartKind, key: ProgramKey, confirmed: boolean) {
       await db.transaction(async (tx) => {
         const program = await visibleProgram(tx, caller, key, { lock: true });
-        const before = program ? partOf(await programOrThrow(tx, program), kind) : null;
+        const before = program ? partOf(await programOrThrow(tx, caller.scope, program), kind) : null;
         if (!program || !before) throw partMissing(kind);
-        if (kind === 'pricing') await settleDependents(tx, caller, await repo.openDiscounts(tx, program.id), confirmed);
-        await repo.deletePart(tx, kind, program.id);
-        await repo.touchProgram(tx, program.id);
+        if (kind === 'pricing')
+          await settleDependents(tx, caller, await repo.openDiscounts(tx, caller.scope, program.id), confirmed);
+        await repo.deletePart(tx, caller.scope, kind, program.id);
+        await repo.touchProgram(tx, caller.scope, program.id);
         await logChange(tx, caller, 'program', program.id, prefixed(kind, audited(before)), null);
       });
     },
@@ -525,15 +542,15 @@ export function createPricingService(deps: { db: Db }) {
       assertStartAhead(input.startTime, now);
       return db.transaction(async (tx) => {
         await assertKey(tx, caller, input);
-        const program = await repo.programOf(tx, input.partnerId, input.assetCategoryId, { lock: true });
-        const pricing = program ? (await programOrThrow(tx, program)).pricing : null;
+        const program = await repo.programOf(tx, caller.scope, input.partnerId, input.assetCategoryId, { lock: true });
+        const pricing = program ? (await programOrThrow(tx, caller.scope, program)).pricing : null;
         if (!program || !pricing)
           throw validationError({ paymentPlanId: 'This partner and category have no original price to discount' });
         const plan = pricing.paymentPlans.find((p) => p.id === input.paymentPlanId);
         if (!plan) throw validationError({ paymentPlanId: 'Unknown payment plan of this original price' });
-        await assertNoOverlap(tx, plan.id, input.startTime, input.endTime);
+        await assertNoOverlap(tx, caller.scope, plan.id, input.startTime, input.endTime);
         const id = randomUUID();
-        await repo.insertDiscount(tx, {
+        await repo.insertDiscount(tx, caller.scope, {
           id,
           programId: program.id,
           paymentPlanId: plan.id,
@@ -549,7 +566,7 @@ export function createPricingService(deps: { db: Db }) {
           planUnit: plan.unit,
           planPriority: plan.priority,
         });
-        const created = await reloadDiscount(tx, id);
+        const created = await reloadDiscount(tx, caller.scope, id);
         await logChange(tx, caller, 'discount', id, null, auditedDiscount(created));
         return created;
       });
@@ -568,11 +585,11 @@ export function createPricingService(deps: { db: Db }) {
         if (input.paymentPlanId !== undefined && input.paymentPlanId !== current.paymentPlan.id) {
           if (current.status !== 'scheduled')
             throw discountEnded('The payment plan of a discount that has started cannot change');
-          const program = await repo.programById(tx, row.program_id);
-          const pricing = program ? (await programOrThrow(tx, program)).pricing : null;
+          const program = await repo.programById(tx, caller.scope, row.program_id);
+          const pricing = program ? (await programOrThrow(tx, caller.scope, program)).pricing : null;
           const plan = pricing?.paymentPlans.find((p) => p.id === input.paymentPlanId);
           if (!plan) throw validationError({ paymentPlanId: 'Unknown payment plan of this original price' });
-          await assertNoOverlap(tx, plan.id, current.startTime, current.endTime, id);
+          await assertNoOverlap(tx, caller.scope, plan.id, current.startTime, current.endTime, id);
           Object.assign(values, {
             paymentPlanId: plan.id,
             planFrequency: plan.frequency,
@@ -580,7 +597,7 @@ export function createPricingService(deps: { db: Db }) {
             planPriority: plan.priority,
           });
         }
-        await repo.updateDiscount(tx, id, values);
+        await repo.updateDiscount(tx, caller.scope, id, values);
       });
     },
 
@@ -594,8 +611,8 @@ export function createPricingService(deps: { db: Db }) {
           throw validationError({ startTime: 'A discount that has started keeps its start' });
         if (input.endTime && Date.parse(input.endTime) <= now.getTime())
           throw validationError({ endTime: 'The end must be later than now' });
-        await assertNoOverlap(tx, current.paymentPlan.id, input.startTime, input.endTime, id);
-        await repo.updateDiscount(tx, id, {
+        await assertNoOverlap(tx, caller.scope, current.paymentPlan.id, input.startTime, input.endTime, id);
+        await repo.updateDiscount(tx, caller.scope, id, {
           startTime: new Date(input.startTime),
           endTime: input.endTime ? new Date(input.endTime) : null,
         });
@@ -607,7 +624,7 @@ export function createPricingService(deps: { db: Db }) {
       return changeDiscount(caller, id, async (tx, current, _row, now) => {
         if (current.status === 'ended' || current.status === 'cancelled')
           throw discountEnded('The discount has already ended or was cancelled');
-        await repo.updateDiscount(tx, id, { cancelledAt: now });
+        await repo.updateDiscount(tx, caller.scope, id, { cancelledAt: now });
       });
     },
   };

@@ -444,19 +444,56 @@ describe('pricing API', () => {
       expect((await createDiscount(categoryId, pricing.paymentPlan.id)).statusCode).toBe(201);
     });
 
-    it('keeps other partners discounts out of reach', async () => {
+    it("answers another partner's discount exactly as a missing one (404) on every call, writing nothing", async () => {
       const { discount } = await discounted();
       const outsider = await t.userWith(['program.read', 'program.write'], [t.partnerB.id]);
-      expect(
-        errorOf(await call(t.app, 'GET', `/renting/discounts/${discount.id}`, { token: outsider.token })).code,
-      ).toBe('PartnerOutOfScope');
+      const before = (await call(t.app, 'GET', `/renting/discounts/${discount.id}`, { token: t.owner.token })).json();
+      const logs = async () =>
+        (await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, discount.id))).length;
+      const logsBefore = await logs();
+      const missing = randomUUID();
+      const later = inMinutes(120);
+      for (const [method, path, body] of [
+        ['GET', '', undefined],
+        ['PATCH', '', { name: 'Taken over' }],
+        ['POST', '/$reschedule', { startTime: later, endTime: null }],
+        ['POST', '/$cancel', undefined],
+      ] as const) {
+        const res = await call(t.app, method, `/renting/discounts/${discount.id}${path}`, {
+          token: outsider.token,
+          body,
+        });
+        const absent = await call(t.app, method, `/renting/discounts/${missing}${path}`, {
+          token: outsider.token,
+          body,
+        });
+        expect(res.statusCode, `${method} ${path}`).toBe(404);
+        expect(errorOf(res).code).toBe('NotFound');
+        expect(res.json()).toEqual(absent.json());
+      }
       const list = await call(t.app, 'GET', '/renting/discounts?pageSize=100', { token: outsider.token });
       expect(list.json().data.map((d: { id: string }) => d.id)).not.toContain(discount.id);
       expect(
         (await call(t.app, 'POST', `/renting/discounts/${discount.id}/$cancel`, { token: reader.token })).statusCode,
       ).toBe(403);
-      const [row] = await t.database.db.select().from(discounts).where(eq(discounts.id, discount.id));
-      expect(row?.cancelledAt).toBeNull();
+      expect((await call(t.app, 'GET', `/renting/discounts/${discount.id}`, { token: t.owner.token })).json()).toEqual(
+        before,
+      );
+      expect(await logs()).toBe(logsBefore);
+    });
+
+    it("answers another partner's program by id exactly as a missing one (404) and does not delete it", async () => {
+      const { pricing } = await pricedCategory();
+      const outsider = await t.userWith(['program.read', 'program.write', 'program.rule_part.write'], [t.partnerB.id]);
+      const path = `/renting/programs/${pricing.programId}`;
+      const before = (await call(t.app, 'GET', path, { token: t.owner.token })).json();
+      for (const method of ['GET', 'DELETE'] as const) {
+        const res = await call(t.app, method, path, { token: outsider.token });
+        const absent = await call(t.app, method, `/renting/programs/${randomUUID()}`, { token: outsider.token });
+        expect(res.statusCode, method).toBe(404);
+        expect(res.json()).toEqual(absent.json());
+      }
+      expect((await call(t.app, 'GET', path, { token: t.owner.token })).json()).toEqual(before);
     });
   });
 });

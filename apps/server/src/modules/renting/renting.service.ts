@@ -60,13 +60,13 @@ export function createRentingService(deps: { db: Db }) {
       if (!customer.all_partner_ids.includes(partnerId)) return result('CustomerNotJoinedPartner');
 
       const readiness = await partnerReadiness(db, partnerId);
-      const program = await pricingRepo.programOf(db, partnerId, categoryId);
+      const program = await pricingRepo.programOf(db, caller.scope, partnerId, categoryId);
       const ids = program ? [program.id] : [];
       const [{ parts, plans }, deposits, rules, operation] = await Promise.all([
-        pricingRepo.pricingOf(db, ids),
-        pricingRepo.depositsOf(db, ids),
-        pricingRepo.rulesOf(db, ids),
-        pricingRepo.operationOf(db, partnerId),
+        pricingRepo.pricingOf(db, caller.scope, ids),
+        pricingRepo.depositsOf(db, caller.scope, ids),
+        pricingRepo.rulesOf(db, caller.scope, ids),
+        pricingRepo.operationOf(db, caller.scope, partnerId),
       ]);
       const pricing = parts[0];
       const deposit = deposits[0];
@@ -87,6 +87,7 @@ export function createRentingService(deps: { db: Db }) {
       const activeLeases = await repo.activeLeaseCount(db, caller.scope, { customerId, partnerId, categoryId });
       const discounts = await pricingRepo.activeDiscounts(
         db,
+        caller.scope,
         plans.map((p) => p.id),
       );
       const offer: NonNullable<Inspection['offer']> = {

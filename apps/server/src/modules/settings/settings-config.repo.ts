@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountConfigs } from '../../db/schema/index.ts';
+import type { AllPartners } from '../../lib/scope.ts';
 
-/** The keys of account_configs this module owns. */
+/** The keys of account_configs this module owns: account-wide values, so writes take `AllPartners`. */
 export type AccountConfigKey = 'settings' | 'customer-info';
 
 export interface StoredConfig {
@@ -25,12 +26,12 @@ export async function get(
 }
 
 /** Stores a key for the first time; a concurrent first store fails on the primary key (23505). */
-export async function insert(db: DbOrTx, key: AccountConfigKey, value: unknown, userId: string) {
+export async function insert(db: DbOrTx, _scope: AllPartners, key: AccountConfigKey, value: unknown, userId: string) {
   await db.insert(accountConfigs).values({ key, value, updatedBy: userId });
 }
 
 /** Stores a key whether or not it exists. */
-export async function upsert(db: DbOrTx, key: AccountConfigKey, value: unknown, userId: string) {
+export async function upsert(db: DbOrTx, _scope: AllPartners, key: AccountConfigKey, value: unknown, userId: string) {
   await db
     .insert(accountConfigs)
     .values({ key, value, updatedBy: userId })

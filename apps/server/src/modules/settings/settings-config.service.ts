@@ -16,7 +16,7 @@ import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { toIso } from '../../lib/rows.ts';
-import { assertAllPartners } from '../../lib/scope.ts';
+import { allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import { assertCustomerFields, type CustomerFieldsCheck, type CustomerFieldsPayload } from './customer-info.rules.ts';
 import * as repo from './settings-config.repo.ts';
@@ -80,11 +80,11 @@ export function createSettingsConfigService(deps: { db: Db }) {
 
     /** Stores the console limits the first time; 409 ConfigAlreadyExists once they are stored. */
     async createConfig(caller: Caller, input: SettingsConfigInput): Promise<SettingsConfig> {
-      assertAllPartners(caller.scope);
+      const all = allPartners(caller.scope);
       try {
         await db.transaction(async (tx) => {
           if (await repo.get(tx, 'settings')) throw configExists();
-          await repo.insert(tx, 'settings', input, caller.userId);
+          await repo.insert(tx, all, 'settings', input, caller.userId);
           await logChange(tx, caller, 'account_config', 'settings', { ...SETTINGS_CONFIG_DEFAULTS }, { ...input });
         });
       } catch (error) {
@@ -96,12 +96,12 @@ export function createSettingsConfigService(deps: { db: Db }) {
 
     /** Changes the fields the patch carries, starting from the defaults when nothing is stored yet. */
     async updateConfig(caller: Caller, patch: SettingsConfigPatch): Promise<SettingsConfig> {
-      assertAllPartners(caller.scope);
+      const all = allPartners(caller.scope);
       await db.transaction(async (tx) => {
         const stored = await repo.get(tx, 'settings', { forUpdate: true });
         const before = stored ? settingsFrom(stored.value) : SETTINGS_CONFIG_DEFAULTS;
         const after = { ...before, ...patch };
-        await repo.upsert(tx, 'settings', after, caller.userId);
+        await repo.upsert(tx, all, 'settings', after, caller.userId);
         await logChange(tx, caller, 'account_config', 'settings', { ...before }, { ...after });
       });
       return this.getConfig();
@@ -112,11 +112,11 @@ export function createSettingsConfigService(deps: { db: Db }) {
 
     /** Replaces the mode of every configurable customer field (the dependency rules were checked by the schema). */
     async putCustomerInfo(caller: Caller, input: CustomerInfoSettingInput): Promise<CustomerInfoSetting> {
-      assertAllPartners(caller.scope);
+      const all = allPartners(caller.scope);
       await db.transaction(async (tx) => {
         const stored = await repo.get(tx, 'customer-info', { forUpdate: true });
         const before = stored ? customerInfoFrom(stored.value) : CUSTOMER_INFO_DEFAULTS;
-        await repo.upsert(tx, 'customer-info', input, caller.userId);
+        await repo.upsert(tx, all, 'customer-info', input, caller.userId);
         await logChange(tx, caller, 'account_config', 'customer-info', flatModes(before), flatModes(input));
       });
       return loadCustomerInfo();

@@ -97,9 +97,18 @@ describe('settings config API', () => {
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).code).toBe('Forbidden');
     const partnerUser = await t.userWith(['config.write'], [t.partnerA.id]);
+    const settingsLogs = () => t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, 'settings'));
+    const logsBefore = await settingsLogs();
     const scoped = await call(t.app, 'POST', '/account/settings/config', { token: partnerUser.token, body: defaults });
     expect(scoped.statusCode).toBe(403);
     expect(errorOf(scoped).code).toBe('PartnerOutOfScope');
+    const scopedPatch = await call(t.app, 'PATCH', '/account/settings/config', {
+      token: partnerUser.token,
+      body: { defaultPageSize: 50 },
+    });
+    expect(errorOf(scopedPatch).code).toBe('PartnerOutOfScope');
+    expect(await t.database.db.select().from(accountConfigs)).toEqual([]);
+    expect(await settingsLogs()).toEqual(logsBefore);
     const writer = await t.userWith(['config.write']);
     const ok = await call(t.app, 'PATCH', '/account/settings/config', {
       token: writer.token,
@@ -196,8 +205,14 @@ describe('customer information collection API', () => {
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).code).toBe('Forbidden');
     const partnerWriter = await t.userWith(['customer_info_setting.write'], [t.partnerA.id]);
-    const scoped = await call(t.app, 'PUT', url, { token: partnerWriter.token, body });
+    const logsBefore = await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, 'customer-info'));
+    const changed = { ...body, profile: { ...(body.profile as object), email: 'disabled' } };
+    const scoped = await call(t.app, 'PUT', url, { token: partnerWriter.token, body: changed });
     expect(errorOf(scoped).code).toBe('PartnerOutOfScope');
+    expect(await current()).toEqual(setting);
+    expect(await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, 'customer-info'))).toEqual(
+      logsBefore,
+    );
     const writer = await t.userWith(['customer_info_setting.write']);
     expect((await call(t.app, 'PUT', url, { token: writer.token, body })).statusCode).toBe(200);
   });

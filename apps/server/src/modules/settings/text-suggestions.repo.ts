@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { textSuggestions } from '../../db/schema/index.ts';
+import type { AllPartners } from '../../lib/scope.ts';
 
 export async function values(db: DbOrTx, key: string): Promise<string[]> {
   const found = await db
@@ -11,8 +12,16 @@ export async function values(db: DbOrTx, key: string): Promise<string[]> {
   return found.map((r) => r.value);
 }
 
-/** Inserts the values a key does not hold yet (case-insensitively); returns how many were new. */
-export async function append(db: DbOrTx, key: string, newValues: readonly string[]): Promise<number> {
+/**
+ * Inserts the values a key does not hold yet (case-insensitively); returns how many were new. The lists are
+ * shown to every partner, so only a caller narrowed to "*" writes them.
+ */
+export async function append(
+  db: DbOrTx,
+  _scope: AllPartners,
+  key: string,
+  newValues: readonly string[],
+): Promise<number> {
   const inserted = await db
     .insert(textSuggestions)
     .values(newValues.map((value) => ({ key, value })))

@@ -3,7 +3,7 @@ import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, partners, relocationLists, sites, taxGroups } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
 
 export type SiteValues = Omit<typeof sites.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -68,21 +68,21 @@ export async function listRefs(db: DbOrTx, scope: Scope) {
     .orderBy(sql`lower(${sites.name})`, sites.id);
 }
 
-/** One site by id, whatever the scope: the service decides between 404 and 403. */
-export async function get(db: DbOrTx, id: string): Promise<SiteRow | undefined> {
-  const [row] = await selectSites(db).where(eq(sites.id, id));
+/** One site by id if its partner is in scope: another partner's site is as absent as a missing one. */
+export async function get(db: DbOrTx, scope: Scope, id: string): Promise<SiteRow | undefined> {
+  const [row] = await selectSites(db).where(and(inScope(scope, sites.partnerId), eq(sites.id, id)));
   return row;
 }
 
-/** Which of these tax group ids exist (tax groups belong to the account, not to a partner). */
-/** Several sites by id, in the order asked (a batch create answers its rows in the order sent). */
-export async function getMany(db: DbOrTx, ids: readonly string[]): Promise<SiteRow[]> {
+/** Several in-scope sites by id, in the order asked (a batch create answers its rows in the order sent). */
+export async function getMany(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<SiteRow[]> {
   if (ids.length === 0) return [];
-  const found = await selectSites(db).where(inArray(sites.id, [...ids]));
+  const found = await selectSites(db).where(and(inScope(scope, sites.partnerId), inArray(sites.id, [...ids])));
   const byId = new Map(found.map((r) => [r.site.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** Which of these tax group ids exist (tax groups belong to the account, not to a partner). */
 export async function existingTaxGroupIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const found = await db
@@ -92,35 +92,39 @@ export async function existingTaxGroupIds(db: DbOrTx, ids: readonly string[]): P
   return new Set(found.map((r) => r.id));
 }
 
-/** Which of these partner ids exist. */
-export async function existingPartnerIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+/** Which of these partner ids exist and are in scope. */
+export async function existingPartnerIds(db: DbOrTx, scope: Scope, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const found = await db
     .select({ id: partners.id })
     .from(partners)
-    .where(inArray(partners.id, [...ids]));
+    .where(and(inScope(scope, partners.id), inArray(partners.id, [...ids])));
   return new Set(found.map((r) => r.id));
 }
 
-export async function insert(db: DbOrTx, rows: { id: string; values: SiteValues }[]) {
+/** Inserts sites; a row of a partner outside the scope refuses the whole insert (403 PartnerOutOfScope). */
+export async function insert(db: DbOrTx, scope: Scope, rows: { id: string; values: SiteValues }[]) {
   if (rows.length === 0) return;
+  for (const row of rows) assertPartnerInScope(scope, row.values.partnerId);
   await db.insert(sites).values(rows.map((r) => ({ id: r.id, ...r.values })));
 }
 
-export async function update(db: DbOrTx, id: string, values: Partial<SiteValues>) {
+/** Changes an in-scope site; moving it to another partner needs that partner in scope too. */
+export async function update(db: DbOrTx, scope: Scope, id: string, values: Partial<SiteValues>) {
+  if (values.partnerId !== undefined) assertPartnerInScope(scope, values.partnerId);
   await db
     .update(sites)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(sites.id, id));
+    .where(and(inScope(scope, sites.partnerId), eq(sites.id, id)));
 }
 
-export async function remove(db: DbOrTx, id: string) {
-  await db.delete(sites).where(eq(sites.id, id));
+export async function remove(db: DbOrTx, scope: Scope, id: string) {
+  await db.delete(sites).where(and(inScope(scope, sites.partnerId), eq(sites.id, id)));
 }
 
 /**
- * How many assets and orders still point at a site. Later domains (orders) add their counts here; until
- * their tables exist nothing can.
+ * How many assets and orders still point at a site, whatever their partner: the count guards the delete, so it
+ * takes no scope (the site itself was read in scope). Later domains (orders) add their counts here.
  */
 export async function references(db: DbOrTx, id: string): Promise<SiteReferences> {
   const [atSite] = await db.select({ n: count() }).from(assets).where(eq(assets.siteId, id));

@@ -81,11 +81,10 @@ const audited = (s: Site) => {
 export function createSiteService(deps: { db: Db; storage: FileStorage }) {
   const { db, storage } = deps;
 
-  /** Reads a site the caller may see: 404 when absent, 403 when its partner is outside the scope. */
+  /** Reads a site the caller may see: 404 when absent or of a partner outside the scope, alike. */
   async function visible(tx: DbOrTx, caller: Caller, id: string) {
-    const row = await repo.get(tx, id);
+    const row = await repo.get(tx, caller.scope, id);
     if (!row) throw notFound();
-    assertPartnerInScope(caller.scope, row.site.partnerId);
     return row;
   }
 
@@ -98,7 +97,7 @@ export function createSiteService(deps: { db: Db; storage: FileStorage }) {
     const partnerIds = rows.flatMap((r) => (r.input.partnerId ? [r.input.partnerId] : []));
     const taxGroupIds = rows.flatMap((r) => (r.input.taxGroupId ? [r.input.taxGroupId] : []));
     const [partners, taxGroups] = await Promise.all([
-      repo.existingPartnerIds(tx, [...new Set(partnerIds)]),
+      repo.existingPartnerIds(tx, caller.scope, [...new Set(partnerIds)]),
       repo.existingTaxGroupIds(tx, [...new Set(taxGroupIds)]),
     ]);
     const fields: Record<string, string> = {};
@@ -114,7 +113,7 @@ export function createSiteService(deps: { db: Db; storage: FileStorage }) {
     return db.transaction(async (tx) => {
       const before = toSite(await visible(tx, caller, id));
       await apply(tx);
-      const after = toSite((await repo.get(tx, id)) as repo.SiteRow);
+      const after = toSite((await repo.get(tx, caller.scope, id)) as repo.SiteRow);
       await logChange(tx, caller, 'site', id, audited(before), audited(after));
       return after;
     });
@@ -132,10 +131,11 @@ export function createSiteService(deps: { db: Db; storage: FileStorage }) {
         id: randomUUID(),
         values: { isArchived: false, ...toValues(input) } as repo.SiteValues,
       }));
-      await repo.insert(tx, rows);
+      await repo.insert(tx, caller.scope, rows);
       const created = (
         await repo.getMany(
           tx,
+          caller.scope,
           rows.map((r) => r.id),
         )
       ).map(toSite);
@@ -173,7 +173,7 @@ export function createSiteService(deps: { db: Db; storage: FileStorage }) {
     update: (caller: Caller, id: string, patch: SitePatch): Promise<Site> =>
       change(caller, id, async (tx) => {
         await checkLinks(tx, caller, [{ prefix: '', input: patch }]);
-        await repo.update(tx, id, toValues(patch));
+        await repo.update(tx, caller.scope, id, toValues(patch));
       }),
 
     /** Deletes a site nothing uses (assets, orders, relocation lists); otherwise 422 SiteInUse with the counts. */
@@ -189,23 +189,23 @@ export function createSiteService(deps: { db: Db; storage: FileStorage }) {
             references,
           );
         }
-        await repo.remove(tx, id);
+        await repo.remove(tx, caller.scope, id);
         await logChange(tx, caller, 'site', id, audited(before), null);
       });
     },
 
     /** Stores a re-encoded image (JPEG or PNG by content) and points the site at it. */
     async uploadImage(caller: Caller, id: string, content: Buffer): Promise<Site> {
-      // Scope first: someone else's site must not learn whether the bytes were a valid image.
+      // Existence in scope first: a caller must not learn about someone else's site from how the bytes are judged.
       await visible(db, caller, id);
       const image = await reencodeImage(content, 1600);
       const key = `sites/${randomUUID()}.${image.format}`;
       await storage.put(key, image.content);
-      return change(caller, id, (tx) => repo.update(tx, id, { imageUrl: `/api/files/${key}` }));
+      return change(caller, id, (tx) => repo.update(tx, caller.scope, id, { imageUrl: `/api/files/${key}` }));
     },
 
     async removeImage(caller: Caller, id: string): Promise<Site> {
-      return change(caller, id, (tx) => repo.update(tx, id, { imageUrl: null }));
+      return change(caller, id, (tx) => repo.update(tx, caller.scope, id, { imageUrl: null }));
     },
   };
 }

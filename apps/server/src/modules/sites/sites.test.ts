@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
@@ -199,25 +200,33 @@ describe('sites API', () => {
     expect(refs.map((r: { id: string }) => r.id)).not.toContain(siteOfB);
   });
 
-  it("refuses a partner user another partner's site (PartnerOutOfScope)", async () => {
-    for (const [method, url, body] of [
-      ['GET', `/inventory/sites/${siteOfB}`, undefined],
-      ['PATCH', `/inventory/sites/${siteOfB}`, { name: 'Mine now' }],
-      ['DELETE', `/inventory/sites/${siteOfB}`, undefined],
-      ['DELETE', `/inventory/sites/${siteOfB}/image`, undefined],
+  it("answers a partner user another partner's site exactly as a missing one (404) and writes nothing", async () => {
+    const before = (await call(t.app, 'GET', `/inventory/sites/${siteOfB}`, { token: t.owner.token })).json();
+    const logCount = async () =>
+      (await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, siteOfB))).length;
+    const logsBefore = await logCount();
+    const missing = randomUUID();
+    for (const [method, path, body] of [
+      ['GET', '', undefined],
+      ['PATCH', '', { name: 'Mine now' }],
+      ['DELETE', '', undefined],
+      ['DELETE', '/image', undefined],
     ] as const) {
-      const res = await call(t.app, method, url, { token: scopedA.token, body });
-      expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(errorOf(res).code).toBe('PartnerOutOfScope');
+      const res = await call(t.app, method, `/inventory/sites/${siteOfB}${path}`, { token: scopedA.token, body });
+      const absent = await call(t.app, method, `/inventory/sites/${missing}${path}`, { token: scopedA.token, body });
+      expect(res.statusCode, `${method} ${path}`).toBe(404);
+      expect(errorOf(res).code).toBe('NotFound');
+      expect(res.json()).toEqual(absent.json());
     }
     const png = await upload(
       siteOfB,
       { content: await image('png'), filename: 'a.png', type: 'image/png' },
       scopedA.token,
     );
-    expect(errorOf(png).code).toBe('PartnerOutOfScope');
-    const still = await call(t.app, 'GET', `/inventory/sites/${siteOfB}`, { token: t.owner.token });
-    expect(still.json().data.name).toBe('Sagrada Familia');
+    expect(png.statusCode).toBe(404);
+    expect(errorOf(png).code).toBe('NotFound');
+    expect((await call(t.app, 'GET', `/inventory/sites/${siteOfB}`, { token: t.owner.token })).json()).toEqual(before);
+    expect(await logCount()).toBe(logsBefore);
   });
 
   it('refuses creating or moving a site to a partner out of scope', async () => {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-
 import type { DbOrTx } from '../../db/client.ts';
 import { sites, taxGroups, taxRates } from '../../db/schema/index.ts';
 import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import type { AllPartners } from '../../lib/scope.ts';
 
 export type TaxGroupRow = typeof taxGroups.$inferSelect;
 export type TaxGroupValues = Omit<typeof taxGroups.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -10,8 +11,8 @@ export type TaxRateRow = typeof taxRates.$inferSelect;
 export type TaxRateValues = Omit<typeof taxRates.$inferInsert, 'createdAt'>;
 
 /*
- * Tax groups belong to the account, not to a partner (docs/decisions.md "Tax groups"), so these queries take
- * no scope: every caller allowed by the route sees every group.
+ * Tax groups belong to the account, not to a partner (docs/decisions.md "Tax groups"): every caller allowed by
+ * the route reads every group, and every write takes `AllPartners`, so only a caller narrowed to "*" changes one.
  */
 
 /** Tax groups matching the search (name, display name, country), one page of them and the total. */
@@ -91,7 +92,7 @@ export async function sitesUsing(db: DbOrTx, groupId: string) {
     .orderBy(asc(sites.name), desc(sites.id));
 }
 
-export async function insert(db: DbOrTx, id: string, values: TaxGroupValues) {
+export async function insert(db: DbOrTx, _scope: AllPartners, id: string, values: TaxGroupValues) {
   const [row] = await db
     .insert(taxGroups)
     .values({ id, ...values })
@@ -99,7 +100,7 @@ export async function insert(db: DbOrTx, id: string, values: TaxGroupValues) {
   return row!;
 }
 
-export async function update(db: DbOrTx, id: string, values: Partial<TaxGroupValues>) {
+export async function update(db: DbOrTx, _scope: AllPartners, id: string, values: Partial<TaxGroupValues>) {
   const [row] = await db
     .update(taxGroups)
     .set({ ...values, updatedAt: sql`now()` })
@@ -109,12 +110,12 @@ export async function update(db: DbOrTx, id: string, values: Partial<TaxGroupVal
 }
 
 /** Appends rates to the history; rates are never updated nor deleted one by one. */
-export async function insertRates(db: DbOrTx, rates: readonly TaxRateValues[]) {
+export async function insertRates(db: DbOrTx, _scope: AllPartners, rates: readonly TaxRateValues[]) {
   if (rates.length === 0) return;
   await db.insert(taxRates).values([...rates]);
 }
 
 /** Deletes a group; its rate history goes with it (ON DELETE CASCADE). */
-export async function remove(db: DbOrTx, id: string) {
+export async function remove(db: DbOrTx, _scope: AllPartners, id: string) {
   await db.delete(taxGroups).where(eq(taxGroups.id, id));
 }

@@ -15,6 +15,7 @@ import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { toIso } from '../../lib/rows.ts';
+import { allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as repo from './tax.repo.ts';
 
@@ -140,8 +141,12 @@ export function createTaxService(deps: { db: Db }) {
     /** One group with its history and the rate of each subject in force now; 404 when absent. */
     get: (id: string): Promise<TaxGroup> => load(db, id),
 
-    /** Creates a group; each subject's first rate starts now (or earlier, when migrating a known history). */
+    /**
+     * Creates a group; each subject's first rate starts now (or earlier, when migrating a known history). Tax
+     * groups reach every partner's sites, so every write first needs scope "*" (403 PartnerOutOfScope).
+     */
     async create(caller: Caller, input: TaxGroupInput): Promise<TaxGroup> {
+      const all = allPartners(caller.scope);
       const now = new Date();
       const tooLate: Record<string, string> = {};
       input.rates.forEach((rate, index) => {
@@ -155,7 +160,7 @@ export function createTaxService(deps: { db: Db }) {
         db.transaction(async (tx) => {
           if (await repo.nameTaken(tx, input.name)) throw nameTaken();
           const id = randomUUID();
-          await repo.insert(tx, id, {
+          await repo.insert(tx, all, id, {
             name: input.name,
             displayName: input.displayName,
             country: input.country,
@@ -163,6 +168,7 @@ export function createTaxService(deps: { db: Db }) {
           });
           await repo.insertRates(
             tx,
+            all,
             input.rates.map((r) => ({
               id: randomUUID(),
               taxGroupId: id,
@@ -184,6 +190,7 @@ export function createTaxService(deps: { db: Db }) {
      * must start more than 10 minutes from now, and one subject cannot get two rates at the same instant (409).
      */
     async update(caller: Caller, id: string, patch: TaxGroupPatch): Promise<TaxGroup> {
+      const all = allPartners(caller.scope);
       const now = Date.now();
       const tooEarly: Record<string, string> = {};
       (patch.rates ?? []).forEach((rate, index) => {
@@ -207,7 +214,7 @@ export function createTaxService(deps: { db: Db }) {
             }
             taken.add(key);
           }
-          await repo.update(tx, id, {
+          await repo.update(tx, all, id, {
             ...(patch.name === undefined ? {} : { name: patch.name }),
             ...(patch.displayName === undefined ? {} : { displayName: patch.displayName }),
             ...(patch.country === undefined ? {} : { country: patch.country }),
@@ -215,6 +222,7 @@ export function createTaxService(deps: { db: Db }) {
           });
           await repo.insertRates(
             tx,
+            all,
             (patch.rates ?? []).map((r) => ({
               id: randomUUID(),
               taxGroupId: id,
@@ -233,6 +241,7 @@ export function createTaxService(deps: { db: Db }) {
 
     /** Deletes a group no site uses; otherwise 422 TaxGroupHasMembers listing the sites, archived ones included. */
     async remove(caller: Caller, id: string): Promise<void> {
+      const all = allPartners(caller.scope);
       await db.transaction(async (tx) => {
         const before = await load(tx, id);
         const members = await repo.sitesUsing(tx, id);
@@ -244,7 +253,7 @@ export function createTaxService(deps: { db: Db }) {
             { sites: members },
           );
         }
-        await repo.remove(tx, id);
+        await repo.remove(tx, all, id);
         await logChange(tx, caller, 'tax_group', id, audited(before), null);
       });
     },

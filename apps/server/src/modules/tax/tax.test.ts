@@ -170,6 +170,38 @@ describe('tax groups API', () => {
     }
   });
 
+  it('refuses every write to a partner-scoped caller holding tax_group.write (PartnerOutOfScope), writes nothing', async () => {
+    const group = await createGroup();
+    const scoped = await t.userWith(['tax_group.read', 'tax_group.write'], [t.partnerA.id]);
+    const read = async () => (await call(t.app, 'GET', `/sale/taxGroups/${group.id}`, { token: t.owner.token })).json();
+    const before = await read();
+    const total = async () =>
+      (await call(t.app, 'GET', '/sale/taxGroups?pageSize=1', { token: t.owner.token })).json().count as number;
+    const groupsBefore = await total();
+    const logsBefore = (await t.database.db.select().from(fieldLogs)).length;
+    for (const [method, url, body] of [
+      ['POST', '/sale/taxGroups', { ...valid, name: uniqueName('Scoped') }],
+      [
+        'PATCH',
+        `/sale/taxGroups/${group.id}`,
+        { name: uniqueName('Renamed'), rates: [{ subject: 'rental', rate: 5, effectiveAt: inMinutes(60) }] },
+      ],
+      ['DELETE', `/sale/taxGroups/${group.id}`, undefined],
+    ] as const) {
+      const res = await call(t.app, method, url, { token: scoped.token, body });
+      expect(res.statusCode, method).toBe(403);
+      expect(errorOf(res)).toMatchObject({
+        code: 'PartnerOutOfScope',
+        message: 'your partner scope must be set to all',
+      });
+    }
+    expect(await read()).toEqual(before);
+    expect(await total()).toBe(groupsBefore);
+    expect((await t.database.db.select().from(fieldLogs)).length).toBe(logsBefore);
+    const scopedRead = await call(t.app, 'GET', `/sale/taxGroups/${group.id}`, { token: scoped.token });
+    expect(scopedRead.json()).toEqual(before);
+  });
+
   it('lets site staff list tax groups for the site form, but not read or change them', async () => {
     const group = await createGroup();
     for (const permission of ['site.read', 'site.write']) {

@@ -3,7 +3,10 @@ import { requirementOf } from '../../shared/permissions.ts';
 import type { FeatureRoute } from '../../shared/routing.ts';
 import { categoryPaths } from './urls.ts';
 
-/** Asset → Category Management: account-wide asset categories and their custom properties. */
+/**
+ * Asset → Category Management: account-wide asset categories and their custom properties. Creating and editing
+ * are for account users only (a category reaches every partner's assets).
+ */
 export const categoryRoutes: FeatureRoute[] = [
   {
     path: categoryPaths.list,
@@ -13,11 +16,11 @@ export const categoryRoutes: FeatureRoute[] = [
   {
     path: categoryPaths.new,
     page: () => import('./pages/category-new.page.tsx'),
-    meta: { requires: requirementOf(categoryEndpoints.create) },
+    meta: { requires: requirementOf(categoryEndpoints.create), partnerScope: '*' },
   },
   {
     path: categoryPaths.edit,
     page: () => import('./pages/category-edit.page.tsx'),
-    meta: { requires: requirementOf(categoryEndpoints.update) },
+    meta: { requires: requirementOf(categoryEndpoints.update), partnerScope: '*' },
   },
 ];

@@ -16,7 +16,7 @@ export const taxRoutes: FeatureRoute[] = [
   {
     path: taxGroupPaths.new,
     page: () => import('./pages/tax-group-new.page.tsx'),
-    meta: { requires: requirementOf(taxGroupEndpoints.create) },
+    meta: { requires: requirementOf(taxGroupEndpoints.create), partnerScope: '*' },
   },
   {
     path: taxGroupPaths.edit,

@@ -2,7 +2,7 @@ import { type Account, accountEndpoints } from '@fleetdesk/contracts';
 import { App, Card, Col, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { requirementOf, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { useSignedInProfile } from '../../../shared/profile.ts';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { FormField, FormPage } from '../../../shared/ui/form-page.tsx';
@@ -23,7 +23,7 @@ export default function AccountSettingsPage() {
   const profile = useSignedInProfile();
   const account = useAccount();
   const update = useUpdateAccount();
-  const canWrite = useCan(requirementOf(accountEndpoints.update));
+  const canWrite = useCanChangeAccountWide(requirementOf(accountEndpoints.update));
   const initialValues = useMemo(() => (account.data ? accountToFormValues(account.data) : undefined), [account.data]);
   const timezones = useMemo(() => timezoneOptions(account.data?.timezone), [account.data?.timezone]);
   const currencies = useMemo(

@@ -1,7 +1,7 @@
 import { type AssetCategory, categoryEndpoints } from '@fleetdesk/contracts';
 import { App, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { requirementOf, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
 import { useSetCategoryEnabled } from '../api.ts';
 
@@ -15,7 +15,7 @@ export function CategoryEnableButton({
 }: { category: Pick<AssetCategory, 'id' | 'name' | 'isEnabled'> } & Omit<ButtonProps, 'onClick' | 'title'>) {
   const { t } = useTranslation('categories');
   const { message } = App.useApp();
-  const canUpdate = useCan(requirementOf(categoryEndpoints.disable));
+  const canUpdate = useCanChangeAccountWide(requirementOf(categoryEndpoints.disable));
   const setEnabled = useSetCategoryEnabled();
   if (!canUpdate) return null;
 

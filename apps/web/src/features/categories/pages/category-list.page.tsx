@@ -3,7 +3,7 @@ import { Flex, Form, Select, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { requirementOf, useCan, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
@@ -20,8 +20,8 @@ export default function CategoryListPage() {
   const list = useListState(categoryList);
   const query = useMemo(() => categoryListQuery(list.query), [list.query]);
   const result = useCategoryList(query);
-  const canUpdate = useCan(requirementOf(categoryEndpoints.update));
-  const canCreate = useCan(requirementOf(categoryEndpoints.create));
+  const canUpdate = useCanChangeAccountWide(requirementOf(categoryEndpoints.update));
+  const canCreate = useCanChangeAccountWide(requirementOf(categoryEndpoints.create));
   const seesDisabled = useCan([['asset_category.read_disabled']]);
 
   const columns: ListColumn<AssetCategory>[] = [

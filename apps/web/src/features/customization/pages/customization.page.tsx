@@ -2,7 +2,7 @@ import { customerInfoEndpoints, settingsConfigEndpoints } from '@fleetdesk/contr
 import { Alert, Card, Flex, Spin } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { requirementOf, useCan, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useCustomerInfoSetting, useSettingsConfig } from '../api.ts';
@@ -26,9 +26,9 @@ function Loading() {
 export default function CustomizationPage() {
   const { t } = useTranslation('customization');
   const canReadCustomerInfo = useCan(requirementOf(customerInfoEndpoints.get));
-  const canWriteCustomerInfo = useCan(requirementOf(customerInfoEndpoints.put));
+  const canWriteCustomerInfo = useCanChangeAccountWide(requirementOf(customerInfoEndpoints.put));
   const canReadConfig = useCan([['config.read'], ['config.write']]);
-  const canWriteConfig = useCan(requirementOf(settingsConfigEndpoints.update));
+  const canWriteConfig = useCanChangeAccountWide(requirementOf(settingsConfigEndpoints.update));
   const customerInfo = useCustomerInfoSetting(canReadCustomerInfo);
   const config = useSettingsConfig();
 

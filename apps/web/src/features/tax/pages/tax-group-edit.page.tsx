@@ -2,7 +2,7 @@ import { taxGroupEndpoints, taxGroupPatch } from '@fleetdesk/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { requirementOf, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { FormPage } from '../../../shared/ui/form-page.tsx';
 import { useTaxGroup, useUpdateTaxGroup } from '../api.ts';
 import { TaxGroupDeleteButton } from '../components/tax-group-delete.button.tsx';
@@ -17,7 +17,7 @@ export default function TaxGroupEditPage() {
   const { taxGroupId = '' } = useParams();
   const group = useTaxGroup(taxGroupId);
   const update = useUpdateTaxGroup(taxGroupId);
-  const canWrite = useCan(requirementOf(taxGroupEndpoints.update));
+  const canWrite = useCanChangeAccountWide(requirementOf(taxGroupEndpoints.update));
   const initialValues = useMemo(
     () =>
       group.data && {

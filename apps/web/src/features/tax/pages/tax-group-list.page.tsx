@@ -2,7 +2,7 @@ import { type TaxGroup, type TaxSubject, taxGroupEndpoints } from '@fleetdesk/co
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { requirementOf, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton, SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
@@ -16,8 +16,8 @@ export default function TaxGroupListPage() {
   const { t } = useTranslation('tax');
   const list = useListState(taxGroupList);
   const result = useTaxGroupList(list.query);
-  const canWrite = useCan(requirementOf(taxGroupEndpoints.update));
-  const canCreate = useCan(requirementOf(taxGroupEndpoints.create));
+  const canWrite = useCanChangeAccountWide(requirementOf(taxGroupEndpoints.update));
+  const canCreate = useCanChangeAccountWide(requirementOf(taxGroupEndpoints.create));
 
   const rateColumn = (subject: TaxSubject, key: string): ListColumn<TaxGroup> => ({
     key,
