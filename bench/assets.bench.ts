@@ -8,7 +8,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
-import { rows } from '../apps/server/src/lib/rows.ts';
+import { rows } from '../apps/server/src/db/sql.ts';
 import { machine, openBenchDatabase, quantile } from './common.ts';
 
 /**

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { localPaymentProvider } from '../apps/server/src/adapters/payments.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
-import { rows } from '../apps/server/src/lib/rows.ts';
+import { rows } from '../apps/server/src/db/sql.ts';
 import { createBilling } from '../apps/server/src/modules/billing/billing.ts';
 import { createPaymentService } from '../apps/server/src/modules/payments/payments.service.ts';
 import { benchDatabase, machine } from './common.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows } from '../apps/server/src/lib/rows.ts';
+import { rows } from '../apps/server/src/db/sql.ts';
 import { benchDatabase, machine, quantile } from './common.ts';
 import { BROKER, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
 

@@ -12,7 +12,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
-import { rows } from '../apps/server/src/lib/rows.ts';
+import { rows } from '../apps/server/src/db/sql.ts';
 import { ASSET_MAP_GRID_MAX_ROWS, ASSET_MAP_GRID_ZOOM } from '../apps/server/src/modules/asset-map/asset-map.grid.ts';
 import { gridCells } from '../apps/server/src/modules/asset-map/asset-map.repo.ts';
 import { mercatorOf, positionAt } from '../packages/contracts/src/asset-map.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rows } from '../apps/server/src/lib/rows.ts';
+import { rows } from '../apps/server/src/db/sql.ts';
 import { trailOf } from '../apps/server/src/modules/trips/trips.repo.ts';
 import { machine, openBenchDatabase, quantile } from './common.ts';
 

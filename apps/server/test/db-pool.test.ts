@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../src/lib/rows.ts';
+import { rows } from '../src/db/sql.ts';
 import { ADMIN_URL, createTestContext, type TestContext } from './harness.ts';
 
 /**

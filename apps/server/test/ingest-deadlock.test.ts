@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assetCategories, assets } from '../src/db/schema/index.ts';
+import { rows } from '../src/db/sql.ts';
 import { createIngest } from '../src/iot/ingest.ts';
-import { rows } from '../src/lib/rows.ts';
 import { ADMIN_URL, createTestContext, type TestContext } from './harness.ts';
 
 /**

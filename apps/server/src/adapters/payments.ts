@@ -1,10 +1,8 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { type PaymentFailureCode, TEST_CARDS, WEBHOOK_TOLERANCE_SECONDS } from '@fleetdesk/contracts';
-import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
-import { localProviderRequests } from '../db/schema/index.ts';
 import { enqueueJobs } from '../jobs/queue.ts';
-import { rows } from '../lib/rows.ts';
+import * as requests from './local-payments.repo.ts';
 
 export interface ChargeInput {
   amount: number;
@@ -134,15 +132,15 @@ export function localPaymentProvider(deps: { db: Db; webhookSecret: string }): P
     eventType: (o: ProviderOutcome) => WebhookEventType,
   ): Promise<ProviderOutcome> {
     // One request per key at a time, as Stripe serialises them.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-    const [stored] = await tx.select().from(localProviderRequests).where(eq(localProviderRequests.idempotencyKey, key));
+    await requests.lockKey(tx, key);
+    const stored = await requests.requestOf(tx, key);
     if (stored) {
       if (stored.operation !== operation || JSON.stringify(stored.params) !== JSON.stringify(params))
         throw new Error(`Idempotency key ${key} was used with other parameters`);
       return stored.response as ProviderOutcome;
     }
     const outcome = await decide();
-    await tx.insert(localProviderRequests).values({ idempotencyKey: key, operation, params, response: outcome });
+    await requests.insertRequest(tx, { idempotencyKey: key, operation, params, response: outcome });
     const event: WebhookEvent = {
       id: refOf('evt', `${key}:${outcome.status}`),
       type: eventType(outcome),
@@ -184,28 +182,17 @@ export function localPaymentProvider(deps: { db: Db; webhookSecret: string }): P
     refund(input) {
       const params = { chargeRef: input.chargeRef, amount: cents(input.amount) };
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.chargeRef}))`);
+        await requests.lockKey(tx, input.chargeRef);
         return remembered(
           tx,
           'refund',
           input.idempotencyKey,
           params,
           async () => {
-            const [charge] = await rows<{ amount: number }>(
-              tx,
-              sql`select (params->>'amount')::int as amount from local_provider_requests
-                  where operation = 'charge' and response->>'ref' = ${input.chargeRef}
-                    and response->>'status' = 'succeeded'`,
-            );
-            const [refunded] = await rows<{ total: number }>(
-              tx,
-              sql`select coalesce(sum((params->>'amount')::int), 0)::int as total from local_provider_requests
-                  where operation = 'refund' and params->>'chargeRef' = ${input.chargeRef}
-                    and response->>'status' = 'succeeded'`,
-            );
-            if (!charge)
+            const { charged, refunded } = await requests.chargeBalance(tx, input.chargeRef);
+            if (charged === null)
               return { status: 'failed', ref: null, code: 'payment_method_not_found', message: 'No such charge.' };
-            if (params.amount > charge.amount - (refunded?.total ?? 0))
+            if (params.amount > charged - refunded)
               return {
                 status: 'failed',
                 ref: null,

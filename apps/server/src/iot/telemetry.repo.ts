@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { rows } from '../lib/rows.ts';
+import { rows } from '../db/sql.ts';
 
 /**
  * The SQL of telemetry ingest. Each batch is one transaction of a few set-based statements; rows travel as one

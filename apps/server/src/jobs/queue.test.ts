@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { rows } from '../lib/rows.ts';
+import { rows } from '../db/sql.ts';
 import { createJobRunner, enqueueJobs, type Job } from './queue.ts';
 
 /** The jobs table: at most one job per key, outcomes, back-off after errors, lapsed claims, batch handlers. */

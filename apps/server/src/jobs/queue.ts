@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
-import { rows } from '../lib/rows.ts';
+import { rows } from '../db/sql.ts';
 
 /**
  * The jobs table (ARCHITECTURE.md): work is enqueued in the transaction of the change that causes it, and any

@@ -1,7 +1,8 @@
 import { PgDialect, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { inScope } from '../db/sql.ts';
 import { DomainError } from '../errors.ts';
-import { assertAllPartners, assertPartnerInScope, assertScopeWithin, inScope, isAll } from './scope.ts';
+import { assertAllPartners, assertPartnerInScope, assertScopeWithin, isAll } from './scope.ts';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

@@ -1,25 +1,10 @@
 import type { PartnerScope } from '@fleetdesk/contracts';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DomainError, outOfScope } from '../errors.ts';
-import { uuidList } from './rows.ts';
 
 /** The partners a caller may see: every partner ("*") or the listed ones. */
 export type Scope = PartnerScope;
 
 export const isAll = (scope: Scope): scope is '*' => scope === '*';
-
-/** SQL condition that keeps rows of in-scope partners; repos add it to every partner-owned query. */
-export function inScope(scope: Scope, partnerColumn: AnyPgColumn): SQL | undefined {
-  if (isAll(scope)) return undefined;
-  return scope.length ? inArray(partnerColumn, [...scope]) : sql`false`;
-}
-
-/** The same condition on a column named in raw SQL (`o.partner_id`), for repositories written in SQL. */
-export function inScopeSql(scope: Scope, partnerColumn: SQL): SQL | undefined {
-  if (isAll(scope)) return undefined;
-  return scope.length ? sql`${partnerColumn} in (${uuidList(scope)})` : sql`false`;
-}
 
 /** Whether a partner's rows are visible to the scope. */
 export const partnerInScope = (scope: Scope, partnerId: string) => isAll(scope) || scope.includes(partnerId);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rows } from '../../lib/rows.ts';
 import type { DbOrTx } from '../client.ts';
 import { rentingIntents } from '../schema/index.ts';
+import { rows } from '../sql.ts';
 
 const HOUR = 3_600_000;
 

@@ -3,7 +3,6 @@ import { type PaymentPlanUnit, type PriceUnit, periodRent, TEST_CARDS } from '@f
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { localPaymentProvider } from '../../adapters/payments.ts';
-import { rows } from '../../lib/rows.ts';
 import { addPeriod } from '../../modules/billing/periods.ts';
 import { createDepositService } from '../../modules/deposits/deposits.service.ts';
 import { issueInvoices } from '../../modules/invoicing/invoicing.service.ts';
@@ -21,6 +20,7 @@ import {
   rentalConfigs,
   rentingConfig,
 } from '../schema/index.ts';
+import { rows } from '../sql.ts';
 
 const DAY = 86_400_000;
 

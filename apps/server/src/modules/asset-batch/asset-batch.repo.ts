@@ -1,7 +1,8 @@
 import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { partners, sites } from '../../db/schema/index.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { inScope } from '../../db/sql.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 /** In-scope partners whose name is one of these (compared in lower case); names need not be unique. */
 export async function partnersNamed(db: DbOrTx, scope: Scope, lowerNames: readonly string[]) {

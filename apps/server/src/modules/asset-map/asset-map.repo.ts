@@ -9,10 +9,10 @@ import {
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows } from '../../db/sql.ts';
 import type { AllPartners } from '../../lib/scope.ts';
 import { type AssetFilter, whereOf } from '../asset-query/asset-query.repo.ts';
-import { displayStatusSql } from '../iot/display-status.ts';
+import { displayStatusSql } from '../iot/display-status.repo.ts';
 
 /** One asset as the map shows it (the service shapes it for the contract). */
 export interface MapAssetRow {

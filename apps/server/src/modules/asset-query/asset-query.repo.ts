@@ -8,9 +8,9 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, partners, sites } from '../../db/schema/index.ts';
+import { explainPlan, inScope, type PlanNode, rows } from '../../db/sql.ts';
 import { likePattern } from '../../lib/paging.ts';
-import { explainPlan, type PlanNode, rows } from '../../lib/rows.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import type { Scope } from '../../lib/scope.ts';
 import { type AssetRow, assetRowColumns, type PropertyRow } from '../assets/assets.repo.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets } from '../../db/schema/index.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { inScope } from '../../db/sql.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 /** The SQL of the asset writes leases make: an asset's turnover state as it goes out on rent and comes back. */
 

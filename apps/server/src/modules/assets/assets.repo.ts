@@ -2,7 +2,8 @@ import { ASSET_NO_MAX } from '@fleetdesk/contracts';
 import { and, asc, eq, gte, inArray, like, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, assetUniqueValues, partners, sites } from '../../db/schema/index.ts';
-import { type AllPartners, assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
+import { inScope } from '../../db/sql.ts';
+import { type AllPartners, assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 export type AssetValues = Omit<typeof assets.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type CategoryRow = typeof assetCategories.$inferSelect;

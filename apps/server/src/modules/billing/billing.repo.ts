@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/rows.ts';
-import { inScopeSql, type Scope } from '../../lib/scope.ts';
+import { inScopeSql, rows } from '../../db/sql.ts';
+import type { Scope } from '../../lib/scope.ts';
 import type { FeeBasis } from './periods.ts';
 
 /** Recurring rent's SQL: the orders that fell due, their new fees, and the fees claimed, charged and booked. */

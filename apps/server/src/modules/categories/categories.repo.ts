@@ -2,8 +2,8 @@ import type { CategoryListQuery } from '@fleetdesk/contracts';
 import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, assetUniqueValues } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
+import { orderBy, rows, uuidList } from '../../db/sql.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 import type { AllPartners } from '../../lib/scope.ts';
 
 export type CategoryRow = typeof assetCategories.$inferSelect;

@@ -9,8 +9,8 @@ import {
   customers,
   users,
 } from '../../db/schema/index.ts';
+import { rows, uuidList, whereOf } from '../../db/sql.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows, uuidList, whereOf } from '../../lib/rows.ts';
 import { isAll, type Scope } from '../../lib/scope.ts';
 
 type Timestamp = Date | string;

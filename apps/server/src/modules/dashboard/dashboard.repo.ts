@@ -2,9 +2,9 @@ import { IOT_ONLINE_WINDOW_MS } from '@fleetdesk/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetEvents, assets, partners } from '../../db/schema/index.ts';
-import { rows } from '../../lib/rows.ts';
-import { inScope, isAll, type Scope } from '../../lib/scope.ts';
-import { displayStatusSql } from '../iot/display-status.ts';
+import { inScope, rows } from '../../db/sql.ts';
+import { isAll, type Scope } from '../../lib/scope.ts';
+import { displayStatusSql } from '../iot/display-status.repo.ts';
 
 /** What narrows the dashboard: always the caller's scope, then the optional partner and category filters. */
 export interface DashboardFilter {

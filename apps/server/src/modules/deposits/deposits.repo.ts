@@ -2,9 +2,10 @@ import type { DepositRefundApplicationQuery, DepositTransactionQuery } from '@fl
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { depositRefundApplications } from '../../db/schema/index.ts';
+import { inScope, inScopeSql, rows, whereOf } from '../../db/sql.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { type CustomerPartnerCategoryNames, rows, whereOf } from '../../lib/rows.ts';
-import { inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
+import type { CustomerPartnerCategoryNames } from '../../lib/rows.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 export interface DepositRow {
   id: string;

@@ -2,8 +2,9 @@ import type { PartnerDocumentListQuery } from '@fleetdesk/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { accountDocuments, partnerDocuments, partners } from '../../db/schema/index.ts';
-import { offsetOf, orderBy } from '../../lib/paging.ts';
-import { type AllPartners, assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
+import { inScope, orderBy } from '../../db/sql.ts';
+import { offsetOf } from '../../lib/paging.ts';
+import { type AllPartners, assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 export type StoredContent = { en: string; it?: string; es?: string };
 export type AccountDocumentRow = typeof accountDocuments.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rentalConfigs, rentingConfig } from '../../db/schema/index.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
-import { type AllPartners, assertPartnerInScope, inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
+import { inScope, inScopeSql, rows, uuidList } from '../../db/sql.ts';
+import { type AllPartners, assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 /**
  * Invoicing's SQL: the account's switch (account-wide), each partner's rental config (partner-owned) and the

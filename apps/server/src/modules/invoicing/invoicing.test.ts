@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows } from '../../db/sql.ts';
 
 /** The account's invoicing switch reaches every partner: only a caller whose scope is "*" may turn it. */
 describe('renting config: the invoicing switch', () => {

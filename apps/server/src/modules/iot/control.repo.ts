@@ -3,8 +3,9 @@ import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'driz
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, iotControlRecords, iotDevices, users } from '../../db/schema/index.ts';
-import { rows, toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { assertPartnerInScope, inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
+import { inScope, inScopeSql, rows } from '../../db/sql.ts';
+import { toIso, toIsoOrNull } from '../../lib/rows.ts';
+import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 /** Only this file writes control records; every transition is guarded by `status = 'pending'`. */
 export type ControlRecordRow = typeof iotControlRecords.$inferSelect;

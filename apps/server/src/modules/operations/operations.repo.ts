@@ -2,8 +2,9 @@ import type { OperationSettingListQuery } from '@fleetdesk/contracts';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { operationSettings, partners, smsServices } from '../../db/schema/index.ts';
-import { offsetOf, orderBy } from '../../lib/paging.ts';
-import { assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
+import { inScope, orderBy } from '../../db/sql.ts';
+import { offsetOf } from '../../lib/paging.ts';
+import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 /** Per service, its fields; secret ones hold SecretBox-sealed text. */
 export type StoredServices = Partial<Record<string, Record<string, string>>>;

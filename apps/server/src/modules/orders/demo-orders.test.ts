@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows } from '../../db/sql.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 
 /** The demo's order history: real ledger rows, deposits that add up, invoices per paid period. */

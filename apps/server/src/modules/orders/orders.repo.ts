@@ -2,10 +2,10 @@ import type { OrderListQuery } from '@fleetdesk/contracts';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { customerDeposits, leases, orderExemptions, orderFees, orders, type payments } from '../../db/schema/index.ts';
+import { inScope, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { likePattern } from '../../lib/paging.ts';
-import { rows, uuidList, whereOf } from '../../lib/rows.ts';
-import { assertPartnerInScope, inScope, inScopeSql, isAll, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, isAll, type Scope } from '../../lib/scope.ts';
 
 /**
  * Orders, their leases, fees and exemptions belong to the order's partner: every function here takes the caller's

@@ -17,7 +17,7 @@ import {
   rentingIntents,
 } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows } from '../../db/sql.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import { createBilling } from '../billing/billing.ts';
 import * as customersRepo from '../customers/customers.repo.ts';

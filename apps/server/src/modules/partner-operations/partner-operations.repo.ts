@@ -10,8 +10,9 @@ import {
   sites,
   smsServices,
 } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
+import { inScope, orderBy } from '../../db/sql.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 export type PartnerOperationsValues = Omit<typeof partnerOperations.$inferInsert, 'createdAt' | 'updatedAt'>;
 export type PartnerOperationsRow = { row: typeof partnerOperations.$inferSelect; partnerName: string };

@@ -2,8 +2,9 @@ import type { PartnerListQuery } from '@fleetdesk/contracts';
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, partners, sites, userPartners, users } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { type AllPartners, inScope, type Scope } from '../../lib/scope.ts';
+import { inScope, orderBy } from '../../db/sql.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
+import type { AllPartners, Scope } from '../../lib/scope.ts';
 
 export type PartnerRow = typeof partners.$inferSelect;
 export type PartnerValues = Omit<typeof partners.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;

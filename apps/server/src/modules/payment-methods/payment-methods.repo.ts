@@ -2,8 +2,9 @@ import type { PaymentMethodListQuery } from '@fleetdesk/contracts';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { partnerPaymentMethods, partners } from '../../db/schema/index.ts';
-import { offsetOf, orderBy } from '../../lib/paging.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import { inScope, orderBy } from '../../db/sql.ts';
+import { offsetOf } from '../../lib/paging.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 export type PaymentMethodValues = Omit<typeof partnerPaymentMethods.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type PaymentMethodRow = { method: typeof partnerPaymentMethods.$inferSelect; partnerName: string };

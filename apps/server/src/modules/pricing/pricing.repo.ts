@@ -11,10 +11,10 @@ import {
   programRuleParts,
   rentalPrograms,
 } from '../../db/schema/index.ts';
+import { inScope, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
 import { notFound } from '../../errors.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows, uuidList, whereOf } from '../../lib/rows.ts';
-import { assertPartnerInScope, inScope, inScopeSql, isAll, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, isAll, type Scope } from '../../lib/scope.ts';
 
 type Timestamp = Date | string;
 

@@ -9,9 +9,9 @@ import {
   sites,
   users,
 } from '../../db/schema/index.ts';
+import { inScope, inScopeSql, uuidList } from '../../db/sql.ts';
 import { likePattern } from '../../lib/paging.ts';
-import { uuidList } from '../../lib/rows.ts';
-import { inScope, inScopeSql, isAll, type Scope } from '../../lib/scope.ts';
+import { isAll, type Scope } from '../../lib/scope.ts';
 import { staffVisibleTo } from '../users/users.repo.ts';
 
 export type PrivateListRow = {

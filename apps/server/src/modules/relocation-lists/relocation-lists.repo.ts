@@ -11,9 +11,9 @@ import {
   sites,
   users,
 } from '../../db/schema/index.ts';
+import { inScope, inScopeSql, uuidList } from '../../db/sql.ts';
 import { offsetOf } from '../../lib/paging.ts';
-import { uuidList } from '../../lib/rows.ts';
-import { assertPartnerInScope, inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
+import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 const fromSite = alias(sites, 'from_site');
 const toSite = alias(sites, 'to_site');

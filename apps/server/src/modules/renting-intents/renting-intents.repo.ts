@@ -2,9 +2,10 @@ import type { RentingIntentListQuery } from '@fleetdesk/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rentingIntents } from '../../db/schema/index.ts';
+import { inScope, inScopeSql, rows, whereOf } from '../../db/sql.ts';
 import { likePattern } from '../../lib/paging.ts';
-import { type CustomerPartnerCategoryNames, rows, whereOf } from '../../lib/rows.ts';
-import { inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
+import type { CustomerPartnerCategoryNames } from '../../lib/rows.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 /** Renting intents belong to their partner: every read and write here is bounded by the caller's scope. */
 

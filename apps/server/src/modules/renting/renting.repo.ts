@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rows } from '../../lib/rows.ts';
-import { inScopeSql, type Scope } from '../../lib/scope.ts';
+import { inScopeSql, rows } from '../../db/sql.ts';
+import type { Scope } from '../../lib/scope.ts';
 
 const orderInScope = (scope: Scope) => inScopeSql(scope, sql`o.partner_id`) ?? sql`true`;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 import { assetCategories, assets, customerMemberships, leases, orders, partners } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows } from '../../db/sql.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 
 /** Inspection runs on the demo data: Milano is set up to rent, Seoul is not. */

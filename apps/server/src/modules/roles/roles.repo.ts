@@ -1,7 +1,8 @@
 import { and, count, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { roles, userRoles, users } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { orderBy } from '../../db/sql.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { staffVisibleTo } from '../users/users.repo.ts';
 

@@ -2,8 +2,9 @@ import type { SiteQuery, SiteReferences } from '@fleetdesk/contracts';
 import { and, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assets, partners, relocationLists, sites, taxGroups } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
-import { assertPartnerInScope, inScope, type Scope } from '../../lib/scope.ts';
+import { inScope, orderBy } from '../../db/sql.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
+import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 export type SiteValues = Omit<typeof sites.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 

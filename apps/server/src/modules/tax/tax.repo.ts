@@ -2,7 +2,8 @@ import type { TaxGroupListQuery } from '@fleetdesk/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sites, taxGroups, taxRates } from '../../db/schema/index.ts';
-import { likePattern, offsetOf, orderBy } from '../../lib/paging.ts';
+import { orderBy } from '../../db/sql.ts';
+import { likePattern, offsetOf } from '../../lib/paging.ts';
 import type { AllPartners } from '../../lib/scope.ts';
 
 export type TaxGroupRow = typeof taxGroups.$inferSelect;

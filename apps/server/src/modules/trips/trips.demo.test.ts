@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { trips } from '../../db/schema/index.ts';
 import { seedDemoData } from '../../db/seed/demo.ts';
-import { rows } from '../../lib/rows.ts';
+import { rows } from '../../db/sql.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import { buildAssetTrips, buildTouchedTrips } from './trips.service.ts';
 

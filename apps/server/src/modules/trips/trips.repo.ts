@@ -3,8 +3,8 @@ import { ROUTE_POINTS_MAX, type TripAssetStatus, tripAssetStatusOf, tripStartEve
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assets, jobs, partners, tripCursors, trips } from '../../db/schema/index.ts';
-import { rows, uuidList } from '../../lib/rows.ts';
-import { type AllPartners, inScope, inScopeSql, type Scope } from '../../lib/scope.ts';
+import { inScope, inScopeSql, rows, uuidList } from '../../db/sql.ts';
+import type { AllPartners, Scope } from '../../lib/scope.ts';
 import type { BuilderState, BuiltTrip, Sample, Signal } from './trip-builder.ts';
 
 /* ---------- building ---------- */

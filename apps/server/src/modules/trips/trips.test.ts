@@ -19,9 +19,9 @@ import {
   tripCursors,
   trips,
 } from '../../db/schema/index.ts';
+import { explainPlan, type PlanNode } from '../../db/sql.ts';
 import { createIngest } from '../../iot/ingest.ts';
 import { enqueueJobs, type Job } from '../../jobs/queue.ts';
-import { explainPlan, type PlanNode } from '../../lib/rows.ts';
 import { TRIP_BUILD_JOB, tripJobs } from './trips.jobs.ts';
 import { historyReads } from './trips.repo.ts';
 import { buildAssetTrips } from './trips.service.ts';

@@ -3,9 +3,9 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { userPartners, userRoles, users } from '../../db/schema/index.ts';
+import { rows, uuidList, whereOf } from '../../db/sql.ts';
 import type { Grants } from '../../lib/escalation.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
-import { rows, uuidList, whereOf } from '../../lib/rows.ts';
 import { isAll, type Scope } from '../../lib/scope.ts';
 
 export interface UserRow {

@@ -1,0 +1,60 @@
+import { asc, desc, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isAll, type Scope } from '../lib/scope.ts';
+import type { DbOrTx } from './client.ts';
+
+// The SQL building blocks the repositories share. They live under db/ because only repositories, db/ and jobs/
+// may import drizzle-orm (biome.json, noRestrictedImports): services cannot build a query, so every query is a
+// repository function and every repository function on partner-owned data takes the caller's scope.
+
+/** Runs raw SQL and returns its rows the same way on PGlite and node-postgres. */
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A list of ids for `in (…)`: each a typed uuid parameter. Callers handle the empty list (`in ()` is invalid). */
+export const uuidList = (values: readonly string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}::uuid`),
+    sql`, `,
+  );
+
+/** ` where a and b …` of the conditions present; nothing when none is. */
+export const whereOf = (conditions: readonly (SQL | undefined)[]): SQL => {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  return present.length ? sql` where ${sql.join(present, sql` and `)}` : sql``;
+};
+
+/** A plan node of EXPLAIN (FORMAT JSON): its fields as PostgreSQL names them ("Node Type", "Plan Rows", "Plans"…). */
+export type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+/** The top plan node of `query` from EXPLAIN (FORMAT JSON), whichever way the driver hands the JSON over. */
+export async function explainPlan(db: DbOrTx, query: SQL): Promise<PlanNode | undefined> {
+  const [row] = await rows<Record<string, unknown>>(db, sql`explain (format json) ${query}`);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const parsed = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  return (parsed as { Plan?: PlanNode }[] | undefined)?.[0]?.Plan;
+}
+
+/** Maps a `{ key, direction }` sort from contracts to an ORDER BY, with a stable tie-breaker. */
+export function orderBy<K extends string>(
+  sort: { key: K; direction: 'asc' | 'desc' },
+  columns: Record<K, AnyPgColumn | SQL>,
+  tieBreaker: AnyPgColumn,
+): SQL[] {
+  const column = columns[sort.key];
+  return [sort.direction === 'asc' ? asc(column) : desc(column), asc(tieBreaker)];
+}
+
+/** SQL condition that keeps rows of in-scope partners; repos add it to every partner-owned query. */
+export function inScope(scope: Scope, partnerColumn: AnyPgColumn): SQL | undefined {
+  if (isAll(scope)) return undefined;
+  return scope.length ? inArray(partnerColumn, [...scope]) : sql`false`;
+}
+
+/** The same condition on a column named in raw SQL (`o.partner_id`), for repositories written in SQL. */
+export function inScopeSql(scope: Scope, partnerColumn: SQL): SQL | undefined {
+  if (isAll(scope)) return undefined;
+  return scope.length ? sql`${partnerColumn} in (${uuidList(scope)})` : sql`false`;
+}
