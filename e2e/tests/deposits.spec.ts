@@ -47,7 +47,7 @@ async function depositsFromOrders(
   const categoryId = await api.categoryId(CITY_EBIKE);
 
   // The last demo customer who can rent and has never rented (the order tests start from the first ones).
-  const listed = await api.customers(`partnerId=${milano}&paymentMethodBound=true&pageSize=100`);
+  const listed = await api.customers({ partnerId: milano, paymentMethodBound: 'true', pageSize: 100 });
   let found: { customer: RentingCustomer; paymentMethodId: string } | undefined;
   for (const { id } of listed.reverse()) {
     const customer = await call<RentingCustomer>('GET', `/customer/customers/${id}`);
@@ -344,7 +344,7 @@ test.describe('deposits', () => {
       },
     });
     const page = await context.newPage();
-    const [first] = await owner.customers(`partnerId=${await owner.partnerId(MILANO)}`);
+    const [first] = await owner.customers({ partnerId: await owner.partnerId(MILANO) });
     if (!first) throw new Error('No Milano demo customer');
     const tab = new CustomerDepositsTab(page);
     await tab.goto(first.id);
