@@ -1,5 +1,6 @@
+import { operationSettingEndpoints, partnerEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
-import { BASE_URL } from '../fixtures/env.ts';
+import { Api } from '../fixtures/api.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
@@ -9,12 +10,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** A partner without an operation setting yet (every demo partner has one). */
 async function newPartner(request: APIRequestContext, token: string, name: string): Promise<string> {
-  const response = await request.post(`${BASE_URL}/api/account/partners`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
+  return (await new Api(request, token).call(partnerEndpoints.create, { body: { name } })).id;
 }
 
 test.describe('operation settings (Settings → General → Operations)', () => {
@@ -110,9 +106,8 @@ test.describe('operation settings (Settings → General → Operations)', () => 
     const partner = unique('Porto Scoot');
     const token = await tokens('owner');
     const partnerId = await newPartner(request, token, partner);
-    const created = await request.post(`${BASE_URL}/api/account/settings/operations`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
+    await new Api(request, token).call(operationSettingEndpoints.create, {
+      body: {
         accountPartnerId: partnerId,
         customerPlan: 'paid-for-rent',
         creditCardPolicy: 'required',
@@ -121,7 +116,6 @@ test.describe('operation settings (Settings → General → Operations)', () => 
         timezone: '+00:00',
       },
     });
-    expect(created.status()).toBe(201);
     const screen = new OperationSettingsPage(page);
     await screen.goto();
     await screen.row(partner).getByRole('button', { name: 'Delete' }).click();

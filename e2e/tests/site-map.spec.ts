@@ -1,18 +1,10 @@
+import { type Site, siteEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { BASE_URL } from '../fixtures/env.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { SiteEditPage } from '../pages/sites.page.ts';
-
-interface SiteRow {
-  id: string;
-  name: string;
-  coordinates: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  fenceRadius: number | null;
-}
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -25,13 +17,9 @@ function metres(a: [number, number], b: [number, number]): number {
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
 }
 
-async function findSite(request: APIRequestContext, token: string, name: string): Promise<SiteRow> {
-  const res = await request.post(`${BASE_URL}/api/inventory/sites/$all/query`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, isArchived: null },
-  });
-  expect(res.ok()).toBe(true);
-  const site = ((await res.json()) as { data: SiteRow[] }).data.find((s) => s.name === name);
+async function findSite(request: APIRequestContext, token: string, name: string): Promise<Site> {
+  const sites = await new Api(request, token).call(siteEndpoints.query, { body: { name, isArchived: null } });
+  const site = sites.find((s) => s.name === name);
   if (!site) throw new Error(`demo site ${name} missing`);
   return site;
 }
@@ -140,17 +128,14 @@ test.describe('site map (Settings → Partner → Sites → edit)', () => {
     request,
     tokens,
   }) => {
-    const token = await tokens('owner');
-    const partnerId = await new Api(request, token).partnerId('Milano Bike Hub');
+    const api = new Api(request, await tokens('owner'));
+    const partnerId = await api.partnerId('Milano Bike Hub');
     const name = unique('Unplaced');
-    const created = await request.post(`${BASE_URL}/api/inventory/sites`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { partnerId, name, type: 'station', city: 'Milano', fenceRadius: 80 },
+    const site = await api.call(siteEndpoints.create, {
+      body: { partnerId, name, type: 'station', city: 'Milano', fenceRadius: 80 },
     });
-    expect(created.status()).toBe(201);
-    const site = (await created.json()) as { data: { id: string } };
     const edit = new SiteEditPage(page);
-    await edit.goto(site.data.id);
+    await edit.goto(site.id);
     await edit.waitForMap();
     // The whole world: no pin, no fence, a hint to click, the scale bar in thousands of kilometres.
     await expect(edit.marker).toHaveCount(0);
