@@ -1,7 +1,6 @@
 import { type Asset, assetEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
-import { BASE_URL } from '../fixtures/env.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
@@ -160,10 +159,7 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
     await question.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('The asset is renting out and cannot be deleted')).toBeVisible();
     // Still there.
-    const again = await request.get(`${BASE_URL}/api/asset/assets/${renting.no}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(again.status()).toBe(200);
+    expect((await new Api(request, token).asset(renting.no)).no).toBe(renting.no);
   });
 
   test('upload and remove an image property value; unbind the IoT device', async ({ page, request, tokens }) => {

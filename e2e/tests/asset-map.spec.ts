@@ -1,29 +1,19 @@
+import { type AssetMapAsset, assetMapEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { reportTelemetry, TEST_DEVICE_PREFIX } from '../fixtures/device.ts';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { pickOption } from '../pages/asset-list.page.ts';
 import { AssetMapPage } from '../pages/asset-map.page.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-interface MapAsset {
-  no: string;
-  lng: number;
-  lat: number;
-  status: string;
-  iotVendor: string | null;
-}
-
 /** A demo asset alone at its position (so a click on it cannot hit a neighbour), found through the map API. */
-async function loneAsset(request: APIRequestContext, token: string): Promise<MapAsset> {
-  const res = await request.post(`${BASE_URL}/api/asset/assets/$map`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { viewport: { west: 9.1, south: 45.43, east: 9.27, north: 45.5 }, zoom: 14 },
+async function loneAsset(request: APIRequestContext, token: string): Promise<AssetMapAsset> {
+  const { assets } = await new Api(request, token).call(assetMapEndpoints.map, {
+    body: { viewport: { west: 9.1, south: 45.43, east: 9.27, north: 45.5 }, zoom: 14 },
   });
-  expect(res.status(), await res.text()).toBe(200);
-  const assets = ((await res.json()) as { data: { assets: MapAsset[] } }).data.assets;
   const positions = new Map<string, number>();
   for (const a of assets) positions.set(`${a.lng},${a.lat}`, (positions.get(`${a.lng},${a.lat}`) ?? 0) + 1);
   // One with a device: its popup offers the device model's commands.

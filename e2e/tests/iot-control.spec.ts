@@ -1,4 +1,5 @@
-import { BASE_URL } from '../fixtures/env.ts';
+import { assetQueryEndpoints } from '@fleetdesk/contracts';
+import { Api } from '../fixtures/api.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { AssetListPage } from '../pages/asset-list.page.ts';
@@ -160,12 +161,11 @@ test.describe('IoT controls for a partner viewer (asset.read only)', () => {
   test.use({ signedInAs: 'laura' });
 
   test('sees the device card without commands, config changes or records', async ({ page, request, tokens }) => {
-    const res = await request.post(`${BASE_URL}/api/asset/assets/$query`, {
-      headers: { authorization: `Bearer ${await tokens('laura')}` },
-      data: { pageNo: 1, pageSize: 20, hasIot: true },
-      timeout: 60_000,
+    const [asset] = await new Api(request, await tokens('laura')).call(assetQueryEndpoints.query, {
+      body: { pageNo: 1, pageSize: 20, hasIot: true },
     });
-    const assetNo = ((await res.json()) as { data: { no: string }[] }).data[0]?.no as string;
+    expect(asset, 'a Barcelona asset with a device').toBeTruthy();
+    const assetNo = asset?.no as string;
     await page.goto(`/asset/detail/${assetNo}`);
     await expect(page.getByText('Device control', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('iot-presence')).toBeVisible();
