@@ -1,13 +1,8 @@
+import { assetQueryEndpoints, type BatchInvokeCommandInput, iotEndpoints } from '@fleetdesk/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { Api } from '../fixtures/api.ts';
 import { TEST_DEVICE_PREFIX } from '../fixtures/device.ts';
-import { BASE_URL } from '../fixtures/env.ts';
 import { ListPageObject } from './list.ts';
-
-export type DemoIotAsset = {
-  no: string;
-  iot: { deviceNo: string; vendor: string | null } | null;
-  iotState: { lastUpdateTime: string | null };
-};
 
 /**
  * Demo assets with a device of `vendor` that reported within the last hour: the e2e server's simulator runs
@@ -15,13 +10,9 @@ export type DemoIotAsset = {
  * failed before deleting them) report too, but answer nothing: they are left out.
  */
 export async function onlineDemoAssets(request: APIRequestContext, token: string, vendor: string): Promise<string[]> {
-  const res = await request.post(`${BASE_URL}/api/asset/assets/$query`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { pageNo: 1, pageSize: 100, hasIot: true },
-    timeout: 60_000,
+  const assets = await new Api(request, token).call(assetQueryEndpoints.query, {
+    body: { pageNo: 1, pageSize: 100, hasIot: true },
   });
-  expect(res.status()).toBe(200);
-  const assets = ((await res.json()) as { data: DemoIotAsset[] }).data;
   const hourAgo = Date.now() - 60 * 60 * 1000;
   return assets
     .filter(
@@ -34,13 +25,13 @@ export async function onlineDemoAssets(request: APIRequestContext, token: string
 }
 
 /** Sends a command the way the console does, for tests that need records to exist. */
-export async function sendCommandByApi(request: APIRequestContext, token: string, assetNos: string[], command: string) {
-  const res = await request.post(`${BASE_URL}/api/asset-iot/control/batch-invoke-command`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { assetNos, command },
-    timeout: 60_000,
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+export async function sendCommandByApi(
+  request: APIRequestContext,
+  token: string,
+  assetNos: string[],
+  command: BatchInvokeCommandInput['command'],
+) {
+  await new Api(request, token).call(iotEndpoints.batchInvokeCommand, { body: { assetNos, command } });
 }
 
 /** The asset detail's "Device control" card: commands, config changes and the latest records. */

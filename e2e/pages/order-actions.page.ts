@@ -1,3 +1,11 @@
+import {
+  type BodyInputOf,
+  type Order,
+  pricingEndpoints,
+  rentingConfigEndpoints,
+  rentingEndpoints,
+  siteEndpoints,
+} from '@fleetdesk/contracts';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../fixtures/api.ts';
 
@@ -5,55 +13,39 @@ const MILANO = 'Milano Bike Hub';
 /** Stripe's declining test token is the demo's Apple Pay method. */
 const DECLINED_LAST4 = '0002';
 
-interface OrderState {
-  id: string;
-  orderNo: string;
-  status: string;
-  checkout: { state: string };
-}
-
 /**
  * Opens an order through the real checkout, with the call the new-order flow makes (deposit, first rent, then the
  * device's unlock through the simulator), on the weekly plan and the customer's paying method; waits until the
  * lease has started.
  */
-export async function openOrder(api: Api, customerId: string, assetNo: string): Promise<OrderState> {
-  const inspection = await api.send<{
-    outcome: string;
-    offer: { plans: { id: string; unit: string; frequency: number }[] } | null;
-  }>('POST', `/renting/assets/${assetNo}/$inspect`, { customerId });
+export async function openOrder(api: Api, customerId: string, assetNo: string): Promise<Order> {
+  const inspection = await api.call(rentingEndpoints.inspect, { params: { assetNo }, body: { customerId } });
   expect(inspection.outcome, `inspection of ${assetNo}`).toBe('Leasable');
   const plans = inspection.offer?.plans ?? [];
   const plan = plans.find((p) => p.unit === 'weeks' && p.frequency === 1) ?? plans[0];
-  const customer = await api.send<{ paymentMethods: { id: string; valid: boolean; last4: string | null }[] }>(
-    'GET',
-    `/customer/customers/${customerId}`,
-  );
+  const customer = await api.customer(customerId);
   const method = customer.paymentMethods.find((m) => m.valid && m.last4 !== DECLINED_LAST4);
   if (!plan || !method) throw new Error(`No plan or paying method to rent ${assetNo}`);
-  const order = await api.send<OrderState>('POST', '/renting/orders', {
-    customerId,
-    assetNo,
-    paymentPlanId: plan.id,
-    paymentMethodId: method.id,
+  const order = await api.call(rentingEndpoints.createOrder, {
+    body: { customerId, assetNo, paymentPlanId: plan.id, paymentMethodId: method.id },
   });
   await expect.poll(async () => (await orderOf(api, order.id)).checkout.state, { timeout: 45_000 }).toBe('Completed');
   return order;
 }
 
-const orderOf = (api: Api, id: string) => api.send<OrderState>('GET', `/renting/orders/${id}`);
+const orderOf = (api: Api, id: string) => api.call(rentingEndpoints.getOrder, { params: { id } });
 
 /** Ends the orders still open, so their assets and customers are free for the next test. */
 export async function endOpenOrders(api: Api, ids: string[]) {
   for (const id of ids)
     if ((await orderOf(api, id)).status === 'Open')
-      await api.send('POST', `/renting/orders/${id}/$end`, { reason: 'e2e clean-up' });
+      await api.call(rentingEndpoints.endOrder, { params: { id }, body: { reason: 'e2e clean-up' } });
 }
 
 /** Turns the account's invoicing on or off; answers whether it was on before. */
 export async function setInvoicing(api: Api, on: boolean): Promise<boolean> {
-  const before = await api.send<{ invoiceEnabled: boolean }>('GET', '/renting/rentingConfig');
-  await api.send('POST', `/renting/rentingConfig/invoice/${on ? '$enable' : '$disable'}`);
+  const before = await api.call(rentingConfigEndpoints.get);
+  await api.call(on ? rentingConfigEndpoints.enableInvoice : rentingConfigEndpoints.disableInvoice);
   return before.invoiceEnabled;
 }
 
@@ -63,16 +55,11 @@ export async function setInvoicing(api: Api, on: boolean): Promise<boolean> {
  */
 export async function milanoInvoicePrefix(api: Api): Promise<string> {
   const milano = await api.partnerId(MILANO);
-  const configs = await api.send<{ partner: { id: string }; invoicePrefix: string }[]>(
-    'GET',
-    '/renting/rentalConfigs/$findAll',
-  );
+  const configs = await api.call(rentingConfigEndpoints.findAll);
   const found = configs.find((c) => c.partner.id === milano);
   if (found) return found.invoicePrefix;
-  const created = await api.send<{ invoicePrefix: string }>('POST', '/renting/rentalConfig', {
-    partnerId: milano,
-    invoicePrefix: 'E2E-MI',
-    sellerName: 'Milano Bike Hub S.r.l.',
+  const created = await api.call(rentingConfigEndpoints.create, {
+    body: { partnerId: milano, invoicePrefix: 'E2E-MI', sellerName: 'Milano Bike Hub S.r.l.' },
   });
   return created.invoicePrefix;
 }
@@ -134,22 +121,15 @@ export class InvoicesModal {
   }
 }
 
-/** The collect-return rule as its part of the rental program takes it (PUT of the rule part). */
-interface RuleInput {
-  assetRentalLimit: number;
-  manualConfirmationPolicy: 'required' | 'not-required';
-  crossSiteReturnPolicy: 'allowed' | 'not-allowed';
-  returnLocationDetection: 'enabled' | 'disabled';
-  assetConditionDetection: { locked: boolean };
-}
+type RuleInput = BodyInputOf<typeof pricingEndpoints.rulePart.replace>;
 
 /**
  * Milano's collect-return rule for a category, through its part of the rental program: `set` changes some of it,
  * `restore` puts back what it was (call it in a finally: other tests rent under this rule).
  */
 export async function milanoRule(api: Api, category: string) {
-  const path = `/renting/programs/partners/${await api.partnerId(MILANO)}/categories/${await api.categoryId(category)}/rulePart`;
-  const rule = await api.send<RuleInput>('GET', path);
+  const params = { partnerId: await api.partnerId(MILANO), assetCategoryId: await api.categoryId(category) };
+  const rule = await api.call(pricingEndpoints.rulePart.get, { params });
   const original: RuleInput = {
     assetRentalLimit: rule.assetRentalLimit,
     manualConfirmationPolicy: rule.manualConfirmationPolicy,
@@ -157,16 +137,17 @@ export async function milanoRule(api: Api, category: string) {
     returnLocationDetection: rule.returnLocationDetection,
     assetConditionDetection: { locked: rule.assetConditionDetection.locked },
   };
+  const replace = (body: RuleInput) => api.call(pricingEndpoints.rulePart.replace, { params, body });
   return {
-    set: (change: Partial<RuleInput>) => api.send('PUT', path, { ...original, ...change }),
-    restore: () => api.send('PUT', path, original),
+    set: (change: Partial<RuleInput>) => replace({ ...original, ...change }),
+    restore: () => replace(original),
   };
 }
 
 /** The names of Milano's sites (the order's rent site is one of them). */
 export async function milanoSiteNames(api: Api): Promise<string[]> {
   const milano = await api.partnerId(MILANO);
-  const sites = await api.send<{ name: string; partnerId: string }[]>('GET', '/inventory/sites');
+  const sites = await api.call(siteEndpoints.all);
   return sites.filter((s) => s.partnerId === milano).map((s) => s.name);
 }
 

@@ -1,6 +1,13 @@
+import {
+  assetQueryEndpoints,
+  type Customer,
+  type CustomerSummary,
+  categoryEndpoints,
+  rentingEndpoints,
+} from '@fleetdesk/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { Api } from '../fixtures/api.ts';
 import { TEST_DEVICE_PREFIX } from '../fixtures/device.ts';
-import { BASE_URL } from '../fixtures/env.ts';
 import { pickOption } from './asset-list.page.ts';
 import { ListPageObject } from './list.ts';
 
@@ -9,15 +16,8 @@ const MILANO = 'Milano Bike Hub';
 const LOAD = { timeout: 30_000 };
 
 /** Milano Bike Hub's id: its demo customers and assets are set up to rent (prices, deposit, rules, operations). */
-async function milanoId(request: APIRequestContext, token: string): Promise<string> {
-  const partners = await apiGet<{ id: string; name: string }[]>(request, token, '/account/partners/$all');
-  return partners.find((p) => p.name === MILANO)?.id as string;
-}
-
-async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(`${BASE_URL}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  expect(response.ok(), `GET ${path}: ${response.status()}`).toBe(true);
-  return ((await response.json()) as { data: T }).data;
+function milanoId(api: Api): Promise<string> {
+  return api.partnerId(MILANO);
 }
 
 /** A demo customer of Milano as the new-order flow needs them: a verified e-mail and a valid payment method. */
@@ -25,7 +25,7 @@ export interface DemoRenter {
   id: string;
   phoneNo: string;
   name: string;
-  method: { brand: string | null; last4: string | null; type: string };
+  method: Customer['paymentMethods'][number];
 }
 
 /**
@@ -34,19 +34,16 @@ export interface DemoRenter {
  * declines, the others succeed.
  */
 export async function demoRenters(request: APIRequestContext, token: string): Promise<DemoRenter[]> {
-  const milano = await milanoId(request, token);
-  const list = await apiGet<{ id: string; emailVerified: boolean }[]>(
-    request,
-    token,
-    `/customer/customers?partnerId=${milano}&status=active&paymentMethodBound=true&pageSize=100`,
-  );
+  const api = new Api(request, token);
+  const list = await api.customers({
+    partnerId: await milanoId(api),
+    status: 'active',
+    paymentMethodBound: 'true',
+    pageSize: 100,
+  });
   const renters: DemoRenter[] = [];
   for (const summary of list.filter((c) => c.emailVerified)) {
-    const c = await apiGet<{
-      phoneNo: string;
-      name: { first: string; last: string };
-      paymentMethods: { brand: string | null; last4: string | null; type: string; valid: boolean }[];
-    }>(request, token, `/customer/customers/${summary.id}`);
+    const c = await api.customer(summary.id);
     const method = c.paymentMethods.find((m) => m.valid);
     if (method) renters.push({ id: summary.id, phoneNo: c.phoneNo, name: `${c.name.first} ${c.name.last}`, method });
   }
@@ -54,30 +51,13 @@ export async function demoRenters(request: APIRequestContext, token: string): Pr
 }
 
 /** A Milano customer whose e-mail is not verified (the flow stops them at step 1). */
-export async function unverifiedDemoCustomer(request: APIRequestContext, token: string) {
-  const list = await apiGet<
-    {
-      id: string;
-      phoneNo: string;
-      name: { first: string; last: string };
-      email: string | null;
-      emailVerified: boolean;
-      memberships: { partner: { name: string } }[];
-    }[]
-  >(request, token, '/customer/customers?status=active&pageSize=100');
+export async function unverifiedDemoCustomer(request: APIRequestContext, token: string): Promise<CustomerSummary> {
+  const list = await new Api(request, token).customers({ status: 'active', pageSize: 100 });
   const customer = list.find(
     (c) => c.email && !c.emailVerified && c.memberships.some((m) => m.partner.name === MILANO),
   );
   expect(customer, 'a Milano demo customer with an unverified e-mail').toBeTruthy();
-  return customer as NonNullable<typeof customer>;
-}
-
-interface DemoAsset {
-  no: string;
-  turnoverState: string;
-  usageMode: string;
-  iot: { deviceNo: string; vendor: string | null } | null;
-  iotState: { lastUpdateTime: string | null };
+  return customer as CustomerSummary;
 }
 
 /**
@@ -90,24 +70,22 @@ export async function demoAssets(
   token: string,
   opts: { category: string; vendors: string[]; turnover: 'InSite' | 'RentingOut' },
 ): Promise<string[]> {
-  const categories = await apiGet<{ id: string; name: string }[]>(request, token, '/asset/categorySummaries');
+  const api = new Api(request, token);
+  const categories = await api.call(categoryEndpoints.summaries);
   const categoryId = categories.find((c) => c.name === opts.category)?.id as string;
-  const response = await request.post(`${BASE_URL}/api/asset/assets/$query`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
+  const assets = await api.call(assetQueryEndpoints.query, {
+    body: {
       pageNo: 1,
       pageSize: 100,
-      partnerIdIn: [await milanoId(request, token)],
+      partnerIdIn: [await milanoId(api)],
       categoryIdIn: [categoryId],
       lifeCycleIn: ['Ready'],
       hasIot: true,
       sort: ['no:asc'],
     },
-    timeout: 60_000,
   });
-  expect(response.ok(), await response.text()).toBe(true);
   const hourAgo = Date.now() - 60 * 60 * 1000;
-  return ((await response.json()) as { data: DemoAsset[] }).data
+  return assets
     .filter(
       (a) =>
         a.usageMode === 'customer-rental' &&
@@ -278,13 +256,13 @@ export async function leasableRenter(
   renters: DemoRenter[],
   assetNo: string,
 ): Promise<DemoRenter> {
+  const api = new Api(request, token);
   for (const renter of renters) {
-    const response = await request.post(`${BASE_URL}/api/renting/assets/${assetNo}/$inspect`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { customerId: renter.id },
+    const inspection = await api.call(rentingEndpoints.inspect, {
+      params: { assetNo },
+      body: { customerId: renter.id },
     });
-    expect(response.ok(), await response.text()).toBe(true);
-    if (((await response.json()) as { data: { outcome: string } }).data.outcome === 'Leasable') return renter;
+    if (inspection.outcome === 'Leasable') return renter;
   }
   throw new Error(`No demo renter may rent ${assetNo} now`);
 }

@@ -1,41 +1,21 @@
+import { type RentingIntent, rentingIntentEndpoints } from '@fleetdesk/contracts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { BASE_URL } from '../fixtures/env.ts';
+import { Api } from '../fixtures/api.ts';
 import { ListPageObject } from './list.ts';
 
 /** A first page load waits for the profile behind the splash: on a busy two-core machine that took over 10 s. */
 const LOAD = { timeout: 30_000 };
 
-/** A renting intent as GET /customer/renting/intents answers (the fields the specs read). */
-export interface E2eIntent {
-  id: string;
-  customer: { id: string; name: string; phoneNo: string };
-  partner: { id: string; name: string };
-  assetCategory: { id: string; name: string };
-  site: { id: string; name: string } | null;
-  appointmentStartFrom: string;
-  appointmentStartTo: string;
-  status: 'Pending' | 'Confirmed' | 'Fulfilled' | 'Canceled';
-  overdue: boolean;
-  order: { id: string; orderNo: string } | null;
-  note: string | null;
-  cancelReason: string | null;
-}
+/** A renting intent as GET /customer/renting/intents answers. */
+export type E2eIntent = RentingIntent;
 
 /** Every intent in the caller's scope (the demo data seeds 14), newest first. */
-export async function demoIntents(request: APIRequestContext, token: string): Promise<E2eIntent[]> {
-  const response = await request.get(`${BASE_URL}/api/customer/renting/intents?pageSize=100`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: E2eIntent[] }).data;
+export function demoIntents(request: APIRequestContext, token: string): Promise<E2eIntent[]> {
+  return new Api(request, token).call(rentingIntentEndpoints.list, { query: { pageSize: 100 } });
 }
 
-export async function intentById(request: APIRequestContext, token: string, id: string): Promise<E2eIntent> {
-  const response = await request.get(`${BASE_URL}/api/customer/renting/intents/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: E2eIntent }).data;
+export function intentById(request: APIRequestContext, token: string, id: string): Promise<E2eIntent> {
+  return new Api(request, token).call(rentingIntentEndpoints.get, { params: { id } });
 }
 
 /** The list can be open: pending or confirmed. */

@@ -1,5 +1,7 @@
+import { type Asset, assetEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { Api } from '../fixtures/api.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
 
@@ -9,15 +11,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-type Asset = {
-  no: string;
-  lifeCycleState: string;
-  turnoverState: string;
-  tripStatus: 'Ongoing' | 'Finished';
-  category: { name: string; isIot: boolean; isEnabled: boolean };
-  iot: { deviceNo: string } | null;
-};
 
 /** The contract's moves (packages/contracts/src/assets.ts), repeated so the test fails if the screen offers others. */
 const moves: Record<string, string[]> = {
@@ -37,14 +30,10 @@ const label: Record<string, string> = {
 
 /** Demo assets by number prefix, read through the API the pickers use. */
 async function demoAssets(request: APIRequestContext, token: string, prefix: string): Promise<Asset[]> {
-  const headers = { authorization: `Bearer ${token}` };
-  const res = await request.get(`${BASE_URL}/api/asset/assets/$findAssetNos?prefix=${prefix}&limit=50`, { headers });
-  expect(res.status()).toBe(200);
-  const nos = ((await res.json()) as { data: string[] }).data;
+  const api = new Api(request, token);
+  const nos = await api.call(assetEndpoints.findNos, { query: { prefix, limit: 50 } });
   expect(nos.length).toBeGreaterThan(5);
-  const search = await request.post(`${BASE_URL}/api/asset/assets/$search`, { headers, data: { nos } });
-  expect(search.status()).toBe(200);
-  return ((await search.json()) as { data: Asset[] }).data;
+  return api.call(assetEndpoints.search, { body: { nos } });
 }
 
 async function choose(page: Page, combobox: Locator, option: string) {
@@ -170,10 +159,7 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
     await question.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(page.getByText('The asset is renting out and cannot be deleted')).toBeVisible();
     // Still there.
-    const again = await request.get(`${BASE_URL}/api/asset/assets/${renting.no}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(again.status()).toBe(200);
+    expect((await new Api(request, token).asset(renting.no)).no).toBe(renting.no);
   });
 
   test('upload and remove an image property value; unbind the IoT device', async ({ page, request, tokens }) => {
@@ -209,21 +195,33 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
   });
 
   test('screenshots in zh-CN', async ({ page, request, tokens }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
     const asset = (await demoAssets(request, await tokens('owner'), 'MI')).find((a) => a.category.isIot) as Asset;
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key as string, value as string),
-      [LOCALE_KEY, 'zh-CN'],
-    );
+    const main = page.getByRole('main');
+    // apps/web/src/features/assets/i18n/zh-CN.json and the menu's titles in shared/i18n/common/zh-CN.json
+    await inLocale(page, 'zh-CN');
     await page.goto(`/asset/detail/${asset.no}`);
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${SHOTS}/asset-detail.zh-CN.png`, fullPage: true });
-    await page.getByRole('button', { name: '编辑' }).click();
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${SHOTS}/asset-edit.zh-CN.png`, fullPage: true });
+    await expectLocale(page, 'zh-CN');
+    await expect(main.getByRole('heading', { level: 4, name: asset.no })).toBeVisible();
+    for (const card of ['状态', '基本信息', '属性值', '物联网设备', '字段日志', '订单'])
+      await expect(main.locator('.ant-card-head-title').getByText(card, { exact: true })).toBeVisible();
+    await expect(main.getByText('合作伙伴', { exact: true }).first()).toBeVisible();
+    await expect(main.getByRole('button', { name: '编辑' })).toBeVisible();
+    await expect(main.getByRole('button', { name: '删除' })).toBeVisible();
+    await saveShot(page, 'asset-detail.zh-CN.png', { fullPage: true });
+
+    await main.getByRole('button', { name: '编辑' }).click();
+    const drawer = page.getByRole('dialog', { name: `编辑资产 ${asset.no}` });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByText('生命周期状态', { exact: true })).toBeVisible();
+    await expect(drawer.getByText('仅显示当前状态允许的变更')).toBeVisible();
+    await saveShot(page, 'asset-edit.zh-CN.png', { fullPage: true });
+
     await page.goto('/asset/new');
-    await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${SHOTS}/asset-new.zh-CN.png`, fullPage: true });
+    await expect(main.getByRole('heading', { level: 4, name: '新建资产', exact: true })).toBeVisible();
+    for (const field of ['类别', '资产编号', '合作伙伴', '站点', '使用方式', '备注'])
+      await expect(main.locator('form').getByText(field, { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: '创建资产' })).toBeVisible();
+    await saveShot(page, 'asset-new.zh-CN.png', { fullPage: true });
   });
 });
 

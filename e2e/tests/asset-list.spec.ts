@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { assetEndpoints, settingsConfigEndpoints } from '@fleetdesk/contracts';
 import type { Page } from '@playwright/test';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { Api } from '../fixtures/api.ts';
+import { LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { AssetListPage, pickOption } from '../pages/asset-list.page.ts';
 
@@ -218,12 +220,9 @@ test.describe('asset list (Asset → Asset list)', () => {
     tokens,
   }) => {
     // A renting-out demo asset, read through the API (the delete must refuse it).
-    const headers = { authorization: `Bearer ${await tokens('owner')}` };
     const nos = Array.from({ length: 60 }, (_, i) => `MIE${String(i + 1).padStart(5, '0')}`);
-    const found = await request.post(`${BASE_URL}/api/asset/assets/$search`, { headers, data: { nos } });
-    const renting = ((await found.json()) as { data: { no: string; turnoverState: string }[] }).data.find(
-      (a) => a.turnoverState === 'RentingOut',
-    );
+    const found = await new Api(request, await tokens('owner')).call(assetEndpoints.search, { body: { nos } });
+    const renting = found.find((a) => a.turnoverState === 'RentingOut');
     if (!renting) throw new Error('no renting-out demo asset');
 
     const list = new AssetListPage(page);
@@ -330,10 +329,10 @@ test.describe('asset list limits and permissions', () => {
       request,
       tokens,
     }) => {
-      const headers = { authorization: `Bearer ${await tokens('owner')}` };
+      const api = new Api(request, await tokens('owner'));
       const set = (bulkActionMaxSelection: number) =>
-        request.patch(`${BASE_URL}/api/account/settings/config`, { headers, data: { bulkActionMaxSelection } });
-      expect((await set(2)).status()).toBe(200);
+        api.call(settingsConfigEndpoints.update, { body: { bulkActionMaxSelection } });
+      await set(2);
       try {
         const list = new AssetListPage(page);
         await list.open('?noFrom=SEB00001&noTo=SEB00020&sort=no%3Aasc');

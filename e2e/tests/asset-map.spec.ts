@@ -1,29 +1,19 @@
+import { type AssetMapAsset, assetMapEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { reportTelemetry, TEST_DEVICE_PREFIX } from '../fixtures/device.ts';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { pickOption } from '../pages/asset-list.page.ts';
 import { AssetMapPage } from '../pages/asset-map.page.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
-interface MapAsset {
-  no: string;
-  lng: number;
-  lat: number;
-  status: string;
-  iotVendor: string | null;
-}
-
 /** A demo asset alone at its position (so a click on it cannot hit a neighbour), found through the map API. */
-async function loneAsset(request: APIRequestContext, token: string): Promise<MapAsset> {
-  const res = await request.post(`${BASE_URL}/api/asset/assets/$map`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { viewport: { west: 9.1, south: 45.43, east: 9.27, north: 45.5 }, zoom: 14 },
+async function loneAsset(request: APIRequestContext, token: string): Promise<AssetMapAsset> {
+  const { assets } = await new Api(request, token).call(assetMapEndpoints.map, {
+    body: { viewport: { west: 9.1, south: 45.43, east: 9.27, north: 45.5 }, zoom: 14 },
   });
-  expect(res.status(), await res.text()).toBe(200);
-  const assets = ((await res.json()) as { data: { assets: MapAsset[] } }).data.assets;
   const positions = new Map<string, number>();
   for (const a of assets) positions.set(`${a.lng},${a.lat}`, (positions.get(`${a.lng},${a.lat}`) ?? 0) + 1);
   // One with a device: its popup offers the device model's commands.
@@ -132,9 +122,11 @@ test.describe('asset map', () => {
     const nos = [`DOCK${suffix}A`, `DOCK${suffix}B`];
     const spot = { lat: 45.61234, lng: 9.40321 };
     // They go again at the end, pass or fail: test data outlives a test on the shared e2e server.
+    const created: string[] = [];
     try {
       for (const [i, no] of nos.entries()) {
         await api.createAsset(categoryId, { no, partnerId, usageMode: 'customer-rental', lifeCycleState: 'Ready' });
+        created.push(no);
         await api.bindDevice(no, { no: `${TEST_DEVICE_PREFIX}${no}`, vendor: 'tbox' });
         await reportTelemetry(`${TEST_DEVICE_PREFIX}${no}`, { pos: spot, chargePct: 60 + i, lock: 'locked' });
       }
@@ -162,7 +154,7 @@ test.describe('asset map', () => {
       await map.popup.getByRole('button', { name: 'Back to the list' }).click();
       await expect(list.getByRole('button', { name: new RegExp(nos[0] as string) })).toBeVisible();
     } finally {
-      for (const no of nos) await api.deleteAsset(no).catch(() => undefined);
+      for (const no of created) await api.deleteAsset(no);
     }
   });
 

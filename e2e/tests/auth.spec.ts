@@ -1,4 +1,6 @@
-import { BASE_URL, PASSWORD, TOKEN_KEY, users } from '../fixtures/env.ts';
+import { accountEndpoints } from '@fleetdesk/contracts';
+import { Api } from '../fixtures/api.ts';
+import { PASSWORD, TOKEN_KEY, users } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { LoginPage } from '../pages/login.page.ts';
 import { Shell } from '../pages/shell.ts';
@@ -56,9 +58,7 @@ test.describe('sign in and out', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
     expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
 
-    const profile = await request.get(`${BASE_URL}/api/account/users/$me/profile`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const profile = await new Api(request, token as string).fetch(accountEndpoints.profile);
     expect(profile.status()).toBe(401);
 
     // The back button does not bring the console back.

@@ -1,4 +1,4 @@
-import { LOCALE_KEY } from '../fixtures/env.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { CategoryListPage, CategoryNewPage } from '../pages/categories.page.ts';
 import { answerConfirm } from '../pages/list.ts';
@@ -97,33 +97,81 @@ test.describe('asset categories (Asset → Category Management)', () => {
     await expect(form.cell('Property name', 2)).toHaveValue('Payload capacity (kg)');
   });
 
-  test('screenshots in two locales', async ({ page }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
+  test('screenshots in three locales', async ({ page }) => {
     test.setTimeout(180_000);
-    for (const locale of ['en-US', 'it-IT', 'zh-CN']) {
-      await page.addInitScript(
-        ([key, value]) => localStorage.setItem(key as string, value as string),
-        [LOCALE_KEY, locale],
-      );
+    const main = page.getByRole('main');
+    const heading = (name: string | RegExp) =>
+      main.getByRole('heading', { level: 4, name, ...(typeof name === 'string' ? { exact: true } : {}) });
+    // apps/web/src/features/categories/i18n and shared/i18n/common, in each language.
+    const screens = {
+      'en-US': {
+        title: 'Category Management',
+        columns: ['Category name', 'Asset type', 'IoT', 'Status', 'Properties', 'Updated', 'Actions'],
+        newCategory: 'New category',
+        empty: 'No categories match these filters',
+        newTitle: 'New Category',
+        steps: ['Basic', 'Customised properties', 'Done'],
+        fixFields: 'Some fields are incorrect or empty, check and resubmit',
+        pickType: 'Select an asset type',
+        next: 'Next',
+        editTitle: /^Edit category /,
+        upload: 'Upload image',
+      },
+      'it-IT': {
+        title: 'Gestione categorie',
+        columns: ['Nome categoria', 'Tipo di asset', 'IoT', 'Stato', 'Proprietà', 'Aggiornata', 'Azioni'],
+        newCategory: 'Nuova categoria',
+        empty: 'Nessuna categoria corrisponde a questi filtri',
+        newTitle: 'Nuova categoria',
+        steps: ['Dati di base', 'Proprietà personalizzate', 'Fatto'],
+        fixFields: 'Alcuni campi sono errati o vuoti, controlla e invia di nuovo',
+        pickType: 'Seleziona un tipo di asset',
+        next: 'Avanti',
+        editTitle: /^Modifica la categoria /,
+        upload: 'Carica immagine',
+      },
+      'zh-CN': {
+        title: '类别管理',
+        columns: ['类别名称', '资产类型', 'IoT', '状态', '属性', '更新时间', '操作'],
+        newCategory: '新建类别',
+        empty: '没有符合筛选条件的类别',
+        newTitle: '新建类别',
+        steps: ['基本信息', '自定义属性', '完成'],
+        fixFields: '部分字段不正确或为空，请检查后重新提交',
+        pickType: '请选择资产类型',
+        next: '下一步',
+        editTitle: /^编辑类别 /,
+        upload: '上传图片',
+      },
+    } as const;
+    for (const locale of ['en-US', 'it-IT', 'zh-CN'] as const) {
+      const text = screens[locale];
+      await inLocale(page, locale);
       await page.goto('/asset/category/list');
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/categories-list.${locale}.png`, fullPage: true });
+      await expectLocale(page, locale);
+      await expect(heading(text.title)).toBeVisible();
+      await expect(main.getByRole('columnheader')).toHaveText(text.columns.map((c) => new RegExp(`^${c}`)));
+      await expect(main.getByRole('link', { name: text.newCategory })).toBeVisible();
+      await expect(new CategoryListPage(page).rows().first()).toBeVisible();
+      await saveShot(page, `categories-list.${locale}.png`, { fullPage: true });
+
       await page.goto('/asset/category/list?search=nothing-like-this');
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/categories-empty.${locale}.png`, fullPage: true });
+      await expect(main.getByText(text.empty)).toBeVisible();
+      await saveShot(page, `categories-empty.${locale}.png`, { fullPage: true });
+
       await page.goto('/asset/category/new');
-      await page.waitForLoadState('networkidle');
-      await page
-        .getByRole('main')
-        .locator('form')
-        .getByRole('button', { name: /Next|Avanti|下一步/ })
-        .click();
-      await page.screenshot({ path: `${SHOTS}/categories-new-errors.${locale}.png`, fullPage: true });
+      await expect(heading(text.newTitle)).toBeVisible();
+      await main.locator('form').getByRole('button', { name: text.next }).click();
+      await expect(main.getByRole('alert').filter({ hasText: text.fixFields })).toBeVisible();
+      for (const step of text.steps) await expect(main.getByText(step, { exact: true })).toBeVisible();
+      await expect(main.locator('.ant-form-item-explain-error').filter({ hasText: text.pickType })).toBeVisible();
+      await saveShot(page, `categories-new-errors.${locale}.png`, { fullPage: true });
+
       await page.goto('/asset/category/list');
-      await page.waitForLoadState('networkidle');
-      await page.getByRole('main').getByRole('table').getByRole('link').first().click();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/categories-edit.${locale}.png`, fullPage: true });
+      await main.getByRole('table').getByRole('link').first().click();
+      await expect(heading(text.editTitle)).toBeVisible();
+      await expect(main.getByRole('button', { name: text.upload })).toBeVisible();
+      await saveShot(page, `categories-edit.${locale}.png`, { fullPage: true });
     }
   });
 });

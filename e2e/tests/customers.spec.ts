@@ -227,7 +227,12 @@ test.describe('customers', () => {
     // demo Seoul customer with one; no other test reads Seoul customers' cards.
     const { api } = await setUp(tokens, request);
     const seoul = await api.partnerId('Seoul Scooter Co.');
-    const bound = await api.customers(`partnerId=${seoul}&paymentMethodBound=true&status=active&pageSize=100`);
+    const bound = await api.customers({
+      partnerId: seoul,
+      paymentMethodBound: 'true',
+      status: 'active',
+      pageSize: 100,
+    });
     const withCard = bound.at(-1);
     if (!withCard) throw new Error('No demo Seoul customer with a card');
     const before = await api.customer(withCard.id);

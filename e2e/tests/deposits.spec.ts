@@ -1,6 +1,8 @@
+import { type Customer, depositEndpoints, rentingEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
-import { BASE_URL, type DemoUser, LOCALE_KEY, TOKEN_KEY } from '../fixtures/env.ts';
+import { BASE_URL, type DemoUser, TOKEN_KEY } from '../fixtures/env.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { apiLogin, expect, test, unique } from '../fixtures/test.ts';
 import { CustomerDepositsTab, CustomerTransactionsPage, RefundApplicationsPage } from '../pages/deposits.page.ts';
 import { Shell } from '../pages/shell.ts';
@@ -8,27 +10,6 @@ import { Shell } from '../pages/shell.ts';
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const MILANO = 'Milano Bike Hub';
 const CITY_EBIKE = 'City e-bike';
-
-/** Calls the API as one session; set-up only (the console itself is what the tests drive). */
-function apiAs(request: APIRequestContext, token: string) {
-  return async <T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> => {
-    const response = await request.fetch(`${BASE_URL}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
-    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-    return ((await response.json()) as { data: T }).data;
-  };
-}
-
-interface RentingCustomer {
-  id: string;
-  status: string;
-  name: { first: string; last: string };
-  emailVerified: boolean;
-  paymentMethods: { id: string; type: string; valid: boolean }[];
-}
 
 /**
  * Deposits come from renting: a Milano customer who can rent (verified e-mail, a valid card) rents `orders` City
@@ -42,22 +23,18 @@ async function depositsFromOrders(
 ) {
   const token = await tokens('owner');
   const api = new Api(request, token);
-  const call = apiAs(request, token);
   const milano = await api.partnerId(MILANO);
   const categoryId = await api.categoryId(CITY_EBIKE);
 
   // The last demo customer who can rent and has never rented (the order tests start from the first ones).
-  const listed = await api.customers(`partnerId=${milano}&paymentMethodBound=true&pageSize=100`);
-  let found: { customer: RentingCustomer; paymentMethodId: string } | undefined;
+  const listed = await api.customers({ partnerId: milano, paymentMethodBound: 'true', pageSize: 100 });
+  let found: { customer: Customer; paymentMethodId: string } | undefined;
   for (const { id } of listed.reverse()) {
-    const customer = await call<RentingCustomer>('GET', `/customer/customers/${id}`);
+    const customer = await api.customer(id);
     const card = customer.paymentMethods.find((m) => m.type === 'credit-card' && m.valid);
     if (customer.status !== 'active' || !customer.emailVerified || !card) continue;
     // Nobody with an order history (the demo's, or another test's): this test counts its own deposits.
-    const summary = await call<{ open: number; closed: number; canceled: number }>(
-      'GET',
-      `/renting/customers/${id}/orderSummary`,
-    );
+    const summary = await api.call(depositEndpoints.customerOrderSummary, { params: { customerId: id } });
     if (summary.open + summary.closed + summary.canceled > 0) continue;
     found = { customer, paymentMethodId: card.id };
     break;
@@ -74,41 +51,33 @@ async function depositsFromOrders(
       usageMode: 'customer-rental',
       lifeCycleState: 'Ready',
     });
-    const inspection = await call<{ outcome: string; offer: { plans: { id: string }[] } | null }>(
-      'POST',
-      `/renting/assets/${asset.no}/$inspect`,
-      { customerId: customer.id },
-    );
+    const inspection = await api.call(rentingEndpoints.inspect, {
+      params: { assetNo: asset.no },
+      body: { customerId: customer.id },
+    });
     expect(inspection.outcome).toBe('Leasable');
     const plan = inspection.offer?.plans[0];
     if (!plan) throw new Error('The City e-bike offer has no plan');
-    const order = await call<{ id: string }>('POST', '/renting/orders', {
-      customerId: customer.id,
-      assetNo: asset.no,
-      paymentPlanId: plan.id,
-      paymentMethodId,
+    const order = await api.call(rentingEndpoints.createOrder, {
+      body: { customerId: customer.id, assetNo: asset.no, paymentPlanId: plan.id, paymentMethodId },
     });
     // The checkout runs as a job: deposit, first rent, then the lease starts.
     await expect
-      .poll(
-        async () => (await call<{ checkout: { state: string } }>('GET', `/renting/orders/${order.id}`)).checkout.state,
-        {
-          timeout: 30_000,
-        },
-      )
+      .poll(async () => (await api.call(rentingEndpoints.getOrder, { params: { id: order.id } })).checkout.state, {
+        timeout: 30_000,
+      })
       .toBe('Completed');
     opened.push(order.id);
   }
   for (const id of opened)
-    await call('POST', `/renting/orders/${id}/$end`, { reason: 'Returned at the counter (e2e)' });
-  const deposits = await call<
-    { partner: { name: string }; assetCategory: { name: string }; refundableQuantity: number }[]
-  >('GET', `/renting/customers/${customer.id}/deposits`);
+    await api.call(rentingEndpoints.endOrder, { params: { id }, body: { reason: 'Returned at the counter (e2e)' } });
+  const deposits = await api.call(depositEndpoints.customerDeposits, { params: { customerId: customer.id } });
   const refundable =
     deposits.find((d) => d.partner.name === MILANO && d.assetCategory.name === CITY_EBIKE)?.refundableQuantity ?? 0;
-  expect(refundable).toBeGreaterThanOrEqual(orders);
+  // The customer never rented before: the deposits are exactly the ones these orders paid.
+  expect(refundable).toBe(orders);
   return {
-    call,
+    api,
     customer,
     name: `${customer.name.first} ${customer.name.last}`,
     milano,
@@ -126,7 +95,7 @@ test.describe('deposits', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const { call, customer, name, milano, categoryId, refundable } = await depositsFromOrders(tokens, request, 2);
+    const { api, customer, name, milano, categoryId, refundable } = await depositsFromOrders(tokens, request, 2);
     const tab = new CustomerDepositsTab(page);
     await tab.goto(customer.id);
 
@@ -152,11 +121,9 @@ test.describe('deposits', () => {
     await tab.refundDialog.getByLabel('Note (optional)').fill('Refunded at the counter');
     await expect(tab.refundDialog.getByTestId('refund-summary')).toContainText(`${refundable} deposits`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/deposits-refund-modal.en-US.png` });
-    await call('POST', `/renting/customers/${customer.id}/deposits/$refund`, {
-      partnerId: milano,
-      assetCategoryId: categoryId,
-      quantity: 1,
-      note: 'Refunded by a colleague (e2e)',
+    await api.call(depositEndpoints.refund, {
+      params: { customerId: customer.id },
+      body: { partnerId: milano, assetCategoryId: categoryId, quantity: 1, note: 'Refunded by a colleague (e2e)' },
     });
     await tab.refundDialog.getByRole('button', { name: 'Refund', exact: true }).click();
     // The server's NotRefundable, in words, with what is left; the counts were read again.
@@ -174,7 +141,7 @@ test.describe('deposits', () => {
     await expect(tab.transactions.getByRole('row').filter({ hasText: 'Deposit refunded' })).toHaveCount(2);
 
     // With nothing left to refund the action is disabled.
-    if (refundable === 2) await expect(tab.refundButton(MILANO, CITY_EBIKE)).toBeDisabled();
+    await expect(tab.refundButton(MILANO, CITY_EBIKE)).toBeDisabled();
 
     // Every transaction of the customer, filtered in the URL.
     await tab
@@ -269,18 +236,22 @@ test.describe('deposits', () => {
     await page.getByRole('main').getByRole('button', { name: 'Reset' }).click();
     await expect(page).toHaveURL('/customer/deposit-refund-application');
 
-    if (SHOTS) {
-      await page.addInitScript(
-        ([key, value]) => localStorage.setItem(key as string, value as string),
-        [LOCALE_KEY, 'it-IT'],
-      );
-      await page.goto('/customer/deposit-refund-application');
-      await expect(page.getByRole('heading', { level: 4, name: 'Richieste di rimborso deposito' })).toBeVisible({
-        timeout: 30_000,
-      });
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/deposits-applications.it-IT.png`, fullPage: true });
-    }
+    // The same list in Italian (apps/web/src/features/deposits/i18n/it-IT.json), filtered to the waiting ones.
+    await inLocale(page, 'it-IT');
+    await page.goto('/customer/deposit-refund-application?status=Waiting');
+    await expectLocale(page, 'it-IT');
+    await expect(page.getByRole('heading', { level: 4, name: 'Richieste di rimborso deposito' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(applications.rows().first()).toContainText('In attesa');
+    await expect(
+      applications
+        .rows()
+        .first()
+        .getByRole('button', { name: /^Annulla la richiesta di / }),
+    ).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', { name: /Approva selezionate \(0\)$/ })).toBeDisabled();
+    await saveShot(page, 'deposits-applications.it-IT.png', { fullPage: true });
   });
 
   test('approves a waiting application from the demo history: confirmed, refunded, no longer selectable', async ({
@@ -288,11 +259,8 @@ test.describe('deposits', () => {
     request,
     tokens,
   }) => {
-    const call = apiAs(request, await tokens('owner'));
-    const waiting = await call<{ id: string; customer: { id: string; name: string }; amount: number }[]>(
-      'GET',
-      '/renting/deposits/refundRequests?status=Waiting&pageSize=100',
-    );
+    const api = new Api(request, await tokens('owner'));
+    const waiting = await api.call(depositEndpoints.applications, { query: { status: 'Waiting', pageSize: 100 } });
     // The demo leaves one per partner; another test may have taken one.
     const application = waiting.at(-1);
     if (!application) throw new Error('The demo history has no waiting application');
@@ -313,10 +281,9 @@ test.describe('deposits', () => {
     await expect(done.first()).toContainText('Succeeded');
     await expect(done.first()).toContainText('Account Owner');
     await expect(done.first().getByRole('checkbox')).toHaveCount(0);
-    const after = await call<{ status: string; refundStatus: string | null }[]>(
-      'GET',
-      `/renting/deposits/refundRequests?customerId=${application.customer.id}&pageSize=100`,
-    );
+    const after = await api.call(depositEndpoints.applications, {
+      query: { customerId: application.customer.id, pageSize: 100 },
+    });
     expect(after.find((a) => a.status === 'Waiting')).toBeUndefined();
   });
 
@@ -344,7 +311,7 @@ test.describe('deposits', () => {
       },
     });
     const page = await context.newPage();
-    const [first] = await owner.customers(`partnerId=${await owner.partnerId(MILANO)}`);
+    const [first] = await owner.customers({ partnerId: await owner.partnerId(MILANO) });
     if (!first) throw new Error('No Milano demo customer');
     const tab = new CustomerDepositsTab(page);
     await tab.goto(first.id);

@@ -1,5 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { partnerEndpoints, rentingConfigEndpoints } from '@fleetdesk/contracts';
+import type { APIRequestContext } from '@playwright/test';
+import { Api } from '../fixtures/api.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, pageWithRole, test, unique } from '../fixtures/test.ts';
 import { InvoicingSettingsPage, RentalConfigFormPage, RentalConfigListPage } from '../pages/invoicing.page.ts';
 import { answerConfirm } from '../pages/list.ts';
@@ -8,29 +10,18 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** The owner's calls this spec sets up and cleans up with (the console itself is what the tests drive). */
 async function ownerApi(request: APIRequestContext, token: string) {
-  const send = async (method: 'GET' | 'POST' | 'DELETE', path: string, data?: unknown) => {
-    const response = await request.fetch(`${BASE_URL}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
-    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
-    return ((await response.json()) as { data: unknown }).data;
-  };
+  const api = new Api(request, token);
   return {
-    invoiceEnabled: async () =>
-      ((await send('GET', '/renting/rentingConfig')) as { invoiceEnabled: boolean }).invoiceEnabled,
-    setInvoicing: (on: boolean) => send('POST', `/renting/rentingConfig/invoice/${on ? '$enable' : '$disable'}`),
+    invoiceEnabled: async () => (await api.call(rentingConfigEndpoints.get)).invoiceEnabled,
+    setInvoicing: (on: boolean) =>
+      api.call(on ? rentingConfigEndpoints.enableInvoice : rentingConfigEndpoints.disableInvoice),
     /** A partner of its own, so no other spec's rental configs get in the way. */
-    newPartner: async (name: string) => ((await send('POST', '/account/partners', { name })) as { id: string }).id,
+    newPartner: async (name: string) => (await api.call(partnerEndpoints.create, { body: { name } })).id,
     setIdentity: (partnerId: string, invoicePrefix: string, sellerName: string) =>
-      send('POST', '/renting/rentalConfig', { partnerId, invoicePrefix, sellerName }),
-    removeIdentity: (partnerId: string) => send('DELETE', `/renting/rentalConfigs/partner/${partnerId}`),
+      api.call(rentingConfigEndpoints.create, { body: { partnerId, invoicePrefix, sellerName } }),
+    removeIdentity: (partnerId: string) => api.call(rentingConfigEndpoints.remove, { params: { partnerId } }),
   };
 }
-
-const inLocale = (page: Page, locale: string) =>
-  page.addInitScript(([key, value]) => localStorage.setItem(key as string, value as string), [LOCALE_KEY, locale]);
 
 test.describe('invoicing settings (Settings → General → Invoicing, Settings → Partner → Rental configs)', () => {
   test.use({ signedInAs: 'owner' });
@@ -163,24 +154,62 @@ test.describe('invoicing settings (Settings → General → Invoicing, Settings 
   });
 
   test('screenshots in English and Italian, with the empty and the failed states', async ({ page }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
     const list = new RentalConfigListPage(page);
-    for (const locale of ['en-US', 'it-IT']) {
+    const main = page.getByRole('main');
+    const heading = (name: string) => main.getByRole('heading', { name, exact: true });
+    // apps/web/src/features/invoicing/i18n, in each language.
+    const screens = {
+      'en-US': {
+        title: 'Invoicing',
+        cards: ['Invoices for rent', 'Invoicing identities'],
+        identitiesLink: 'Rental configs',
+        listTitle: 'Rental configs',
+        columns: ['Partner', 'Status', 'Invoice prefix', 'Seller name', 'VAT number'],
+        newConfig: 'New rental config',
+        fields: ['Invoice prefix', 'Seller name', 'VAT number', 'Invoice footer'],
+        partnerHint: 'Only partners without an invoicing identity are offered.',
+      },
+      'it-IT': {
+        title: 'Fatturazione',
+        cards: ['Fatture per il noleggio', 'Identità di fatturazione'],
+        identitiesLink: 'Configurazioni di noleggio',
+        listTitle: 'Configurazioni di noleggio',
+        columns: ['Partner', 'Stato', 'Prefisso fattura', 'Nome del venditore', 'Partita IVA'],
+        newConfig: 'Nuova configurazione di noleggio',
+        fields: ['Prefisso fattura', 'Nome del venditore', 'Partita IVA', 'Piè di pagina della fattura'],
+        partnerHint: 'Sono proposti solo i partner senza identità di fatturazione.',
+      },
+    } as const;
+    for (const locale of ['en-US', 'it-IT'] as const) {
+      const text = screens[locale];
       await inLocale(page, locale);
       await page.goto('/setting/general/invoicing');
-      await expect(page.getByTestId('invoicing-identities')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/invoicing.${locale}.png`, fullPage: true });
+      await expectLocale(page, locale);
+      await expect(heading(text.title)).toBeVisible();
+      for (const card of text.cards) await expect(main.getByText(card, { exact: true })).toBeVisible();
+      await expect(
+        page.getByTestId('invoicing-identities').getByRole('link', { name: text.identitiesLink }),
+      ).toBeVisible();
+      await saveShot(page, `invoicing.${locale}.png`, { fullPage: true });
+
       await page.goto('/setting/partner/rental-config/list');
+      await expect(heading(text.listTitle)).toBeVisible();
       await expect(list.rows().first()).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/rental-configs.${locale}.png`, fullPage: true });
+      for (const name of text.columns)
+        await expect(main.getByRole('columnheader', { name, exact: true })).toBeVisible();
+      await expect(main.getByRole('link', { name: text.newConfig })).toBeVisible();
+      await saveShot(page, `rental-configs.${locale}.png`, { fullPage: true });
+
       await page.goto('/setting/partner/rental-config/new');
-      await expect(page.locator('form')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/rental-config-new.${locale}.png`, fullPage: true });
+      await expect(heading(text.newConfig)).toBeVisible();
+      for (const field of text.fields)
+        await expect(main.locator('form').getByText(field, { exact: true })).toBeVisible();
+      await expect(main.getByText(text.partnerHint)).toBeVisible();
+      await saveShot(page, `rental-config-new.${locale}.png`, { fullPage: true });
     }
     await page.goto('/setting/partner/rental-config/list?search=no-such-partner-anywhere');
     await expect(page.getByText('Nessun partner corrisponde a questi filtri.')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/rental-configs-empty.it-IT.png`, fullPage: true });
+    await saveShot(page, 'rental-configs-empty.it-IT.png', { fullPage: true });
     await page.route('**/api/renting/rentingConfig', (route) =>
       route.fulfill({ status: 503, json: { code: 'ServiceUnavailable', message: 'Down for a moment', data: null } }),
     );
@@ -189,10 +218,11 @@ test.describe('invoicing settings (Settings → General → Invoicing, Settings 
     );
     await page.goto('/setting/general/invoicing');
     await expect(page.getByText('Non è stato possibile sapere se le fatture vengono emesse.')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/invoicing-error.it-IT.png`, fullPage: true });
+    await expect(page.getByText('Non è stato possibile caricare le identità di fatturazione.')).toBeVisible();
+    await saveShot(page, 'invoicing-error.it-IT.png', { fullPage: true });
     await page.goto('/setting/partner/rental-config/list');
     await expect(page.getByText("Impossibile caricare l'elenco.")).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/rental-configs-error.it-IT.png`, fullPage: true });
+    await saveShot(page, 'rental-configs-error.it-IT.png', { fullPage: true });
   });
 });
 

@@ -1,4 +1,6 @@
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { assetQueryEndpoints } from '@fleetdesk/contracts';
+import { Api } from '../fixtures/api.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { AssetListPage } from '../pages/asset-list.page.ts';
 import {
@@ -159,12 +161,11 @@ test.describe('IoT controls for a partner viewer (asset.read only)', () => {
   test.use({ signedInAs: 'laura' });
 
   test('sees the device card without commands, config changes or records', async ({ page, request, tokens }) => {
-    const res = await request.post(`${BASE_URL}/api/asset/assets/$query`, {
-      headers: { authorization: `Bearer ${await tokens('laura')}` },
-      data: { pageNo: 1, pageSize: 20, hasIot: true },
-      timeout: 60_000,
+    const [asset] = await new Api(request, await tokens('laura')).call(assetQueryEndpoints.query, {
+      body: { pageNo: 1, pageSize: 20, hasIot: true },
     });
-    const assetNo = ((await res.json()) as { data: { no: string }[] }).data[0]?.no as string;
+    expect(asset, 'a Barcelona asset with a device').toBeTruthy();
+    const assetNo = asset?.no as string;
     await page.goto(`/asset/detail/${assetNo}`);
     await expect(page.getByText('Device control', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('iot-presence')).toBeVisible();
@@ -185,30 +186,58 @@ test.describe('IoT screens in Italian', () => {
     request,
     tokens,
   }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
-    const [assetNo] = await onlineDemoAssets(request, await tokens('owner'), 'tbox');
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key as string, value as string),
-      [LOCALE_KEY, 'it-IT'],
-    );
+    // A device the other tests here leave alone, with a record of its own to list.
+    const token = await tokens('owner');
+    const assetNo = (await onlineDemoAssets(request, token, 'tbox'))[2];
+    expect(assetNo, 'a third online T-Box demo asset').toBeTruthy();
+    await sendCommandByApi(request, token, [assetNo as string], 'device.beep');
+    await inLocale(page, 'it-IT');
+
+    // apps/web/src/features/iot/i18n/it-IT.json
     await page.goto(`/asset/detail/${assetNo}`);
-    const card = new AssetControlCard(page).card.or(
-      page.locator('.ant-card').filter({ has: page.getByText('Controllo del dispositivo', { exact: true }) }),
-    );
+    await expectLocale(page, 'it-IT');
+    const card = page
+      .locator('.ant-card')
+      .filter({ has: page.getByText('Controllo del dispositivo', { exact: true }) });
     await expect(card).toBeVisible({ timeout: 30_000 });
-    await expect(card.getByRole('row').nth(1)).toBeVisible({ timeout: 30_000 });
-    await card.screenshot({ path: `${SHOTS}/iot-asset-card.it-IT.png` });
-    await page.getByRole('button', { name: 'Modifica configurazione' }).click();
-    await page.getByRole('checkbox', { name: 'Limite di velocità', exact: true }).check();
-    await page.locator('.ant-drawer').getByRole('spinbutton').first().fill('120');
-    await page.getByRole('button', { name: 'Invia configurazione' }).click();
-    await expect(page.getByText('La velocità è al massimo 100 km/h')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/iot-config-refused.it-IT.png` });
-    await page.goto('/asset/control-record');
-    await expect(page.getByRole('main').locator('tbody tr.ant-table-row').first()).toBeVisible({ timeout: 60_000 });
-    await page.screenshot({ path: `${SHOTS}/iot-records.it-IT.png` });
-    await page.getByRole('main').locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
-    await expect(page.locator('.ant-drawer .ant-descriptions')).toBeVisible({ timeout: 30_000 });
-    await page.screenshot({ path: `${SHOTS}/iot-record-detail.it-IT.png` });
+    await expect(card.getByText('Ultimi record', { exact: true })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Invia comando' })).toBeVisible();
+    const beep = card.getByRole('row').filter({ hasText: 'Segnale acustico' }).first();
+    await expect(beep).toBeVisible({ timeout: 30_000 });
+    await expect(beep.locator('[data-status]')).toHaveText(/^(In attesa|Riuscito)$/);
+    await saveShot(card, 'iot-asset-card.it-IT.png');
+
+    await card.getByRole('button', { name: 'Modifica configurazione' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: `Modifica configurazione di ${assetNo}` });
+    await expect(
+      drawer.getByText('Seleziona le voci da modificare; le altre restano come sul dispositivo.'),
+    ).toBeVisible();
+    await drawer.getByRole('checkbox', { name: 'Limite di velocità', exact: true }).check();
+    await drawer.getByRole('spinbutton').first().fill('120');
+    await drawer.getByRole('button', { name: 'Invia configurazione' }).click();
+    await expect(drawer.getByText('La velocità è al massimo 100 km/h')).toBeVisible();
+    await saveShot(page, 'iot-config-refused.it-IT.png');
+
+    await page.goto(`/asset/control-record?assetNo=${assetNo}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 4, name: 'Registro controlli asset' })).toBeVisible();
+    await expect(main.getByRole('tab', { name: 'Record dei comandi' })).toHaveAttribute('aria-selected', 'true');
+    await expect(main.getByRole('tab', { name: 'Record di configurazione' })).toBeVisible();
+    for (const name of ['Numero asset', 'Comando', 'Stato'])
+      await expect(main.getByRole('columnheader', { name, exact: true })).toBeVisible();
+    const records = new ControlRecordPage(page);
+    await expect(records.rows().first()).toContainText('Segnale acustico', { timeout: 30_000 });
+    await saveShot(page, 'iot-records.it-IT.png');
+
+    await records
+      .rows()
+      .first()
+      .getByRole('button', { name: new RegExp(`^Apri il record di ${assetNo} richiesto il `) })
+      .click();
+    await expect(page.locator('.ant-drawer').getByText('Record del comando', { exact: true })).toBeVisible();
+    await expect(records.field('Comando')).toHaveText('Segnale acustico', { timeout: 30_000 });
+    await expect(records.field('Origine')).toHaveText('Console');
+    await expect(records.field('Canale')).toHaveText('Predefinito');
+    await saveShot(page, 'iot-record-detail.it-IT.png');
   });
 });

@@ -1,5 +1,7 @@
+import { operationSettingEndpoints, partnerEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { Api } from '../fixtures/api.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
 import { OperationSettingsPage, SmsServiceDrawer } from '../pages/operations.page.ts';
@@ -8,12 +10,7 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** A partner without an operation setting yet (every demo partner has one). */
 async function newPartner(request: APIRequestContext, token: string, name: string): Promise<string> {
-  const response = await request.post(`${BASE_URL}/api/account/partners`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data.id;
+  return (await new Api(request, token).call(partnerEndpoints.create, { body: { name } })).id;
 }
 
 test.describe('operation settings (Settings → General → Operations)', () => {
@@ -109,9 +106,8 @@ test.describe('operation settings (Settings → General → Operations)', () => 
     const partner = unique('Porto Scoot');
     const token = await tokens('owner');
     const partnerId = await newPartner(request, token, partner);
-    const created = await request.post(`${BASE_URL}/api/account/settings/operations`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
+    await new Api(request, token).call(operationSettingEndpoints.create, {
+      body: {
         accountPartnerId: partnerId,
         customerPlan: 'paid-for-rent',
         creditCardPolicy: 'required',
@@ -120,7 +116,6 @@ test.describe('operation settings (Settings → General → Operations)', () => 
         timezone: '+00:00',
       },
     });
-    expect(created.status()).toBe(201);
     const screen = new OperationSettingsPage(page);
     await screen.goto();
     await screen.row(partner).getByRole('button', { name: 'Delete' }).click();
@@ -179,24 +174,56 @@ test.describe('operation settings (Settings → General → Operations)', () => 
   });
 
   test('screenshots in two locales', async ({ page }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
     const screen = new OperationSettingsPage(page);
-    for (const locale of ['en-US', 'it-IT']) {
-      await page.addInitScript(
-        ([key, value]) => localStorage.setItem(key as string, value as string),
-        [LOCALE_KEY, locale],
-      );
+    const heading = (name: string) => screen.main.getByRole('heading', { level: 4, name, exact: true });
+    // apps/web/src/features/operations/i18n, shared/i18n/common and shared/i18n/validation, in each language.
+    const screens = {
+      'en-US': {
+        title: 'Operations',
+        intro: 'One operation setting per partner: customer plan, card and deposit policies',
+        columns: ['Partner', 'Customer plan', 'Credit card policy', 'Deposit policy', 'Currency', 'Timezone'],
+        add: 'Add',
+        confirmed: 'Business model',
+        sms: 'SMS service',
+        fixFields: 'You have some fields incorrect or empty, check and resubmit',
+        cellErrors: ['Partner must be selected', 'Currency must be selected', 'Timezone must be selected'],
+      },
+      'it-IT': {
+        title: 'Operazioni',
+        intro: "Un'impostazione operativa per partner: piano clienti, politiche di carta e deposito",
+        columns: [
+          'Partner',
+          'Piano clienti',
+          'Politica carta di credito',
+          'Politica deposito',
+          'Valuta',
+          'Fuso orario',
+        ],
+        add: 'Aggiungi',
+        confirmed: 'Modello di business',
+        sms: 'Servizio SMS',
+        fixFields: 'Alcuni campi sono errati o vuoti, controlla e invia di nuovo',
+        cellErrors: ['Seleziona un partner', 'Seleziona una valuta', 'Seleziona un fuso orario'],
+      },
+    } as const;
+    for (const locale of ['en-US', 'it-IT'] as const) {
+      const text = screens[locale];
+      await inLocale(page, locale);
       await screen.goto();
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: `${SHOTS}/operations-list.${locale}.png`, fullPage: true });
-      await screen.main
-        .getByRole('button')
-        .filter({ hasText: locale === 'en-US' ? 'Add' : 'Aggiungi' })
-        .first()
-        .click();
+      await expectLocale(page, locale);
+      await expect(heading(text.title)).toBeVisible();
+      await expect(screen.main.getByText(text.intro)).toBeVisible();
+      for (const name of text.columns) await expect(screen.main.getByRole('columnheader', { name })).toBeVisible();
+      await expect(screen.row('Milano Bike Hub')).toContainText(text.confirmed);
+      await expect(screen.row('Milano Bike Hub').getByRole('button', { name: text.sms })).toBeVisible();
+      await saveShot(page, `operations-list.${locale}.png`, { fullPage: true });
+
+      // A new row saved empty: every required cell says what is missing.
+      await screen.main.getByRole('button').filter({ hasText: text.add }).first().click();
       await screen.editingRow.getByRole('button').first().click();
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${SHOTS}/operations-add.${locale}.png`, fullPage: true });
+      await expect(page.getByText(text.fixFields)).toBeVisible();
+      await expect(screen.errors()).toHaveText([...text.cellErrors]);
+      await saveShot(page, `operations-add.${locale}.png`, { fullPage: true });
     }
     // The empty and the failed list, answered by a stand-in for the API.
     await page.route('**/api/account/settings/operations?*', (route) =>
@@ -204,14 +231,14 @@ test.describe('operation settings (Settings → General → Operations)', () => 
     );
     await page.goto('/setting/general/operations');
     await expect(page.getByText('Nessuna impostazione operativa')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/operations-empty.it-IT.png`, fullPage: true });
+    await saveShot(page, 'operations-empty.it-IT.png', { fullPage: true });
     await page.unroute('**/api/account/settings/operations?*');
     await page.route('**/api/account/settings/operations?*', (route) =>
       route.fulfill({ status: 503, json: { code: 'ServiceUnavailable', message: 'Down for a moment', data: null } }),
     );
     await page.goto('/setting/general/operations');
     await expect(page.getByText("Impossibile caricare l'elenco.")).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: `${SHOTS}/operations-error.it-IT.png`, fullPage: true });
+    await saveShot(page, 'operations-error.it-IT.png', { fullPage: true });
   });
 });
 

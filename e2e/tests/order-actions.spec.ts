@@ -1,3 +1,4 @@
+import { rentingEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { LOCALE_KEY } from '../fixtures/env.ts';
@@ -151,7 +152,7 @@ test.describe('order actions', () => {
     const opened: string[] = [];
     const detail = new OrderDetailPage(page);
     const rentSiteOf = async (id: string) =>
-      (await api.send<{ rentSite: { name: string } | null }>('GET', `/renting/orders/${id}`)).rentSite?.name;
+      (await api.call(rentingEndpoints.getOrder, { params: { id } })).rentSite?.name;
     try {
       // The demo rule: no confirmation asked, returns taken at any Milano site. The order closes at once.
       await rule.set({ manualConfirmationPolicy: 'not-required', crossSiteReturnPolicy: 'allowed' });

@@ -1,4 +1,7 @@
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { partnerEndpoints } from '@fleetdesk/contracts';
+import { Api } from '../fixtures/api.ts';
+import { LOCALE_KEY } from '../fixtures/env.ts';
+import { expectLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
 import {
@@ -6,8 +9,6 @@ import {
   PartnerOperationsListPage,
   PartnerOverviewPage,
 } from '../pages/partner-operations.page.ts';
-
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 test.describe('partner operations (Settings → Partner → Partner operations)', () => {
   test.use({ signedInAs: 'owner' });
@@ -22,11 +23,7 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
     // A partner of its own: every demo partner already has its operations.
     const name = unique('Torino Wheels');
     const token = await tokens('owner');
-    const created = await request.post(`${BASE_URL}/api/account/partners`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { name },
-    });
-    expect(created.status()).toBe(201);
+    await new Api(request, token).call(partnerEndpoints.create, { body: { name } });
 
     const list = new PartnerOperationsListPage(page);
     const form = new PartnerOperationsFormPage(page);
@@ -78,7 +75,7 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
     await form.signUpCard.getByRole('button', { name: 'Save sign-up' }).click();
     await expect(form.signUpCard.getByTestId('sign-up-isEnabled')).toBeChecked();
     await expect(form.signUpCard.getByTestId('sign-up-token')).toHaveText(/^[A-Za-z0-9_-]{32}$/);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/edit-en-US.png`, fullPage: true });
+    await saveShot(page, 'edit-en-US.png', { fullPage: true });
 
     // The overview lists what the new partner still misses, with a link to each fixing screen.
     const overview = new PartnerOverviewPage(page);
@@ -101,24 +98,49 @@ test.describe('partner operations (Settings → Partner → Partner operations)'
       /\/setting\/partner\/site\/list\?partnerId=/,
     );
 
-    if (SHOTS) {
-      await overview.goto();
-      await page.screenshot({ path: `${SHOTS}/overview-en-US.png`, fullPage: true });
-      await list.goto();
-      await page.screenshot({ path: `${SHOTS}/list-en-US.png`, fullPage: true });
-      await page.evaluate((key) => localStorage.setItem(key, 'it-IT'), LOCALE_KEY);
-      await overview.goto();
-      await page.screenshot({ path: `${SHOTS}/overview-it-IT.png`, fullPage: true });
-      await page.goto('/setting/partner/operations/list');
-      await page.getByRole('link', { name, exact: true }).click();
-      await expect(page.getByTestId('sign-up-card')).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/edit-it-IT.png`, fullPage: true });
-      await page.goto('/setting/partner/operations/new');
-      await page.getByRole('main').locator('form').getByRole('button', { name: 'Crea', exact: true }).click();
-      await page.screenshot({ path: `${SHOTS}/new-errors-it-IT.png`, fullPage: true });
-      await overview.goto('?search=nobody-matches-this');
-      await page.screenshot({ path: `${SHOTS}/overview-empty-it-IT.png` });
-      await page.evaluate((key) => localStorage.setItem(key, 'en-US'), LOCALE_KEY);
-    }
+    await saveShot(page, 'overview-en-US.png', { fullPage: true });
+
+    // The same screens in Italian (apps/web/src/features/partner-operations/i18n/it-IT.json).
+    await page.evaluate(([key, value]) => localStorage.setItem(key as string, value as string), [LOCALE_KEY, 'it-IT']);
+    await overview.goto(`?search=${encodeURIComponent(name)}`);
+    await expectLocale(page, 'it-IT');
+    await expect(overview.heading).toHaveText('Panoramica');
+    await expect(page.getByRole('main').getByRole('columnheader', { name: 'Manca per noleggiare' })).toBeVisible();
+    await expect(row).toContainText('Incompleto');
+    await expect(row.getByTestId('overview-sites')).toHaveAttribute('aria-label', 'Sedi: Mancante');
+    await expect(missing.getByRole('link')).toHaveText([
+      "Conferma l'impostazione operativa",
+      'Attiva un metodo di pagamento',
+      'Aggiungi una sede',
+      'Pubblica i termini',
+      "Pubblica l'informativa privacy",
+    ]);
+    await saveShot(page, 'overview-it-IT.png', { fullPage: true });
+
+    await page.goto('/setting/partner/operations/list');
+    await expect(page.getByRole('heading', { level: 4, name: 'Operazioni partner' })).toBeVisible();
+    await page.getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { name: `Operazioni partner · ${name}` })).toBeVisible();
+    await expect(form.signUpCard.getByText('Registrazione clienti', { exact: true })).toBeVisible();
+    await expect(form.signUpCard.getByText('Registrazione attiva', { exact: true })).toBeVisible();
+    await expect(form.signUpCard.getByRole('button', { name: 'Salva registrazione' })).toBeVisible();
+    await saveShot(page, 'edit-it-IT.png', { fullPage: true });
+
+    await page.goto('/setting/partner/operations/new');
+    await expect(page.getByRole('heading', { level: 4, name: 'Nuove operazioni partner' })).toBeVisible();
+    await page.getByRole('main').locator('form').getByRole('button', { name: 'Crea', exact: true }).click();
+    await expect(
+      page.getByRole('main').getByRole('alert').filter({ hasText: 'Alcuni campi sono errati o vuoti' }),
+    ).toBeVisible();
+    await expect(form.combobox('Partner')).toHaveAttribute('aria-invalid', 'true');
+    for (const label of ['Valuta', 'Fuso orario'])
+      await expect(form.formItem(form.combobox(label)).locator('.ant-form-item-explain-error')).toHaveText(
+        'Questo campo è obbligatorio',
+      );
+    await saveShot(page, 'new-errors-it-IT.png', { fullPage: true });
+
+    await overview.goto('?search=nobody-matches-this');
+    await expect(page.getByText('Nessun partner corrisponde')).toBeVisible();
+    await saveShot(page, 'overview-empty-it-IT.png');
   });
 });

@@ -1,3 +1,4 @@
+import { type BodyInputOf, type ParamsOf, pricingEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { BASE_URL, type DemoUser, TOKEN_KEY } from '../fixtures/env.ts';
@@ -16,25 +17,11 @@ const BARCELONA = 'Barcelona E-Motion';
 const BATTERY = 'Swap battery 48V';
 const ACCESSORIES = 'Accessories';
 
-interface Key {
-  partnerId: string;
-  assetCategoryId: string;
-}
+type Key = ParamsOf<typeof pricingEndpoints.pricingPart.get>;
 
 /** Set-up and clean-up calls of the pricing API, as the account owner. */
 async function pricingApi(tokens: (user: DemoUser) => Promise<string>, request: APIRequestContext) {
-  const token = await tokens('owner');
-  const api = new Api(request, token);
-  const send = async (method: string, path: string, data?: unknown) => {
-    const response = await request.fetch(`${BASE_URL}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
-    return response;
-  };
-  const partPath = (key: Key, part: string) =>
-    `/renting/programs/partners/${key.partnerId}/categories/${key.assetCategoryId}/${part}`;
+  const api = new Api(request, await tokens('owner'));
   return {
     key: async (partner: string, category: string): Promise<Key> => ({
       partnerId: await api.partnerId(partner),
@@ -42,33 +29,26 @@ async function pricingApi(tokens: (user: DemoUser) => Promise<string>, request: 
     }),
     /** Removes a part if it exists (its discounts with it). */
     removePart: async (key: Key, part: 'pricingPart' | 'depositPart' | 'rulePart') => {
-      const response = await send('DELETE', `${partPath(key, part)}?confirmDiscountDeletion=true`);
+      const response = await api.fetch(pricingEndpoints[part].remove, {
+        params: key,
+        query: { confirmDiscountDeletion: 'true' },
+      });
       expect([204, 200, 404], await response.text()).toContain(response.status());
     },
-    createPricing: async (key: Key, unitPrice: number) => {
-      const response = await send('POST', partPath(key, 'pricingPart'), {
-        unitPrice,
-        priceUnit: 'hour',
-        paymentPlans: [{ frequency: 1, unit: 'days', priority: 1 }],
-        rentalFeeNotice: { en: 'Charged per hour, paid daily.' },
-      });
-      expect(response.status(), await response.text()).toBe(201);
-      return ((await response.json()) as { data: { paymentPlans: { id: string }[] } }).data;
-    },
-    createDiscount: async (body: Record<string, unknown>) => {
-      const response = await send('POST', '/renting/discounts', body);
-      expect(response.status(), await response.text()).toBe(201);
-      return ((await response.json()) as { data: { id: string; name: string } }).data;
-    },
-    discountsNamed: async (name: string) => {
-      const response = await send('GET', `/renting/discounts?search=${encodeURIComponent(name)}&pageSize=100`);
-      expect(response.status()).toBe(200);
-      return ((await response.json()) as { data: { id: string; name: string; status: string }[] }).data;
-    },
-    cancelDiscount: async (id: string) => {
-      const response = await send('POST', `/renting/discounts/${id}/$cancel`);
-      expect(response.status(), await response.text()).toBe(200);
-    },
+    createPricing: (key: Key, unitPrice: number) =>
+      api.call(pricingEndpoints.pricingPart.create, {
+        params: key,
+        body: {
+          unitPrice,
+          priceUnit: 'hour',
+          paymentPlans: [{ frequency: 1, unit: 'days', priority: 1 }],
+          rentalFeeNotice: { en: 'Charged per hour, paid daily.' },
+        },
+      }),
+    createDiscount: (body: BodyInputOf<typeof pricingEndpoints.createDiscount>) =>
+      api.call(pricingEndpoints.createDiscount, { body }),
+    discountsNamed: (name: string) => api.call(pricingEndpoints.discounts, { query: { search: name, pageSize: 100 } }),
+    cancelDiscount: (id: string) => api.call(pricingEndpoints.cancelDiscount, { params: { id } }),
   };
 }
 
@@ -125,12 +105,13 @@ test.describe('pricing', () => {
     const api = await pricingApi(tokens, request);
     const key = await api.key(BARCELONA, BATTERY);
     await api.removePart(key, 'pricingPart');
-    const pricing = await api.createPricing(key, 2);
+    const [plan] = (await api.createPricing(key, 2)).paymentPlans;
+    expect(plan, 'the daily plan just created').toBeTruthy();
     const name = unique('Battery week');
     await api.createDiscount({
       ...key,
       name,
-      paymentPlanId: pricing.paymentPlans[0]?.id,
+      paymentPlanId: (plan as { id: string }).id,
       startTime: new Date(Date.now() + 24 * 3600_000).toISOString(),
       endTime: null,
       discountPercent: 10,

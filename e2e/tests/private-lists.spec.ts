@@ -1,15 +1,14 @@
+import { assetEndpoints, privateListEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { Api } from '../fixtures/api.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
 /** A few demo asset numbers of Milano, read through the picker API. */
 async function demoNos(request: APIRequestContext, token: string, count: number): Promise<string[]> {
-  const headers = { authorization: `Bearer ${token}` };
-  const res = await request.get(`${BASE_URL}/api/asset/assets/$findAssetNos?prefix=MI&limit=${count}`, { headers });
-  expect(res.status()).toBe(200);
-  const nos = ((await res.json()) as { data: string[] }).data;
+  const nos = await new Api(request, token).call(assetEndpoints.findNos, { query: { prefix: 'MI', limit: count } });
   expect(nos).toHaveLength(count);
   return nos;
 }
@@ -67,37 +66,57 @@ test.describe('private lists (Operation → Private lists)', () => {
   });
 
   test('screenshots in it-IT', async ({ page, request, tokens }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
     const token = await tokens('owner');
     const nos = await demoNos(request, token, 2);
-    const created = await request.post(`${BASE_URL}/api/account/private-lists`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { name: unique('Lista'), comment: 'Controllo mattutino', assetNos: nos },
+    const name = unique('Lista');
+    const { id } = await new Api(request, token).call(privateListEndpoints.create, {
+      body: { name, comment: 'Controllo mattutino', assetNos: nos },
     });
-    expect(created.status()).toBe(201);
-    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const main = page.getByRole('main');
+    const heading = (title: string) => main.getByRole('heading', { level: 4, name: title, exact: true });
 
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key as string, value as string),
-      [LOCALE_KEY, 'it-IT'],
-    );
+    // apps/web/src/features/private-lists/i18n/it-IT.json
+    await inLocale(page, 'it-IT');
     await page.goto('/private-list/new');
+    await expectLocale(page, 'it-IT');
+    await expect(heading('Nuova lista privata')).toBeVisible();
     await page.getByLabel('Numeri asset').fill(`${nos.join('\n')}\nNOSUCH1`);
     await page.getByLabel('Nome della lista').fill('Lista di prova');
     await page.getByRole('button', { name: 'Crea lista' }).click();
     await expect(page.getByText('Numeri asset sconosciuti: 1')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/private-list-new-unknown.it-IT.png`, fullPage: true });
+    await expect(
+      page.getByText('Questi numeri non esistono o appartengono a partner fuori dal tuo ambito.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Crea senza di essi' })).toBeVisible();
+    await saveShot(page, 'private-list-new-unknown.it-IT.png', { fullPage: true });
+
     await page.goto('/private-list/list');
-    await expect(page.getByRole('columnheader', { name: 'Proprietario' })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/private-list-all.it-IT.png`, fullPage: true });
+    await expect(heading('Liste private')).toBeVisible();
+    for (const column of ['Nome della lista', 'Asset', 'Commento', 'Proprietario', 'Creata', 'Azioni'])
+      await expect(main.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    await expect(main.getByPlaceholder('Parte del nome della lista')).toBeVisible();
+    await expect(main.getByText('Digita il nome di un collaboratore')).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Cerca', exact: true })).toBeVisible();
+    await saveShot(page, 'private-list-all.it-IT.png', { fullPage: true });
+
     await page.goto(`/private-list/${id}/asset-list`);
+    await expect(heading(`Lista privata · ${name}`)).toBeVisible();
+    await expect(page.getByText('2 asset · proprietario Account Owner')).toBeVisible();
+    for (const column of ['Numero asset', 'Categoria', 'Sede', 'Partner', 'Ciclo di vita', 'Aggiunto'])
+      await expect(main.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: nos[0] as string, exact: true })).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/private-list-assets.it-IT.png`, fullPage: true });
+    await saveShot(page, 'private-list-assets.it-IT.png', { fullPage: true });
+
     await page.goto(`/private-list/${id}/edit`);
-    await expect(page.getByLabel('Nome della lista')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/private-list-edit.it-IT.png`, fullPage: true });
+    await expect(heading(`Modifica lista privata · ${name}`)).toBeVisible();
+    await expect(page.getByLabel('Nome della lista')).toHaveValue(name);
+    await expect(page.getByLabel('Commento')).toHaveValue('Controllo mattutino');
+    await saveShot(page, 'private-list-edit.it-IT.png', { fullPage: true });
+
     await page.goto(`/private-list/${id}/assets-import`);
+    await expect(heading(`Aggiungi asset · ${name}`)).toBeVisible();
+    await expect(page.getByText('Questa lista contiene 2 asset su un massimo di')).toBeVisible();
     await expect(page.getByLabel('Numeri asset')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/private-list-import.it-IT.png`, fullPage: true });
+    await saveShot(page, 'private-list-import.it-IT.png', { fullPage: true });
   });
 });

@@ -1,4 +1,4 @@
-import { LOCALE_KEY } from '../fixtures/env.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { RelocationDetailPage, RelocationListPage } from '../pages/relocation-lists.page.ts';
 
@@ -75,18 +75,29 @@ test.describe('relocation lists (Operation → Relocation, read-only)', () => {
   });
 
   test('screenshots in it-IT', async ({ page }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key as string, value as string),
-      [LOCALE_KEY, 'it-IT'],
-    );
+    const main = page.getByRole('main');
+    // apps/web/src/features/relocation-lists/i18n/it-IT.json
+    await inLocale(page, 'it-IT');
     const list = new RelocationListPage(page, 'Ricollocamento');
     await list.goto();
+    await expectLocale(page, 'it-IT');
+    for (const column of ['Lista', 'Sito di raccolta', 'Sito di rilascio', 'Operatore', 'Ritiro', 'Consegna', 'Stato'])
+      await expect(main.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    // The demo's first page holds open and completed lists; each status is named in Italian.
     await expect(list.statusTags().first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/relocation-list.it-IT.png`, fullPage: true });
+    expect([...new Set(await list.statusTags().allInnerTexts())].sort()).toEqual(['Aperta', 'Completata']);
+    await saveShot(page, 'relocation-list.it-IT.png', { fullPage: true });
+
+    await list.goto('?status=open');
     await list.rows().first().getByRole('link').click();
     await expect(page.getByRole('heading', { name: /^Lista di ricollocamento / })).toBeVisible();
-    await expect(new RelocationDetailPage(page).assetRows().first()).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/relocation-detail.it-IT.png`, fullPage: true });
+    const detail = new RelocationDetailPage(page);
+    await expect(detail.field('Stato')).toHaveText('Aperta');
+    await expect(detail.field('Rilasciato da')).toHaveText('—');
+    await expect(main.getByText(/^Asset \(\d+\)$/)).toBeVisible();
+    for (const column of ['Numero asset', 'Categoria', 'Ciclo di vita', 'Rotazione', 'Sito attuale'])
+      await expect(main.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    await expect(detail.assetRows().first()).toContainText('In trasferimento');
+    await saveShot(page, 'relocation-detail.it-IT.png', { fullPage: true });
   });
 });

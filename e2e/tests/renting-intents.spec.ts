@@ -1,4 +1,6 @@
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { rentingEndpoints, rentingIntentEndpoints, siteEndpoints } from '@fleetdesk/contracts';
+import { Api } from '../fixtures/api.ts';
+import { LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, pageWithRole, test } from '../fixtures/test.ts';
 import { pickOption } from '../pages/asset-list.page.ts';
 import { answerConfirm } from '../pages/list.ts';
@@ -112,10 +114,7 @@ test.describe('renting intents', () => {
     const token = await tokens('owner');
     const intent = openBarcelonaIntent(await demoIntents(request, token));
     const name = intent.customer.name;
-    const response = await request.get(`${BASE_URL}/api/inventory/sites`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const sites = ((await response.json()) as { data: { id: string; name: string; partnerId: string }[] }).data;
+    const sites = await new Api(request, token).call(siteEndpoints.all);
     const site = sites.find((s) => s.partnerId === intent.partner.id && s.id !== intent.site?.id);
     expect(site, 'another site of the intent partner').toBeTruthy();
     const list = new IntentListPage(page);
@@ -178,9 +177,9 @@ test.describe('renting intents', () => {
     const name = intent.customer.name;
 
     // The API itself refuses a cancellation without a reason.
-    const refused = await request.patch(`${BASE_URL}/api/customer/renting/intents/${intent.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { status: 'Canceled' },
+    const refused = await new Api(request, token).fetch(rentingIntentEndpoints.update, {
+      params: { id: intent.id },
+      body: { status: 'Canceled' },
     });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain('A reason is required to cancel');
@@ -279,11 +278,10 @@ test.describe('renting intents', () => {
     await expect(page).toHaveURL(`/renting/order/detail/${orderId}`);
 
     // The asset and the customer are left free for the other specs.
-    const ended = await request.post(`${BASE_URL}/api/renting/orders/${orderId}/$end`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { reason: 'Returned after the renting intents spec' },
+    await new Api(request, token).call(rentingEndpoints.endOrder, {
+      params: { id: orderId },
+      body: { reason: 'Returned after the renting intents spec' },
     });
-    expect(ended.ok(), await ended.text()).toBe(true);
   });
 
   test('the list in Italian', async ({ page }) => {
@@ -301,11 +299,11 @@ test.describe('renting intents', () => {
 
 /** The intent with the earliest appointment, as the API sorts them. */
 async function sortedFirst(request: Parameters<typeof demoIntents>[0], token: string): Promise<E2eIntent> {
-  const response = await request.get(
-    `${BASE_URL}/api/customer/renting/intents?pageSize=1&sort=appointmentStartFrom:asc`,
-    { headers: { authorization: `Bearer ${token}` } },
-  );
-  return ((await response.json()) as { data: E2eIntent[] }).data[0] as E2eIntent;
+  const [first] = await new Api(request, token).call(rentingIntentEndpoints.list, {
+    query: { pageSize: 1, sort: 'appointmentStartFrom:asc' },
+  });
+  expect(first, 'an intent').toBeTruthy();
+  return first as E2eIntent;
 }
 
 test.describe('a staff member who may only read intents', () => {

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@fleetdesk/contracts';
 import { Api } from '../fixtures/api.ts';
 import { BASE_URL, PASSWORD, TOKEN_KEY } from '../fixtures/env.ts';
 import { apiLogin, expect, test } from '../fixtures/test.ts';
@@ -37,7 +38,7 @@ test.describe('shell', () => {
     await users.filter('ops.manager');
     await expect(users.row('ops.manager')).toBeVisible();
 
-    await request.post(`${BASE_URL}/api/account/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+    await new Api(request, token).call(authEndpoints.logout);
     await page.getByRole('main').getByRole('button', { name: 'Reload' }).click();
 
     await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fteam%2Fuser%2Flist/);

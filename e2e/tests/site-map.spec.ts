@@ -1,17 +1,10 @@
+import { type Site, siteEndpoints } from '@fleetdesk/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
-import { BASE_URL, LOCALE_KEY } from '../fixtures/env.ts';
+import { BASE_URL } from '../fixtures/env.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { SiteEditPage } from '../pages/sites.page.ts';
-
-interface SiteRow {
-  id: string;
-  name: string;
-  coordinates: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  fenceRadius: number | null;
-}
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 
@@ -24,13 +17,9 @@ function metres(a: [number, number], b: [number, number]): number {
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
 }
 
-async function findSite(request: APIRequestContext, token: string, name: string): Promise<SiteRow> {
-  const res = await request.post(`${BASE_URL}/api/inventory/sites/$all/query`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name, isArchived: null },
-  });
-  expect(res.ok()).toBe(true);
-  const site = ((await res.json()) as { data: SiteRow[] }).data.find((s) => s.name === name);
+async function findSite(request: APIRequestContext, token: string, name: string): Promise<Site> {
+  const sites = await new Api(request, token).call(siteEndpoints.query, { body: { name, isArchived: null } });
+  const site = sites.find((s) => s.name === name);
   if (!site) throw new Error(`demo site ${name} missing`);
   return site;
 }
@@ -139,17 +128,14 @@ test.describe('site map (Settings → Partner → Sites → edit)', () => {
     request,
     tokens,
   }) => {
-    const token = await tokens('owner');
-    const partnerId = await new Api(request, token).partnerId('Milano Bike Hub');
+    const api = new Api(request, await tokens('owner'));
+    const partnerId = await api.partnerId('Milano Bike Hub');
     const name = unique('Unplaced');
-    const created = await request.post(`${BASE_URL}/api/inventory/sites`, {
-      headers: { authorization: `Bearer ${token}` },
-      data: { partnerId, name, type: 'station', city: 'Milano', fenceRadius: 80 },
+    const site = await api.call(siteEndpoints.create, {
+      body: { partnerId, name, type: 'station', city: 'Milano', fenceRadius: 80 },
     });
-    expect(created.status()).toBe(201);
-    const site = (await created.json()) as { data: { id: string } };
     const edit = new SiteEditPage(page);
-    await edit.goto(site.data.id);
+    await edit.goto(site.id);
     await edit.waitForMap();
     // The whole world: no pin, no fence, a hint to click, the scale bar in thousands of kilometres.
     await expect(edit.marker).toHaveCount(0);
@@ -193,31 +179,51 @@ test.describe('site map (Settings → Partner → Sites → edit)', () => {
   });
 
   test('screenshots in two locales', async ({ page, request, tokens }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
     const token = await tokens('owner');
-    const shoot = async (name: string, locale: string, file: string, mapLabel: string) => {
-      const site = await findSite(request, token, name);
-      await page.addInitScript(
-        ([key, value]) => localStorage.setItem(key as string, value as string),
-        [LOCALE_KEY, locale],
-      );
-      const edit = new SiteEditPage(page, mapLabel);
-      await edit.goto(site.id, new RegExp(name));
+    // apps/web/src/features/sites/i18n and apps/web/src/map/i18n, in each language.
+    const screens = {
+      'en-US': {
+        site: 'Duomo Station',
+        title: 'Edit site: Duomo Station',
+        mapLabel: 'Site position and fence',
+        labels: ['Site name', 'Partner', 'Type', 'Tax group', 'Address', 'City', 'Coordinates', 'Fence radius (m)'],
+        location: 'Location',
+        zoomIn: 'Zoom in',
+        fenceRadius: 'Fence radius (m)',
+        wideScale: /^\d+\s?km$/,
+      },
+      'zh-CN': {
+        site: 'Gwanghwamun Square Station',
+        title: '编辑站点：Gwanghwamun Square Station',
+        mapLabel: '站点位置与围栏',
+        labels: ['站点名称', '合作伙伴', '类型', '税组', '地址', '城市', '坐标', '围栏半径（米）'],
+        location: '位置',
+        zoomIn: '放大',
+        fenceRadius: '围栏半径（米）',
+        wideScale: /^\d+\s?公里$/,
+      },
+    } as const;
+    for (const locale of ['en-US', 'zh-CN'] as const) {
+      const text = screens[locale];
+      const site = await findSite(request, token, text.site);
+      await inLocale(page, locale);
+      const edit = new SiteEditPage(page, text.mapLabel);
+      await edit.goto(site.id, text.title);
+      await expectLocale(page, locale);
+      const form = page.getByRole('main').locator('form');
+      for (const label of text.labels) await expect(form.getByText(label, { exact: true })).toBeVisible();
+      await expect(form.getByText(text.location, { exact: true })).toBeVisible();
       await edit.waitForMap();
-      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('button', { name: text.zoomIn })).toBeVisible();
       // The atlas is converted and tiled in the worker after its chunk arrives.
+      await page.waitForLoadState('networkidle');
       await page.waitForTimeout(2500);
       await edit.mapCanvas.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/${file}` });
-      // By id: the label is translated in the second locale.
-      await page.locator('input#fenceRadius').fill('60000');
+      await saveShot(page, `site-map.${locale}.png`);
+      await page.getByRole('spinbutton', { name: text.fenceRadius }).fill('60000');
+      await expect(edit.scale).toHaveText(text.wideScale);
       await page.waitForTimeout(1500);
-      await page
-        .getByRole('main')
-        .locator('.maplibregl-map')
-        .screenshot({ path: `${SHOTS}/${file.replace('.png', '-wide.png')}` });
-    };
-    await shoot('Duomo Station', 'en-US', 'site-map.en-US.png', 'Site position and fence');
-    await shoot('Gwanghwamun Square Station', 'zh-CN', 'site-map.zh-CN.png', '站点位置与围栏');
+      await saveShot(page.getByRole('main').locator('.maplibregl-map'), `site-map-wide.${locale}.png`);
+    }
   });
 });

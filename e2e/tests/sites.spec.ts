@@ -1,4 +1,5 @@
-import { BASE_URL } from '../fixtures/env.ts';
+import { type ResponseOf, siteEndpoints } from '@fleetdesk/contracts';
+import { Api } from '../fixtures/api.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
 import { Shell } from '../pages/shell.ts';
@@ -15,11 +16,11 @@ test.describe('sites (Settings → Partner → Sites)', () => {
     const batch = new SiteBatchPage(page);
     const token = await tokens('owner');
     const savedCount = async () => {
-      const res = await request.post(`${BASE_URL}/api/inventory/sites/$all/query`, {
-        headers: { authorization: `Bearer ${token}` },
-        data: { name: prefix, isArchived: null },
+      const res = await new Api(request, token).fetch(siteEndpoints.query, {
+        body: { name: prefix, isArchived: null },
       });
-      return ((await res.json()) as { count: number }).count;
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as ResponseOf<typeof siteEndpoints.query>).count;
     };
 
     // Through the menu and the Partner landing card; the demo sites are listed.

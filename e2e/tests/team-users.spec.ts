@@ -1,6 +1,6 @@
 import { Api } from '../fixtures/api.ts';
-import { BASE_URL, PASSWORD } from '../fixtures/env.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { PASSWORD } from '../fixtures/env.ts';
+import { expect, loginResponse, test } from '../fixtures/test.ts';
 import { answerConfirm, confirmDialog } from '../pages/list.ts';
 import { Shell } from '../pages/shell.ts';
 import { UserFormPage, UserListPage } from '../pages/team.page.ts';
@@ -57,7 +57,7 @@ test.describe('team users', () => {
     await expect(row).toContainText('Mechanic');
 
     // The new user can sign in with the password typed here.
-    const login = await request.post(`${BASE_URL}/api/account/auth/login`, { data: { email, password } });
+    const login = await loginResponse(request, email, password);
     expect(login.status()).toBe(200);
 
     // Edit: the username is fixed; scope and roles change.
@@ -82,7 +82,7 @@ test.describe('team users', () => {
     // Delete, after the confirmation; the user can no longer sign in.
     await list.delete(username, 'Sara Conti Rossi');
     await expect(list.row(username)).toHaveCount(0);
-    const refused = await request.post(`${BASE_URL}/api/account/auth/login`, { data: { email, password } });
+    const refused = await loginResponse(request, email, password);
     expect(refused.status()).toBe(401);
   });
 
@@ -127,8 +127,7 @@ test.describe('password reset', () => {
     await done.getByRole('button', { name: 'Done' }).click();
     await expect(done).toHaveCount(0);
 
-    const login = (password: string) =>
-      request.post(`${BASE_URL}/api/account/auth/login`, { data: { email, password } });
+    const login = (password: string) => loginResponse(request, email, password);
     expect((await login('old-pass-123')).status()).toBe(401);
     expect((await login(oneTime)).status()).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { LOCALE_KEY } from '../fixtures/env.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { TripsPage } from '../pages/trips.page.ts';
 
@@ -84,19 +84,32 @@ test.describe('asset trips (Asset → Asset Trip)', () => {
   });
 
   test('screenshots in zh-CN', async ({ page }) => {
-    test.skip(!SHOTS, 'set E2E_SHOTS_DIR to take screenshots');
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key as string, value as string),
-      [LOCALE_KEY, 'zh-CN'],
-    );
+    const trips = new TripsPage(page);
+    // apps/web/src/features/trips/i18n/zh-CN.json and the menu's title in shared/i18n/common/zh-CN.json
+    await inLocale(page, 'zh-CN');
     await page.goto('/asset/trip?status=finished', { timeout: 60_000 });
-    const first = page.getByRole('main').getByRole('table').locator('tbody button').first();
-    await expect(first).toBeVisible({ timeout: 60_000 });
-    await page.screenshot({ path: `${SHOTS}/trip-list.zh-CN.png`, fullPage: true, timeout: 60_000 });
-    await first.click();
-    await expect(page.getByRole('dialog').getByRole('region')).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: `${SHOTS}/trip-route-panel.zh-CN.png`, timeout: 60_000 });
+    await expectLocale(page, 'zh-CN');
+    await expect(trips.main.getByRole('heading', { level: 4, name: '资产行程' })).toBeVisible({ timeout: 60_000 });
+    await expect(trips.main.getByText(/^行程统计可能延迟最多 48 小时/)).toBeVisible();
+    for (const column of ['资产编号', '合作伙伴', '类别', '状态', '开始时间', '距离', '时长'])
+      await expect(trips.main.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+    const open = trips.list
+      .rows()
+      .first()
+      .getByRole('button', { name: /^打开 \S+ 于 .+ 开始的路线$/ });
+    await expect(open).toBeVisible({ timeout: 60_000 });
+    await expect(trips.list.rows().first()).toContainText('已完成');
+    await expect(trips.main.getByRole('button', { name: /导出/ })).toBeVisible();
+    await saveShot(page, 'trip-list.zh-CN.png', { fullPage: true, timeout: 60_000 });
+
+    const asset = /^打开 (\S+) 于/.exec((await open.getAttribute('aria-label')) ?? '')?.[1] as string;
+    await open.click();
+    await expect(trips.panel.getByText(`${asset} 的行程`)).toBeVisible({ timeout: 30_000 });
+    await expect(trips.panel.getByRole('region', { name: `${asset} 的路线` })).toBeVisible({ timeout: 30_000 });
+    await expect(trips.panel.getByText('距离', { exact: true })).toBeVisible();
+    await expect(trips.panel.getByText(/^\d+ 个点$/)).toBeVisible();
+    await expect(trips.panel.getByRole('button', { name: '打开轨迹' })).toBeVisible();
+    await saveShot(page, 'trip-route-panel.zh-CN.png', { timeout: 60_000 });
   });
 });
 
