@@ -64,13 +64,23 @@ export interface World {
   /** Calls the API as the owner and returns `data`, throwing when the call does not succeed. */
   ownerCall<T = Record<string, unknown>>(method: Method, url: string, body?: unknown): Promise<T>;
   newCategory(): Promise<{ id: string; name: string; propertyId: string }>;
-  newAsset(partnerId?: string): Promise<{ id: string; no: string }>;
+  newAsset(partnerId?: string, siteId?: string): Promise<{ id: string; no: string }>;
   newSite(partnerId?: string): Promise<{ id: string; name: string }>;
   newTaxGroup(): Promise<{ id: string; name: string }>;
-  newCustomer(partnerId?: string): Promise<{ id: string; phoneNo: string }>;
+  newCustomer(partnerId?: string): Promise<{ id: string; phoneNo: string; email: string }>;
   newPartner(): Promise<{ id: string; name: string }>;
   /** A partner of its own for a singleton keyed by partner (its settings, its documents), and its column-4 user. */
   ownPartner(): Promise<{ id: string; user: () => Promise<MatrixUser> }>;
+  /** An operation setting of this partner (confirmed when asked: pricing needs one). */
+  operationSetting(partnerId: string, confirm?: boolean): Promise<{ id: string }>;
+  /** A partner of its own with a confirmed operation setting and a pricing part on a new category. */
+  pricedPartner(): Promise<{
+    id: string;
+    categoryId: string;
+    programId: string;
+    planId: string;
+    user: () => Promise<MatrixUser>;
+  }>;
   /** A new user with every permission, scoped to these partners (column 4 when partner A's user will not do). */
   freshUser(scope: '*' | string[]): Promise<MatrixUser>;
 }
@@ -117,6 +127,18 @@ export async function world(t: TestContext, freshUser: World['freshUser']): Prom
     });
     return { id: created.id, name };
   };
+  async function ownPartner() {
+    const created = await ownerCall<{ id: string }>('POST', '/account/partners', { name: unique('Own partner') });
+    return { id: created.id, user: () => freshUser([created.id]) };
+  }
+  async function operationSetting(partnerId: string, confirm = false) {
+    const created = await ownerCall<{ id: string }>('POST', '/account/settings/operations', {
+      ...operationSettingBody,
+      accountPartnerId: partnerId,
+    });
+    if (confirm) await ownerCall('POST', `/account/settings/operations/${created.id}/$confirm`);
+    return { id: created.id };
+  }
   const sharedCategory = await newCategory();
   const sharedTax = await taxGroup();
 
@@ -131,12 +153,13 @@ export async function world(t: TestContext, freshUser: World['freshUser']): Prom
     unique,
     ownerCall,
     newCategory,
-    async newAsset(partnerId = t.partnerA.id) {
+    async newAsset(partnerId = t.partnerA.id, siteId?: string) {
       const no = `MX${String(++counter).padStart(6, '0')}`;
       const created = await ownerCall<{ id: string }>('POST', `/asset/categories/${sharedCategory.id}/assets`, {
         no,
         partnerId,
         usageMode: 'customer-rental',
+        ...(siteId ? { siteId } : {}),
       });
       return { id: created.id, no };
     },
@@ -153,22 +176,39 @@ export async function world(t: TestContext, freshUser: World['freshUser']): Prom
     newTaxGroup: taxGroup,
     async newCustomer(partnerId = t.partnerA.id) {
       const phoneNo = `+3933300${String(++phone).padStart(5, '0')}`;
+      const email = `customer${phone}@test.local`;
       const created = await ownerCall<{ id: string }>('POST', '/customer/customers', {
         partnerId,
         phoneNo,
+        email,
         name: { first: 'Marta', last: 'Vidal' },
         password: 'secret1',
       });
-      return { id: created.id, phoneNo };
+      return { id: created.id, phoneNo, email };
     },
     async newPartner() {
       const name = unique('Partner');
       const created = await ownerCall<{ id: string }>('POST', '/account/partners', { name });
       return { id: created.id, name };
     },
-    async ownPartner() {
-      const created = await ownerCall<{ id: string }>('POST', '/account/partners', { name: unique('Own partner') });
-      return { id: created.id, user: () => freshUser([created.id]) };
+    ownPartner,
+    operationSetting,
+    async pricedPartner() {
+      const p = await ownPartner();
+      await operationSetting(p.id, true);
+      const category = await newCategory();
+      const pricing = await ownerCall<{ programId: string; paymentPlans: { id: string }[] }>(
+        'POST',
+        `/renting/programs/partners/${p.id}/categories/${category.id}/pricingPart`,
+        pricingBody,
+      );
+      return {
+        id: p.id,
+        categoryId: category.id,
+        programId: pricing.programId,
+        planId: pricing.paymentPlans[0]?.id as string,
+        user: p.user,
+      };
     },
     freshUser,
   };
@@ -470,7 +510,7 @@ export const fixtures: Record<string, Fixture> = {
   ),
   'PUT /customer/customers/:id/identityVerification': todo('partner-owned', 'needs the identity form of the setting'),
   'PUT /customer/customers/:id/identityVerification/images/:kind': byId(async (w) => ({
-    request: { params: { id: (await w.newCustomer()).id, kind: 'front' }, file: image(w) },
+    request: { params: { id: (await w.newCustomer()).id, kind: 'frontImage' }, file: image(w) },
   })),
   'GET /customer/customers/:id/identityVerification/images/:kind': todo(
     'partner-owned',
@@ -498,22 +538,28 @@ export const fixtures: Record<string, Fixture> = {
   'POST /asset/query/get-count': todo('partner-owned', 'a count only: no per-asset marker in the answer'),
   'POST /asset/site-query/get-list': listing(async (w) => {
     const site = await w.newSite();
+    await w.newAsset(w.partnerA, site.id);
     return { request: { body: {} }, marker: site.id };
   }),
   'POST /asset/site-query/get-summary': todo('partner-owned', 'counts only: no per-site marker in the answer'),
   'POST /asset/site-query/get-list-with-summary': listing(async (w) => {
     const site = await w.newSite();
+    await w.newAsset(w.partnerA, site.id);
     return { request: { body: {} }, marker: site.id };
   }),
   'POST /asset/assets/$map': todo('partner-owned', 'needs assets with positions in a viewport'),
   'POST /asset/assets/$map-live': todo('partner-owned', 'needs live positions'),
   'POST /asset/assets/$export': todo('partner-owned', 'answers a spreadsheet: the marker is not searchable in it'),
-  'POST /asset/categories/:categoryId/assets/$batchCreate': namingPartner(async (w) => ({
-    request: {
-      params: { categoryId: w.category.id },
-      body: { assets: [{ no: assetNo('BC'), partnerId: w.partnerA, usageMode: 'customer-rental' }] },
-    },
-  })),
+  'POST /asset/categories/:categoryId/assets/$batchCreate': {
+    ...namingPartner(async (w) => ({
+      request: {
+        params: { categoryId: w.category.id },
+        body: { assets: [{ no: assetNo('BC'), partnerId: w.partnerA, usageMode: 'customer-rental' }] },
+      },
+    })),
+    // Batch writes answer every row's refusal at once (docs/architecture.md "Lists at scale").
+    otherPartner: { status: 400, code: 'ValidationError' },
+  },
   'POST /asset/assets/$batchUpdate': todo('partner-owned', 'batch refusals are per row; expectation to settle'),
   'POST /asset/assets/$batchDelete': todo('partner-owned', 'batch refusals are per row; expectation to settle'),
   'GET /asset/categories/:categoryId/assets/$importTemplate': accountWideRead(async (w) => ({
@@ -618,15 +664,32 @@ export const fixtures: Record<string, Fixture> = {
   'GET /iot-trust-agent/trustAgents/$findByIotDeviceNo': todo('partner-owned', 'needs a device with a trust agent'),
 
   // operation settings (one per partner), SMS services, partner operations, sign-up config: keyed by partner
-  'GET /account/settings/operations': todo('partner-owned', 'needs the plan rules of an operation setting'),
-  'GET /account/settings/operations/:id': todo('partner-owned', 'needs the plan rules of an operation setting'),
-  'POST /account/settings/operations': todo('partner-owned', 'needs the plan rules of an operation setting'),
-  'PATCH /account/settings/operations/:id': todo('partner-owned', 'needs the plan rules of an operation setting'),
-  'POST /account/settings/operations/:id/$confirm': todo(
-    'partner-owned',
-    'needs the plan rules of an operation setting',
-  ),
-  'DELETE /account/settings/operations/:id': todo('partner-owned', 'needs the plan rules of an operation setting'),
+  'GET /account/settings/operations': listing(async (w) => {
+    const p = await w.ownPartner();
+    const setting = await w.operationSetting(p.id);
+    return { request: {}, marker: setting.id, ownUser: p.user };
+  }),
+  'GET /account/settings/operations/:id': byId(async (w) => {
+    const p = await w.ownPartner();
+    return { request: { params: { id: (await w.operationSetting(p.id)).id } }, ownUser: p.user };
+  }),
+  'POST /account/settings/operations': namingPartner(async (w) => {
+    const p = await w.ownPartner();
+    return { request: { body: { ...operationSettingBody, accountPartnerId: p.id } }, ownUser: p.user };
+  }),
+  'PATCH /account/settings/operations/:id': byId(async (w) => {
+    const p = await w.ownPartner();
+    const setting = await w.operationSetting(p.id);
+    return { request: { params: { id: setting.id }, body: { timezone: '+02:00' } }, ownUser: p.user };
+  }),
+  'POST /account/settings/operations/:id/$confirm': byId(async (w) => {
+    const p = await w.ownPartner();
+    return { request: { params: { id: (await w.operationSetting(p.id)).id } }, ownUser: p.user };
+  }),
+  'DELETE /account/settings/operations/:id': byId(async (w) => {
+    const p = await w.ownPartner();
+    return { request: { params: { id: (await w.operationSetting(p.id)).id } }, ownUser: p.user };
+  }),
   'GET /account/settings/smsServices': listing(async (w) => {
     const p = await w.ownPartner();
     await w.ownerCall('PUT', `/account/settings/smsServices/${p.id}`, sms);
@@ -696,25 +759,58 @@ export const fixtures: Record<string, Fixture> = {
   'POST /payments/webhooks/:provider': publicEndpoint,
 
   // pricing: programs, parts and discounts keyed by partner
-  'GET /renting/programs': todo('partner-owned', 'needs a program of partner A'),
-  'GET /renting/programs/:id': todo('partner-owned', 'needs a program of partner A'),
+  'GET /renting/programs': listing(async (w) => {
+    const p = await w.pricedPartner();
+    return { request: {}, marker: p.programId, ownUser: p.user };
+  }),
+  'GET /renting/programs/:id': byId(async (w) => {
+    const p = await w.pricedPartner();
+    return { request: { params: { id: p.programId } }, ownUser: p.user };
+  }),
   'POST /renting/programs': todo('partner-owned', 'needs pricing, deposit and rule parts of partner A'),
-  'DELETE /renting/programs/:id': todo('partner-owned', 'needs a program of partner A'),
-  'POST /renting/programs/$findByPartnerAndAssetCategory': namingPartner(async (w) => ({
-    request: { body: { partnerId: w.partnerA, assetCategoryId: w.category.id } },
-  })),
-  'GET /renting/programs/$all/pricingParts': todo('partner-owned', 'needs a pricing part of partner A'),
+  'DELETE /renting/programs/:id': byId(async (w) => {
+    const p = await w.pricedPartner();
+    return { request: { params: { id: p.programId } }, ownUser: p.user };
+  }),
+  'POST /renting/programs/$findByPartnerAndAssetCategory': {
+    ...namingPartner(async (w) => ({ request: { body: { partnerId: w.partnerA, assetCategoryId: w.category.id } } })),
+    // No program is made for the matrix yet: partner A's staff learn there is none.
+    own: NOT_FOUND,
+  },
+  'GET /renting/programs/$all/pricingParts': listing(async (w) => {
+    const p = await w.pricedPartner();
+    return { request: {}, marker: p.programId, ownUser: p.user };
+  }),
   'GET /renting/programs/$all/depositParts': todo('partner-owned', 'needs a deposit part of partner A'),
   'GET /renting/programs/$all/ruleParts': todo('partner-owned', 'needs a rule part of partner A'),
   ...partEndpoints('pricingPart'),
   ...partEndpoints('depositPart'),
   ...partEndpoints('rulePart'),
-  'GET /renting/discounts': todo('partner-owned', 'needs a discount of partner A'),
-  'GET /renting/discounts/:id': todo('partner-owned', 'needs a discount of partner A'),
-  'POST /renting/discounts': todo('partner-owned', 'needs a program of partner A'),
-  'PATCH /renting/discounts/:id': todo('partner-owned', 'needs a discount of partner A'),
-  'POST /renting/discounts/:id/$reschedule': todo('partner-owned', 'needs a discount of partner A'),
-  'POST /renting/discounts/:id/$cancel': todo('partner-owned', 'needs a discount of partner A'),
+  'GET /renting/discounts': listing(async (w) => {
+    const d = await discount(w);
+    return { request: {}, marker: d.id, ownUser: d.user };
+  }),
+  'GET /renting/discounts/:id': byId(async (w) => {
+    const d = await discount(w);
+    return { request: { params: { id: d.id } }, ownUser: d.user };
+  }),
+  'POST /renting/discounts': namingPartner(async (w) => {
+    const p = await w.pricedPartner();
+    return { request: { body: discountBody(w, p) }, ownUser: p.user };
+  }),
+  'PATCH /renting/discounts/:id': byId(async (w) => {
+    const d = await discount(w);
+    return { request: { params: { id: d.id }, body: { discountPercent: 30 } }, ownUser: d.user };
+  }),
+  'POST /renting/discounts/:id/$reschedule': byId(async (w) => {
+    const d = await discount(w);
+    const body = { startTime: inMinutes(30), endTime: inMinutes(60 * 24 * 14) };
+    return { request: { params: { id: d.id }, body }, ownUser: d.user };
+  }),
+  'POST /renting/discounts/:id/$cancel': byId(async (w) => {
+    const d = await discount(w);
+    return { request: { params: { id: d.id } }, ownUser: d.user };
+  }),
 
   // private lists: a list of partner A's assets, the owner's
   'GET /account/private-lists/mine': {
@@ -817,7 +913,7 @@ export const fixtures: Record<string, Fixture> = {
   }),
   'GET /renting/orders/:id/invoices': todo('partner-owned', 'needs an order of partner A'),
   'POST /renting/assets/:assetNo/$inspect': byId(async (w) => ({
-    request: { params: { assetNo: (await w.newAsset()).no }, body: {} },
+    request: { params: { assetNo: (await w.newAsset()).no }, body: { customerId: (await w.newCustomer()).id } },
   })),
   'GET /renting/orders': todo('partner-owned', 'needs an order of partner A (checkout with payments)'),
   'GET /renting/orders/$export': todo('partner-owned', 'needs an order of partner A'),
@@ -918,6 +1014,21 @@ export const fixtures: Record<string, Fixture> = {
   })),
 };
 
+const operationSettingBody = {
+  customerPlan: 'paid-for-rent',
+  creditCardPolicy: 'required',
+  depositPolicy: 'required',
+  currency: 'EUR',
+  timezone: '+01:00',
+};
+
+const pricingBody = {
+  unitPrice: 12.5,
+  priceUnit: 'day',
+  paymentPlans: [{ frequency: 1, unit: 'weeks', priority: 1 }],
+  rentalFeeNotice: { en: 'Rent is charged per day.' },
+};
+
 const sms = { accountSid: 'AC1', authToken: 'token', pathServiceSid: 'VA1' };
 
 const partnerOperations = {
@@ -964,7 +1075,7 @@ async function privateList(w: World) {
 }
 
 /** A staff member scoped to these partners, made by the owner. */
-async function staffOf(w: World, scope: string[]) {
+async function staffOf(w: World, scope: '*' | string[]) {
   return w.ownerCall<{ id: string }>('POST', '/account/users', {
     username: `staff${randomUUID().slice(0, 8)}`,
     name: 'Staff Member',
@@ -975,7 +1086,7 @@ async function staffOf(w: World, scope: string[]) {
 }
 
 /** A role held by one staff member scoped to these partners. */
-async function roleHeldBy(w: World, scope: string[]) {
+async function roleHeldBy(w: World, scope: '*' | string[]) {
   const role = await w.ownerCall<{ id: string }>('POST', '/account/roles', {
     title: w.unique('Held role'),
     permissions: ['asset.read'],
@@ -990,14 +1101,154 @@ async function roleHeldBy(w: World, scope: string[]) {
   return { roleId: role.id };
 }
 
-/** The four calls on one pricing part of a partner and category (GET, POST, PUT, DELETE). */
+/** The four calls on one part of a partner and category's program (GET, POST, PUT, DELETE). */
 function partEndpoints(part: 'pricingPart' | 'depositPart' | 'rulePart'): Record<string, Fixture> {
   const path = `/renting/programs/partners/:partnerId/categories/:assetCategoryId/${part}`;
-  const reason = `needs the ${part} body of a category`;
+  if (part !== 'pricingPart') {
+    const reason = `needs the ${part} body of a category`;
+    return {
+      [`GET ${path}`]: todo('partner-owned', reason),
+      [`POST ${path}`]: todo('partner-owned', reason),
+      [`PUT ${path}`]: todo('partner-owned', reason),
+      [`DELETE ${path}`]: todo('partner-owned', reason),
+    };
+  }
+  const priced = async (w: World, body?: unknown): Promise<Case> => {
+    const p = await w.pricedPartner();
+    return { request: { params: { partnerId: p.id, assetCategoryId: p.categoryId }, body }, ownUser: p.user };
+  };
   return {
-    [`GET ${path}`]: todo('partner-owned', reason),
-    [`POST ${path}`]: todo('partner-owned', reason),
-    [`PUT ${path}`]: todo('partner-owned', reason),
-    [`DELETE ${path}`]: todo('partner-owned', reason),
+    [`GET ${path}`]: namingPartner((w) => priced(w)),
+    [`POST ${path}`]: namingPartner(async (w) => {
+      const p = await w.pricedPartner();
+      const category = await w.newCategory();
+      return {
+        request: { params: { partnerId: p.id, assetCategoryId: category.id }, body: pricingBody },
+        ownUser: p.user,
+      };
+    }),
+    [`PUT ${path}`]: namingPartner((w) => priced(w, { ...pricingBody, unitPrice: 15 })),
+    [`DELETE ${path}`]: todo('partner-owned', 'removing the only part of a program: expectation to settle'),
   };
 }
+
+const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+
+const discountBody = (w: World, p: { id: string; categoryId: string; planId: string }) => ({
+  name: w.unique('Spring'),
+  partnerId: p.id,
+  assetCategoryId: p.categoryId,
+  paymentPlanId: p.planId,
+  startTime: inMinutes(15),
+  endTime: inMinutes(60 * 24 * 7),
+  discountPercent: 20,
+});
+
+/** A scheduled discount on a priced partner's program. */
+async function discount(w: World) {
+  const p = await w.pricedPartner();
+  const created = await w.ownerCall<{ id: string }>('POST', '/renting/discounts', discountBody(w, p));
+  return { id: created.id, user: p.user };
+}
+
+/** A case beyond the one per endpoint: the same endpoint on an object shared by partners A and B. */
+export interface SharedCase {
+  endpoint: string;
+  name: string;
+  fixture: Fixture;
+}
+
+/** A customer who is a member of partners A and B. */
+async function sharedCustomer(w: World) {
+  const customer = await w.newCustomer(w.partnerB);
+  await w.ownerCall('POST', `/customer/customers/${customer.id}/memberships`, { partnerId: w.partnerA });
+  return customer;
+}
+
+/** Changes to the whole of a shared object need scope over every partner it reaches (issue 20 findings 1 and 3). */
+const wholeChange = (build: (w: World) => Promise<Case>): Fixture => ({
+  class: 'shared',
+  build,
+  otherPartner: OUT_OF_SCOPE,
+  ownScope: '*',
+});
+
+export const sharedCases: SharedCase[] = [
+  {
+    endpoint: 'PATCH /customer/customers/:id',
+    name: "a shared customer's phone number (a sign-in identifier)",
+    fixture: wholeChange(async (w) => {
+      const c = await sharedCustomer(w);
+      return { request: { params: { id: c.id }, body: { phoneNo: `+3935500${String(Date.now()).slice(-5)}` } } };
+    }),
+  },
+  {
+    endpoint: 'PATCH /customer/customers/:id',
+    name: "a shared customer's e-mail (a sign-in identifier)",
+    fixture: wholeChange(async (w) => {
+      const c = await sharedCustomer(w);
+      return { request: { params: { id: c.id }, body: { email: `changed-${randomUUID().slice(0, 6)}@test.local` } } };
+    }),
+  },
+  {
+    endpoint: 'PATCH /customer/customers/:id',
+    name: "a shared customer's name",
+    fixture: wholeChange(async (w) => {
+      const c = await sharedCustomer(w);
+      return { request: { params: { id: c.id }, body: { name: { first: 'Changed', last: 'Name' } } } };
+    }),
+  },
+  {
+    endpoint: 'PATCH /customer/customers/:id',
+    name: "a shared customer's note (each partner's own)",
+    fixture: {
+      class: 'shared',
+      build: async (w) => ({
+        request: { params: { id: (await sharedCustomer(w)).id }, body: { note: 'Partner note' } },
+      }),
+      otherPartner: 'success',
+    },
+  },
+  {
+    endpoint: 'DELETE /customer/customers/:id',
+    name: 'a shared customer',
+    fixture: wholeChange(async (w) => ({ request: { params: { id: (await sharedCustomer(w)).id } } })),
+  },
+  {
+    endpoint: 'POST /customer/customers/:id/$resetPassword',
+    name: 'a shared customer',
+    fixture: wholeChange(async (w) => ({ request: { params: { id: (await sharedCustomer(w)).id } } })),
+  },
+  {
+    endpoint: 'GET /customer/customers/:id',
+    name: 'a shared customer (readable by each of its partners)',
+    fixture: {
+      class: 'shared',
+      build: async (w) => ({ request: { params: { id: (await sharedCustomer(w)).id } } }),
+      otherPartner: 'success',
+    },
+  },
+  {
+    endpoint: 'PUT /account/roles/:id',
+    name: 'a role held by staff of partners A and B',
+    fixture: wholeChange(async (w) => {
+      const { roleId } = await roleHeldBy(w, [w.partnerA, w.partnerB]);
+      return { request: { params: { id: roleId }, body: { title: w.unique('Role'), permissions: ['site.read'] } } };
+    }),
+  },
+  {
+    endpoint: 'DELETE /account/roles/:id',
+    name: 'a role held by an account user (scope "*")',
+    fixture: wholeChange(async (w) => ({ request: { params: { id: (await roleHeldBy(w, '*')).roleId } } })),
+  },
+  {
+    endpoint: 'GET /account/users/:id',
+    name: 'a staff member of partners A and B (not inside partner B alone)',
+    fixture: {
+      class: 'shared',
+      build: async (w) => ({ request: { params: { id: (await staffOf(w, [w.partnerA, w.partnerB])).id } } }),
+      otherPartner: NOT_FOUND,
+      ownScope: '*',
+    },
+  },
+];

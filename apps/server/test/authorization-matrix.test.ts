@@ -4,7 +4,15 @@ import * as contracts from '@fleetdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type Case, fixtures, type Outcome, type World, world } from './authorization-matrix.fixtures.ts';
+import {
+  type Case,
+  type Fixture,
+  fixtures,
+  type Outcome,
+  sharedCases,
+  type World,
+  world,
+} from './authorization-matrix.fixtures.ts';
 import { changedTables, type MatrixRequest, matrixUsers, send, snapshot } from './authorization-matrix.world.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 
@@ -20,6 +28,9 @@ type Column = 'no token' | 'no permission' | 'all but the required' | 'other par
 /** Routes that are not contract endpoints: the API's own documentation. */
 const NON_CONTRACT_ROUTES = new Set(['GET /api/openapi.json', 'GET /api/files/:folder/:name']);
 const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
+
+/** Endpoints whose refusals share one pair of snapshots (a write among them is then traced call by call). */
+const REFUSALS_PER_SNAPSHOT = 8;
 
 const keyOf = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
 
@@ -95,7 +106,7 @@ describe('authorization matrix', () => {
   const todos: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestContext();
+    t = await createTestContext({ CLIENT_LINK_URL: 'https://ride.example.com/app' });
     users = matrixUsers(t);
     w = await world(t, (scope) => users.fresh(users.everyPermission, scope));
   }, 120_000);
@@ -106,6 +117,8 @@ describe('authorization matrix', () => {
   interface Refusal {
     column: Column;
     e: Endpoint;
+    /** How the mismatch names the call: the endpoint, and the case when it is not the endpoint's own. */
+    label?: string;
     request: MatrixRequest;
     token: string | undefined;
     outcome: Outcome;
@@ -120,7 +133,7 @@ describe('authorization matrix', () => {
     const before = await snapshot(t);
     for (const r of calls) {
       counted(r.column);
-      check(r.column, r.e, await send(t, r.e, r.request, r.token), r.outcome);
+      check(r.column, r.label ?? keyOf(r.e), await send(t, r.e, r.request, r.token), r.outcome);
     }
     const changed = changedTables(before, await snapshot(t));
     if (!changed.length) return;
@@ -133,27 +146,28 @@ describe('authorization matrix', () => {
         named = true;
         mismatches.push({
           column: r.column,
-          endpoint: keyOf(r.e),
+          endpoint: r.label ?? keyOf(r.e),
           expected: 'nothing written',
           got: `wrote ${wrote.join(', ')}`,
         });
       }
     }
-    if (!named) {
+    const first = calls[0];
+    if (!named && first) {
       const columns = calls.map((r) => r.column).join(' / ');
       mismatches.push({
-        column: calls[0]?.column as Column,
-        endpoint: keyOf(calls[0]?.e as Endpoint),
+        column: first.column,
+        endpoint: first.label ?? keyOf(first.e),
         expected: `nothing written (${columns})`,
         got: `wrote ${changed.join(', ')}`,
       });
     }
   }
 
-  function check(column: Column, e: Endpoint, res: LightMyRequestResponse, o: Outcome, marker?: string) {
+  function check(column: Column, label: string, res: LightMyRequestResponse, o: Outcome, marker?: string) {
     const got = describeResponse(res);
     const fail = (expected: string, detail = got) =>
-      mismatches.push({ column, endpoint: keyOf(e), expected, got: detail });
+      mismatches.push({ column, endpoint: label, expected, got: detail });
     if (o === 'success') {
       if (res.statusCode < 200 || res.statusCode > 299) fail('2xx', `${got} ${res.body.slice(0, 200)}`);
     } else if (o === 'not forbidden') {
@@ -165,7 +179,9 @@ describe('authorization matrix', () => {
         fail(o.listed ? 'listed' : 'not listed', o.listed ? 'missing' : 'listed');
     } else {
       const code = res.statusCode >= 400 ? safeCode(res) : undefined;
-      if (res.statusCode !== o.status || (o.code !== undefined && code !== o.code)) fail(describeOutcome(o));
+      if (res.statusCode !== o.status || (o.code !== undefined && code !== o.code)) {
+        fail(describeOutcome(o), `${got} ${res.body.slice(0, 160)}`);
+      }
     }
   }
 
@@ -197,6 +213,7 @@ describe('authorization matrix', () => {
 
   it('refuses every guarded endpoint without a token (401) and without the permission (403)', async () => {
     const nobody = await users.with([], '*');
+    const guarded: Endpoint[] = [];
     for (const e of endpoints) {
       if (e.requires === 'public') continue;
       const request: MatrixRequest = { params: dummyParams(e), body: e.body ? {} : undefined };
@@ -217,7 +234,7 @@ describe('authorization matrix', () => {
           counted('no permission');
           // Logging out would end the session every other call of this column uses.
           const token = keyOf(e) === 'POST /account/auth/logout' ? (await users.fresh([], '*')).token : nobody.token;
-          check('no permission', e, await send(t, e, request, token), o);
+          check('no permission', keyOf(e), await send(t, e, request, token), o);
         } else {
           const built = fixture?.build ? await fixture.build(w) : { request };
           await refused(noToken, {
@@ -230,13 +247,30 @@ describe('authorization matrix', () => {
         }
         continue;
       }
-      const allBut = await users.with(users.allBut(named(e.requires)), '*');
-      const forbidden = { status: 403, code: 'Forbidden' };
-      await refused(
-        noToken,
-        { column: 'no permission', e, request, token: nobody.token, outcome: forbidden },
-        { column: 'all but the required', e, request, token: allBut.token, outcome: forbidden },
-      );
+      guarded.push(e);
+    }
+    // One user whose role is set, requirement by requirement, to every permission but the required ones; the
+    // refusals of a requirement's endpoints then share one snapshot before and after (a few at a time).
+    const allBut = await users.fresh([], '*');
+    const byRequirement = new Map<string, Endpoint[]>();
+    for (const e of guarded) {
+      const key = JSON.stringify(named(e.requires as Requirement).sort());
+      byRequirement.set(key, [...(byRequirement.get(key) ?? []), e]);
+    }
+    const forbidden = { status: 403, code: 'Forbidden' };
+    for (const [key, group] of byRequirement) {
+      await users.setPermissions(allBut, users.allBut(JSON.parse(key) as string[]));
+      for (let i = 0; i < group.length; i += REFUSALS_PER_SNAPSHOT) {
+        const refusals = group.slice(i, i + REFUSALS_PER_SNAPSHOT).flatMap((e): Refusal[] => {
+          const request: MatrixRequest = { params: dummyParams(e), body: e.body ? {} : undefined };
+          return [
+            { column: 'no token', e, request, token: undefined, outcome: { status: 401, code: 'Unauthorized' } },
+            { column: 'no permission', e, request, token: nobody.token, outcome: forbidden },
+            { column: 'all but the required', e, request, token: allBut.token, outcome: forbidden },
+          ];
+        });
+        await refused(...refusals);
+      }
     }
   }, 600_000);
 
@@ -244,33 +278,49 @@ describe('authorization matrix', () => {
     const otherPartner = await users.with(users.everyPermission, [w.partnerB]);
     const ownPartner = await users.with(users.everyPermission, [w.partnerA]);
     const allPartners = await users.with(users.everyPermission, '*');
-    for (const e of endpoints) {
-      const fixture = fixtures[keyOf(e)];
-      if (!fixture) continue;
+    async function scoped(e: Endpoint, fixture: Fixture, label: string) {
       if ('todo' in fixture) {
-        todos.push(`${keyOf(e)}: ${fixture.todo}`);
-        continue;
+        todos.push(`${label}: ${fixture.todo}`);
+        return;
       }
-      if (!fixture.build) continue;
+      if (!fixture.build) return;
       let built: Case;
       try {
         built = await fixture.build(w);
       } catch (error) {
-        mismatches.push({ column: 'other partner', endpoint: keyOf(e), expected: 'a fixture', got: String(error) });
-        continue;
+        mismatches.push({ column: 'other partner', endpoint: label, expected: 'a fixture', got: String(error) });
+        return;
       }
-      if (fixture.otherPartner) {
-        const o = fixture.otherPartner;
-        if (o === 'success' || o === 'not forbidden' || 'listed' in o) {
-          counted('other partner');
-          check('other partner', e, await send(t, e, built.request, otherPartner.token), o, built.marker);
-        } else {
-          await refused({ column: 'other partner', e, request: built.request, token: otherPartner.token, outcome: o });
-        }
+      const o = fixture.otherPartner;
+      if (o === 'success' || o === 'not forbidden' || (o && 'listed' in o)) {
+        counted('other partner');
+        check('other partner', label, await send(t, e, built.request, otherPartner.token), o, built.marker);
+      } else if (o) {
+        await refused({
+          column: 'other partner',
+          e,
+          label,
+          request: built.request,
+          token: otherPartner.token,
+          outcome: o,
+        });
       }
       const own = fixture.ownScope === '*' ? allPartners : built.ownUser ? await built.ownUser() : ownPartner;
       counted('own scope');
-      check('own scope', e, await send(t, e, built.request, own.token), fixture.own ?? 'success', built.marker);
+      check('own scope', label, await send(t, e, built.request, own.token), fixture.own ?? 'success', built.marker);
+    }
+    for (const e of endpoints) {
+      const fixture = fixtures[keyOf(e)];
+      if (fixture) await scoped(e, fixture, keyOf(e));
+    }
+    const byKey = new Map(endpoints.map((e) => [keyOf(e), e]));
+    for (const c of sharedCases) {
+      const e = byKey.get(c.endpoint);
+      if (!e) {
+        mismatches.push({ column: 'other partner', endpoint: c.endpoint, expected: 'an endpoint', got: 'none' });
+        continue;
+      }
+      await scoped(e, c.fixture, `${c.endpoint} (${c.name})`);
     }
   }, 600_000);
 

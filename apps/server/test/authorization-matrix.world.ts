@@ -16,6 +16,8 @@ export interface MatrixRequest {
 export interface MatrixUser {
   id: string;
   token: string;
+  /** The user's one role, which holds exactly their permissions. */
+  roleId: string;
 }
 
 const APP_PREFIX = 'app:';
@@ -65,7 +67,7 @@ export function matrixUsers(t: TestContext) {
       partnerScope: scope,
       roleIds: [role.id],
     });
-    return { id, token: await t.login(email) };
+    return { id, token: await t.login(email), roleId: role.id };
   }
   const everyPermission = [...webPermissions, ...appPermissions.map((p) => `${APP_PREFIX}${p}`)];
   return {
@@ -78,6 +80,18 @@ export function matrixUsers(t: TestContext) {
         cache.set(key, user);
       }
       return user;
+    },
+    /** Changes what a matrix user holds, through the role API as the owner (the next request sees it). */
+    async setPermissions(user: MatrixUser, permissions: readonly string[]) {
+      const res = await call(t.app, 'PUT', `/account/roles/${user.roleId}`, {
+        token: t.owner.token,
+        body: {
+          title: `matrix role of ${user.id}`.slice(0, 60),
+          permissions: permissions.filter((p) => !p.startsWith(APP_PREFIX)),
+          appPermissions: permissions.filter((p) => p.startsWith(APP_PREFIX)).map((p) => p.slice(APP_PREFIX.length)),
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`role update failed: ${res.body}`);
     },
     /** A new user every time (for calls that end the caller's session). */
     fresh: create,
