@@ -200,7 +200,7 @@ export async function world(t: TestContext, freshUser: World['freshUser']): Prom
       const pricing = await ownerCall<{ programId: string; paymentPlans: { id: string }[] }>(
         'POST',
         `/renting/programs/partners/${p.id}/categories/${category.id}/pricingPart`,
-        pricingBody,
+        pricingBodyOf(),
       );
       return {
         id: p.id,
@@ -256,6 +256,19 @@ const todo = (cls: ObjectClass, reason: string): Fixture => ({ class: cls, todo:
 const publicEndpoint: Fixture = { class: 'none' };
 
 const categoryRead = accountWideRead(async (w) => ({ request: { params: { id: w.category.id } } }));
+
+/** The body of each part of a program (document 2 §3), as the owner writes them. */
+const partBodies = {
+  pricingPart: pricingBodyOf(),
+  depositPart: { amount: 50 },
+  rulePart: {
+    assetRentalLimit: 1,
+    manualConfirmationPolicy: 'not-required',
+    crossSiteReturnPolicy: 'allowed',
+    returnLocationDetection: 'disabled',
+    assetConditionDetection: { locked: false },
+  },
+};
 
 export const fixtures: Record<string, Fixture> = {
   // account
@@ -502,20 +515,35 @@ export const fixtures: Record<string, Fixture> = {
     request: { params: { id: (await w.newCustomer()).id }, body: { kind: 'bind-card' } },
   })),
   'POST /customer/$verifyEmail': publicEndpoint,
-  'POST /customer/customers/$getByReferralCode': todo('partner-owned', 'needs a referral code of a partner A customer'),
-  'POST /customer/customers/:id/$confirmReferrerCode': todo('partner-owned', 'needs two customers with referral codes'),
+  'POST /customer/customers/$getByReferralCode': byId(async (w) => ({
+    request: { body: { referralCode: await referralCodeOf(w, (await w.newCustomer()).id) } },
+  })),
+  'POST /customer/customers/:id/$confirmReferrerCode': byId(async (w) => {
+    const referralCode = await referralCodeOf(w, (await w.newCustomer()).id);
+    return { request: { params: { id: (await w.newCustomer()).id }, body: { referralCode } } };
+  }),
   'DELETE /customer/customers/:id/paymentMethods/:paymentMethodId': todo(
     'partner-owned',
     'needs a customer payment method (provider setup)',
   ),
-  'PUT /customer/customers/:id/identityVerification': todo('partner-owned', 'needs the identity form of the setting'),
+  'PUT /customer/customers/:id/identityVerification': byId(async (w) => ({
+    request: { params: { id: (await w.newCustomer()).id }, body: { firstName: 'Marta', lastName: 'Vidal' } },
+  })),
   'PUT /customer/customers/:id/identityVerification/images/:kind': byId(async (w) => ({
     request: { params: { id: (await w.newCustomer()).id, kind: 'frontImage' }, file: image(w) },
   })),
-  'GET /customer/customers/:id/identityVerification/images/:kind': todo(
-    'partner-owned',
-    'needs an uploaded identity image',
-  ),
+  'GET /customer/customers/:id/identityVerification/images/:kind': byId(async (w) => {
+    const { id } = await w.newCustomer();
+    const { payload, contentType } = await multipartFile(image(w));
+    const res = await w.t.app.inject({
+      method: 'PUT',
+      url: `/api/customer/customers/${id}/identityVerification/images/frontImage`,
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${w.owner}` },
+    });
+    if (res.statusCode !== 200) throw new Error(`identity image upload failed: ${res.body}`);
+    return { request: { params: { id, kind: 'frontImage' } } };
+  }),
   'POST /customer/customers/:id/identityVerification/$review': todo('partner-owned', 'needs a submitted identity'),
 
   // dashboard and asset lists over partner-owned assets
@@ -523,8 +551,9 @@ export const fixtures: Record<string, Fixture> = {
   'GET /dashboard/asset/alarm': todo('partner-owned', 'needs an asset with an alarm'),
   'GET /dashboard/asset/error': todo('partner-owned', 'needs an asset with a device error'),
   'POST /asset/assets/$search': listing(async (w) => {
-    const { no } = await w.newAsset();
-    return { request: { body: { nos: [no] } }, marker: no };
+    const { id, no } = await w.newAsset();
+    // The number is echoed back under notFound when hidden: the id shows only when the asset is listed.
+    return { request: { body: { nos: [no] } }, marker: id };
   }),
   'POST /asset/assets/$query': listing(async (w) => {
     const { no } = await w.newAsset();
@@ -781,8 +810,8 @@ export const fixtures: Record<string, Fixture> = {
     const p = await w.pricedPartner();
     return { request: {}, marker: p.programId, ownUser: p.user };
   }),
-  'GET /renting/programs/$all/depositParts': todo('partner-owned', 'needs a deposit part of partner A'),
-  'GET /renting/programs/$all/ruleParts': todo('partner-owned', 'needs a rule part of partner A'),
+  'GET /renting/programs/$all/depositParts': partList('depositPart'),
+  'GET /renting/programs/$all/ruleParts': partList('rulePart'),
   ...partEndpoints('pricingPart'),
   ...partEndpoints('depositPart'),
   ...partEndpoints('rulePart'),
@@ -1022,12 +1051,14 @@ const operationSettingBody = {
   timezone: '+01:00',
 };
 
-const pricingBody = {
-  unitPrice: 12.5,
-  priceUnit: 'day',
-  paymentPlans: [{ frequency: 1, unit: 'weeks', priority: 1 }],
-  rentalFeeNotice: { en: 'Rent is charged per day.' },
-};
+function pricingBodyOf() {
+  return {
+    unitPrice: 12.5,
+    priceUnit: 'day',
+    paymentPlans: [{ frequency: 1, unit: 'weeks', priority: 1 }],
+    rentalFeeNotice: { en: 'Rent is charged per day.' },
+  };
+}
 
 const sms = { accountSid: 'AC1', authToken: 'token', pathServiceSid: 'VA1' };
 
@@ -1074,6 +1105,11 @@ async function privateList(w: World) {
   return { id: list.id, no };
 }
 
+/** The referral code a customer is given. */
+async function referralCodeOf(w: World, customerId: string) {
+  return (await w.ownerCall<{ referralCode: string }>('GET', `/customer/customers/${customerId}`)).referralCode;
+}
+
 /** A staff member scoped to these partners, made by the owner. */
 async function staffOf(w: World, scope: '*' | string[]) {
   return w.ownerCall<{ id: string }>('POST', '/account/users', {
@@ -1104,32 +1140,42 @@ async function roleHeldBy(w: World, scope: '*' | string[]) {
 /** The four calls on one part of a partner and category's program (GET, POST, PUT, DELETE). */
 function partEndpoints(part: 'pricingPart' | 'depositPart' | 'rulePart'): Record<string, Fixture> {
   const path = `/renting/programs/partners/:partnerId/categories/:assetCategoryId/${part}`;
-  if (part !== 'pricingPart') {
-    const reason = `needs the ${part} body of a category`;
-    return {
-      [`GET ${path}`]: todo('partner-owned', reason),
-      [`POST ${path}`]: todo('partner-owned', reason),
-      [`PUT ${path}`]: todo('partner-owned', reason),
-      [`DELETE ${path}`]: todo('partner-owned', reason),
-    };
-  }
-  const priced = async (w: World, body?: unknown): Promise<Case> => {
+  const body = partBodies[part];
+  /** A priced partner whose program has this part (the pricing part makes the program). */
+  const withPart = async (w: World, request?: unknown): Promise<Case> => {
     const p = await w.pricedPartner();
-    return { request: { params: { partnerId: p.id, assetCategoryId: p.categoryId }, body }, ownUser: p.user };
+    if (part !== 'pricingPart') {
+      await w.ownerCall('POST', `/renting/programs/partners/${p.id}/categories/${p.categoryId}/${part}`, body);
+    }
+    const params = { partnerId: p.id, assetCategoryId: p.categoryId };
+    return { request: { params, body: request }, ownUser: p.user };
   };
   return {
-    [`GET ${path}`]: namingPartner((w) => priced(w)),
+    [`GET ${path}`]: namingPartner((w) => withPart(w)),
     [`POST ${path}`]: namingPartner(async (w) => {
       const p = await w.pricedPartner();
-      const category = await w.newCategory();
-      return {
-        request: { params: { partnerId: p.id, assetCategoryId: category.id }, body: pricingBody },
-        ownUser: p.user,
-      };
+      const categoryId = part === 'pricingPart' ? (await w.newCategory()).id : p.categoryId;
+      return { request: { params: { partnerId: p.id, assetCategoryId: categoryId }, body }, ownUser: p.user };
     }),
-    [`PUT ${path}`]: namingPartner((w) => priced(w, { ...pricingBody, unitPrice: 15 })),
-    [`DELETE ${path}`]: todo('partner-owned', 'removing the only part of a program: expectation to settle'),
+    [`PUT ${path}`]: namingPartner((w) => withPart(w, body)),
+    [`DELETE ${path}`]:
+      part === 'pricingPart'
+        ? todo('partner-owned', 'removing the part that makes the program: expectation to settle')
+        : namingPartner((w) => withPart(w)),
   };
+}
+
+/** A list of programs' parts: the priced partner's program shows once it has the part. */
+function partList(part: 'depositPart' | 'rulePart'): Fixture {
+  return listing(async (w) => {
+    const p = await w.pricedPartner();
+    await w.ownerCall(
+      'POST',
+      `/renting/programs/partners/${p.id}/categories/${p.categoryId}/${part}`,
+      partBodies[part],
+    );
+    return { request: {}, marker: p.programId, ownUser: p.user };
+  });
 }
 
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
