@@ -515,9 +515,13 @@ export const fixtures: Record<string, Fixture> = {
     request: { params: { id: (await w.newCustomer()).id }, body: { kind: 'bind-card' } },
   })),
   'POST /customer/$verifyEmail': publicEndpoint,
-  'POST /customer/customers/$getByReferralCode': byId(async (w) => ({
-    request: { body: { referralCode: await referralCodeOf(w, (await w.newCustomer()).id) } },
-  })),
+  'POST /customer/customers/$getByReferralCode': {
+    ...byId(async (w) => ({
+      request: { body: { referralCode: await referralCodeOf(w, (await w.newCustomer()).id) } },
+    })),
+    // Partner A's customer's code is answered as an unknown code would be.
+    otherPartner: { status: 422, code: 'ReferralCodeInvalid' },
+  },
   'POST /customer/customers/:id/$confirmReferrerCode': byId(async (w) => {
     const referralCode = await referralCodeOf(w, (await w.newCustomer()).id);
     return { request: { params: { id: (await w.newCustomer()).id }, body: { referralCode } } };
@@ -526,9 +530,13 @@ export const fixtures: Record<string, Fixture> = {
     'partner-owned',
     'needs a customer payment method (provider setup)',
   ),
-  'PUT /customer/customers/:id/identityVerification': byId(async (w) => ({
-    request: { params: { id: (await w.newCustomer()).id }, body: { firstName: 'Marta', lastName: 'Vidal' } },
-  })),
+  'PUT /customer/customers/:id/identityVerification': {
+    ...byId(async (w) => ({
+      request: { params: { id: (await w.newCustomer()).id }, body: { firstName: 'Marta', lastName: 'Vidal' } },
+    })),
+    // The form the setting requires is not filled in: reaching its validation shows the scope let the call in.
+    own: { status: 400, code: 'ValidationError' },
+  },
   'PUT /customer/customers/:id/identityVerification/images/:kind': byId(async (w) => ({
     request: { params: { id: (await w.newCustomer()).id, kind: 'frontImage' }, file: image(w) },
   })),
@@ -1009,11 +1017,18 @@ export const fixtures: Record<string, Fixture> = {
   'GET /health': publicEndpoint,
 
   // trips: partner-owned through their asset
-  'GET /asset/trips': todo('partner-owned', 'needs a trip of a partner A asset'),
-  'POST /asset/trips/$export': todo('partner-owned', 'needs a trip of a partner A asset'),
-  'GET /asset/trips/$routes': todo('partner-owned', 'needs a trip of a partner A asset'),
-  'GET /asset/trails': todo('partner-owned', 'needs positions of a partner A asset'),
-  'GET /asset/trips/:id': todo('partner-owned', 'needs a trip of a partner A asset'),
+  'GET /asset/trips': listing(async (w) => {
+    const trip = await tripOf(w);
+    return { request: { query: { assetNo: trip.no } }, marker: trip.id };
+  }),
+  'POST /asset/trips/$export': todo('partner-owned', 'answers a spreadsheet: the marker is not searchable in it'),
+  'GET /asset/trips/$routes': byId(async (w) => ({ request: { query: { ids: (await tripOf(w)).id } } })),
+  'GET /asset/trails': byId(async (w) => {
+    const { no } = await w.newAsset();
+    const to = new Date().toISOString();
+    return { request: { query: { assetNo: no, from: new Date(Date.now() - 3_600_000).toISOString(), to } } };
+  }),
+  'GET /asset/trips/:id': byId(async (w) => ({ request: { params: { id: (await tripOf(w)).id } } })),
 
   // staff: a staff member of partner A is partner-owned (scope inside the caller's)
   'GET /account/users': listing(async (w) => ({ request: {}, marker: (await staffOf(w, [w.partnerA])).id })),
@@ -1103,6 +1118,18 @@ async function privateList(w: World) {
     assetNos: [no],
   });
   return { id: list.id, no };
+}
+
+/** A finished trip of a new partner A asset, written as the trip builder would (trips have no create call). */
+async function tripOf(w: World) {
+  const { id: assetId, no } = await w.newAsset();
+  const id = randomUUID();
+  await w.t.database.db.execute(sql`
+    insert into trips (id, asset_id, partner_id, category_id, status, source, started_at, start_latitude,
+      start_longitude, ended_at, end_latitude, end_longitude, distance_m, point_count)
+    values (${id}, ${assetId}, ${w.partnerA}, ${w.category.id}, 'finished', 'movement', now() - interval '2 hours',
+      45.46, 9.19, now() - interval '1 hour', 45.47, 9.2, 1200, 2)`);
+  return { id, no };
 }
 
 /** The referral code a customer is given. */
