@@ -963,9 +963,14 @@ export const fixtures: Record<string, Fixture> = {
   'POST /renting/orders/:id/assets/:assetNo/lease/$replaceAsset': todo('partner-owned', 'needs an order of partner A'),
   'GET /renting/orders/:id/assetRecords': todo('partner-owned', 'needs an order of partner A'),
   'GET /renting/orders/:id/fieldLogs': todo('partner-owned', 'needs an order of partner A'),
-  'GET /customer/renting/intents': todo('partner-owned', 'needs a renting intent of partner A'),
-  'GET /customer/renting/intents/:id': todo('partner-owned', 'needs a renting intent of partner A'),
-  'PATCH /customer/renting/intents/:id': todo('partner-owned', 'needs a renting intent of partner A'),
+  'GET /customer/renting/intents': listing(async (w) => {
+    const id = await intentOf(w);
+    return { request: {}, marker: id };
+  }),
+  'GET /customer/renting/intents/:id': byId(async (w) => ({ request: { params: { id: await intentOf(w) } } })),
+  'PATCH /customer/renting/intents/:id': byId(async (w) => ({
+    request: { params: { id: await intentOf(w) }, body: { note: 'Call before' } },
+  })),
 
   // roles: shared by the staff who hold them
   'GET /account/roles': {
@@ -1130,6 +1135,18 @@ async function tripOf(w: World) {
     values (${id}, ${assetId}, ${w.partnerA}, ${w.category.id}, 'finished', 'movement', now() - interval '2 hours',
       45.46, 9.19, now() - interval '1 hour', 45.47, 9.2, 1200, 2)`);
   return { id, no };
+}
+
+/** A renting intent of a partner A customer, written as the customer app does (staff have no create call). */
+async function intentOf(w: World) {
+  const { id: customerId } = await w.newCustomer();
+  const id = randomUUID();
+  await w.t.database.db.execute(sql`
+    insert into renting_intents (id, customer_id, partner_id, asset_category_id, appointment_start_from,
+      appointment_start_to)
+    values (${id}, ${customerId}, ${w.partnerA}, ${w.category.id}, now() + interval '1 day',
+      now() + interval '25 hours')`);
+  return id;
 }
 
 /** The referral code a customer is given. */
