@@ -908,14 +908,25 @@ export const fixtures: Record<string, Fixture> = {
   }),
 
   // relocation (collection) lists
-  'GET /asset/collection-lists': todo('partner-owned', 'needs a collection list of partner A'),
   'GET /asset/collection-lists/sites': listing(async (w) => {
     const site = await w.newSite();
     return { request: {}, marker: site.id };
   }),
-  'GET /asset/collection-lists/:id': todo('partner-owned', 'needs a collection list of partner A'),
-  'POST /asset/collection-lists/$collect': todo('partner-owned', 'needs assets to collect into a list'),
-  'POST /asset/collection-lists/:id/$launch': todo('partner-owned', 'needs a collection list of partner A'),
+  'GET /asset/collection-lists': listing(async (w) => {
+    const list = await collectionList(w);
+    return { request: {}, marker: list.id };
+  }),
+  'GET /asset/collection-lists/:id': byId(async (w) => ({ request: { params: { id: (await collectionList(w)).id } } })),
+  // The site is named by id: another partner's is not there, exactly as a missing one.
+  'POST /asset/collection-lists/$collect': byId(async (w) => {
+    const site = await w.newSite();
+    const { no } = await w.newAsset(w.partnerA, site.id);
+    return { request: { body: { fromSiteId: site.id, assetNos: [no] } } };
+  }),
+  'POST /asset/collection-lists/:id/$launch': byId(async (w) => {
+    const list = await collectionList(w);
+    return { request: { params: { id: list.id }, body: { toSiteId: (await w.newSite()).id } } };
+  }),
 
   // renting: partner configs keyed by partner, orders and intents partner-owned
   'GET /renting/rentalConfigs/$findAll': listing(async (w) => {
@@ -1147,6 +1158,16 @@ async function intentOf(w: World) {
     values (${id}, ${customerId}, ${w.partnerA}, ${w.category.id}, now() + interval '1 day',
       now() + interval '25 hours')`);
   return id;
+}
+
+/** A collection list of one partner A asset, collected by the owner at a partner A site. */
+async function collectionList(w: World) {
+  const site = await w.newSite();
+  const { no } = await w.newAsset(w.partnerA, site.id);
+  return w.ownerCall<{ id: string }>('POST', '/asset/collection-lists/$collect', {
+    fromSiteId: site.id,
+    assetNos: [no],
+  });
 }
 
 /** The referral code a customer is given. */
