@@ -597,8 +597,15 @@ export const fixtures: Record<string, Fixture> = {
     // Batch writes answer every row's refusal at once (docs/architecture.md "Lists at scale").
     otherPartner: { status: 400, code: 'ValidationError' },
   },
-  'POST /asset/assets/$batchUpdate': todo('partner-owned', 'batch refusals are per row; expectation to settle'),
-  'POST /asset/assets/$batchDelete': todo('partner-owned', 'batch refusals are per row; expectation to settle'),
+  // Batch writes answer every row's refusal at once; another partner's asset is refused as a missing one would be.
+  'POST /asset/assets/$batchUpdate': {
+    ...byId(async (w) => ({ request: { body: { assets: [{ no: (await w.newAsset()).no, note: 'Batch note' }] } } })),
+    otherPartner: { status: 400, code: 'ValidationError' },
+  },
+  'POST /asset/assets/$batchDelete': {
+    ...byId(async (w) => ({ request: { body: { nos: [(await w.newAsset()).no] } } })),
+    otherPartner: { status: 400, code: 'ValidationError' },
+  },
   'GET /asset/categories/:categoryId/assets/$importTemplate': accountWideRead(async (w) => ({
     request: { params: { categoryId: w.category.id } },
   })),
@@ -781,7 +788,11 @@ export const fixtures: Record<string, Fixture> = {
     await w.ownerCall('POST', '/account/$createPartnerSignUpConfig', { partnerId: p.id });
     return { request: { params: { partnerId: p.id } }, ownUser: p.user };
   }),
-  'PUT /account/partners/:partnerId/signUpConfig': todo('partner-owned', 'needs a partner open to self-join'),
+  'PUT /account/partners/:partnerId/signUpConfig': namingPartner(async (w) => {
+    const p = await w.ownPartner();
+    await w.ownerCall('POST', '/account/$createPartnerSignUpConfig', { partnerId: p.id });
+    return { request: { params: { partnerId: p.id }, body: { welcomeNote: 'Welcome' } }, ownUser: p.user };
+  }),
   'POST /account/$createPartnerSignUpConfig': namingPartner(async (w) => {
     const p = await w.ownPartner();
     return { request: { body: { partnerId: p.id } }, ownUser: p.user };
