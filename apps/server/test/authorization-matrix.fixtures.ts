@@ -610,8 +610,15 @@ export const fixtures: Record<string, Fixture> = {
     request: { params: { categoryId: w.category.id } },
   })),
   'POST /asset/categories/:categoryId/assets/$import': todo('partner-owned', 'needs a spreadsheet naming partner A'),
-  'PUT /asset-iot/assets/:no/iot/device': todo('partner-owned', 'needs an IoT category and a free device'),
-  'DELETE /asset-iot/assets/:no/iot/device': todo('partner-owned', 'needs an asset bound to a device'),
+  'PUT /asset-iot/assets/:no/iot/device': byId(async (w) => {
+    const { no } = await iotAsset(w);
+    return { request: { params: { no }, body: { no: deviceNo(), vendor: 'okai' } } };
+  }),
+  'DELETE /asset-iot/assets/:no/iot/device': byId(async (w) => {
+    const { no } = await iotAsset(w);
+    await w.ownerCall('PUT', `/asset-iot/assets/${no}/iot/device`, { no: deviceNo(), vendor: 'okai' });
+    return { request: { params: { no } } };
+  }),
 
   // deposits and refund applications: partner-owned through the customer's membership
   'GET /renting/customers/:customerId/deposits': byId(async (w) => ({
@@ -1179,6 +1186,25 @@ async function collectionList(w: World) {
     fromSiteId: site.id,
     assetNos: [no],
   });
+}
+
+const deviceNo = () => `DEV-${randomUUID().slice(0, 8)}`;
+
+/** A partner A asset in a new connected (IoT) category, bound to no device yet. */
+async function iotAsset(w: World) {
+  const category = await w.ownerCall<{ id: string }>('POST', '/asset/categories', {
+    name: w.unique('Connected'),
+    assetType: 'EBIKE',
+    isIot: true,
+    properties: [],
+  });
+  const no = assetNo('IO');
+  await w.ownerCall('POST', `/asset/categories/${category.id}/assets`, {
+    no,
+    partnerId: w.partnerA,
+    usageMode: 'customer-rental',
+  });
+  return { no };
 }
 
 /** The referral code a customer is given. */
