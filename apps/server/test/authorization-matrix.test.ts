@@ -25,7 +25,7 @@ import { createTestContext, type TestContext } from './harness.ts';
 
 type Column = 'no token' | 'no permission' | 'all but the required' | 'other partner' | 'own scope';
 
-/** Routes that are not contract endpoints: the API's own documentation. */
+/** Routes that are not contract endpoints: the API's own documentation and the public file server. */
 const NON_CONTRACT_ROUTES = new Set(['GET /api/openapi.json', 'GET /api/files/:folder/:name']);
 const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
 
