@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { appPermissions, type Endpoint, pathOf, webPermissions } from '@fleetdesk/contracts';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { seed } from '../src/db/seed/builders.ts';
+import { call, multipartFile, PASSWORD, type TestContext } from './harness.ts';
+
+/** One call of the matrix: the endpoint's path parameters, query string and body (or an uploaded file). */
+export interface MatrixRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean>;
+  body?: unknown;
+  file?: { content: Buffer; filename: string; type: string; field?: string };
+}
+
+export interface MatrixUser {
+  id: string;
+  token: string;
+  /** The user's one role, which holds exactly their permissions. */
+  roleId: string;
+}
+
+const APP_PREFIX = 'app:';
+
+/** Sends one matrix request through the whole HTTP pipeline. */
+export async function send(
+  t: TestContext,
+  e: Endpoint,
+  request: MatrixRequest,
+  token?: string,
+): Promise<LightMyRequestResponse> {
+  const search = new URLSearchParams(
+    Object.entries(request.query ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+  const url = `${pathOf(e.path, request.params)}${search ? `?${search}` : ''}`;
+  if (request.file) {
+    const { payload, contentType } = await multipartFile(request.file, request.file.field);
+    return t.app.inject({
+      method: e.method,
+      url: `/api${url}`,
+      payload,
+      headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  }
+  return call(t.app, e.method, url, { token, body: request.body });
+}
+
+/**
+ * Staff users made for the matrix: web permissions go into the role's permissions, `app:` ones into its
+ * operation-app permissions (the guard only honours them from there). Users are cached by what they hold.
+ */
+export function matrixUsers(t: TestContext) {
+  const cache = new Map<string, Promise<MatrixUser>>();
+  let counter = 0;
+  async function create(permissions: readonly string[], scope: '*' | string[]): Promise<MatrixUser> {
+    counter += 1;
+    const { db } = t.database;
+    const web = permissions.filter((p) => !p.startsWith(APP_PREFIX));
+    const app = permissions.filter((p) => p.startsWith(APP_PREFIX)).map((p) => p.slice(APP_PREFIX.length));
+    const role = await seed.role(db, { title: `matrix role ${counter}`, permissions: web, appPermissions: app });
+    const username = `matrix${counter}-${randomUUID().slice(0, 6)}`;
+    const email = `${username}@test.local`;
+    const { id } = await seed.user(db, {
+      username,
+      email,
+      password: PASSWORD,
+      partnerScope: scope,
+      roleIds: [role.id],
+    });
+    return { id, token: await t.login(email), roleId: role.id };
+  }
+  const everyPermission = [...webPermissions, ...appPermissions.map((p) => `${APP_PREFIX}${p}`)];
+  return {
+    /** A user holding exactly these permissions with this scope (one per distinct pair). */
+    with(permissions: readonly string[], scope: '*' | string[]): Promise<MatrixUser> {
+      const key = JSON.stringify([[...permissions].sort(), scope]);
+      let user = cache.get(key);
+      if (!user) {
+        user = create(permissions, scope);
+        cache.set(key, user);
+      }
+      return user;
+    },
+    /** Changes what a matrix user holds, through the role API as the owner (the next request sees it). */
+    async setPermissions(user: MatrixUser, permissions: readonly string[]) {
+      const res = await call(t.app, 'PUT', `/account/roles/${user.roleId}`, {
+        token: t.owner.token,
+        body: {
+          title: `matrix role of ${user.id}`.slice(0, 60),
+          permissions: permissions.filter((p) => !p.startsWith(APP_PREFIX)),
+          appPermissions: permissions.filter((p) => p.startsWith(APP_PREFIX)).map((p) => p.slice(APP_PREFIX.length)),
+        },
+      });
+      if (res.statusCode !== 200) throw new Error(`role update failed: ${res.body}`);
+    },
+    /** A new user every time (for calls that end the caller's session). */
+    fresh: create,
+    everyPermission,
+    /** Every permission of the catalogue (web and app) but base:admin, except the given ones. */
+    allBut(excluded: readonly string[]): string[] {
+      const out = new Set(excluded);
+      return everyPermission.filter((p) => !out.has(p));
+    },
+  };
+}
+
+/**
+ * Columns a refused call may still write: the guard records when the caller's session and the caller were last
+ * active (`last_used_at`, `last_active_time`, at most once a minute).
+ */
+const activityColumns: Record<string, string[]> = {
+  sessions: ['last_used_at'],
+  users: ['last_active_time'],
+};
+
+/**
+ * What the database holds, table by table: the row count and a digest of every row, so an update that changes
+ * no count (a rename, a disable) shows too.
+ */
+let tables: string[] | undefined;
+
+export async function snapshot(t: TestContext): Promise<Map<string, string>> {
+  const { db } = t.database;
+  tables ??= rowsOf<{ name: string }>(
+    await db.execute(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    ),
+  ).map((r) => r.name);
+  const parts = tables.map((name) => {
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    const row = (activityColumns[name] ?? []).reduce((acc, column) => `${acc} - '${column}'`, 'to_jsonb(x)');
+    const digest = `coalesce(md5(string_agg((${row})::text, '|' order by (${row})::text)), '')`;
+    return `select '${name}' as name, count(*)::text || ':' || ${digest} as state from ${quoted} x`;
+  });
+  const rows = rowsOf<{ name: string; state: string }>(await db.execute(sql.raw(parts.join(' union all '))));
+  return new Map(rows.map((r) => [r.name, r.state]));
+}
+
+/** The tables whose state differs between two snapshots. */
+export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((n) => before.get(n) !== after.get(n)).sort();
+}
+
+/** drizzle answers `execute` with `{ rows }` on both drivers. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
