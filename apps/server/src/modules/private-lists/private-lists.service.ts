@@ -187,8 +187,16 @@ export function createPrivateListService(deps: { db: Db }) {
         const reach = await lockFor(tx, caller, id, 'update');
         const before = await snapshotOf(tx, caller, reach, id);
         const wanted = unique(nos);
-        if (await repo.removeAssets(tx, caller.scope, reach, id, wanted)) await repo.touch(tx, caller.scope, reach, id);
-        const after = await snapshotOf(tx, caller, reach, id);
+        // Touched first: removing the last asset empties the list, and an empty list of another user is out of
+        // a partner scope's reach, so neither the touch nor the read back would find it afterwards.
+        const onList = new Set(before.audit.assetNos);
+        if (wanted.some((no) => onList.has(no))) await repo.touch(tx, caller.scope, reach, id);
+        await repo.removeAssets(tx, caller.scope, reach, id, wanted);
+        // The lock above decided this change; an emptied list shows nothing of any partner, so it is read back whole.
+        const emptied = !(await repo.get(tx, caller.scope, reach, id));
+        const after = emptied
+          ? await snapshotOf(tx, { ...caller, scope: '*' }, { userId: caller.userId, own: false, others: true }, id)
+          : await snapshotOf(tx, caller, reach, id);
         await logChange(tx, caller, AUDIT_TYPE, id, before.audit, after.audit);
         const left = new Set(after.audit.assetNos);
         const removed = new Set(before.audit.assetNos.filter((no) => !left.has(no)));

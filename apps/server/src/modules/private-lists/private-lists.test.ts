@@ -259,6 +259,19 @@ describe('private lists API', () => {
     expect(all.statusCode).toBe(200);
   });
 
+  it("lets private_list.update in scope remove the last asset of another user's list, logged", async () => {
+    const list = await createList(['PLA0063'], t.owner.token, 'Last one out');
+    const scoped = await t.userWith(['private_list.read', 'private_list.update'], [t.partnerA.id]);
+    const emptied = await call(t.app, 'POST', `/account/private-lists/${list.id}/remove-assets`, {
+      token: scoped.token,
+      body: ['PLA0063'],
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(emptied.json()).toMatchObject({ data: { id: list.id, assetCount: 0 }, notFound: [] });
+    const logs = await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, list.id));
+    expect(logs.map((l) => [l.field, l.after])).toContainEqual(['assetNos', []]);
+  });
+
   it('finds for the owner filter only staff the caller may see', async () => {
     const readerA = await t.userWith(['private_list.read'], [t.partnerA.id]);
     const staffA = await t.userWith([], [t.partnerA.id]);
