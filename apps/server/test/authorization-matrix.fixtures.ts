@@ -373,11 +373,11 @@ export const fixtures: Record<string, Fixture> = {
 
   // text suggestions: account-wide values
   'GET /account/settings/text-suggestions/:key/values': accountWideRead(async () => ({
-    request: { params: { key: 'pause.reason' } },
+    request: { params: { key: 'order.end-reason' } },
   })),
   'POST /account/settings/text-suggestions/:key/append-values': {
     ...accountWideWrite(async (w) => ({
-      request: { params: { key: 'pause.reason' }, body: { values: [w.unique('Reason')] } },
+      request: { params: { key: 'order.end-reason' }, body: { values: [w.unique('Reason')] } },
     })),
     // Issue 20 finding 4: appending needs the permission of the screen the key belongs to.
     noPermission: { status: 403, code: 'Forbidden' },
@@ -935,12 +935,16 @@ export const fixtures: Record<string, Fixture> = {
     return { request: {}, marker: list.id };
   }),
   'GET /asset/collection-lists/:id': byId(async (w) => ({ request: { params: { id: (await collectionList(w)).id } } })),
-  // The site is named by id: another partner's is not there, exactly as a missing one.
-  'POST /asset/collection-lists/$collect': byId(async (w) => {
-    const site = await w.newSite();
-    const { no } = await w.newAsset(w.partnerA, site.id);
-    return { request: { body: { fromSiteId: site.id, assetNos: [no] } } };
-  }),
+  // The site is named by id in the body: another partner's is not there, answered as a missing site is (400 on
+  // fromSiteId), never as a partner the caller may not see.
+  'POST /asset/collection-lists/$collect': {
+    ...byId(async (w) => {
+      const site = await w.newSite();
+      const { no } = await w.newAsset(w.partnerA, site.id);
+      return { request: { body: { fromSiteId: site.id, assetNos: [no] } } };
+    }),
+    otherPartner: { status: 400, code: 'ValidationError' },
+  },
   'POST /asset/collection-lists/:id/$launch': byId(async (w) => {
     const list = await collectionList(w);
     return { request: { params: { id: list.id }, body: { toSiteId: (await w.newSite()).id } } };

@@ -12,7 +12,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { offsetOf } from '../../lib/paging.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import { allPartners } from '../../lib/scope.ts';
+import { allPartners, assertPartnerInScope } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as ordersRepo from '../orders/orders.repo.ts';
 import * as repo from './invoicing.repo.ts';
@@ -150,8 +150,12 @@ export function createInvoiceService(deps: { db: Db }) {
     return service.config();
   }
 
-  /** The partner's rental config; 404 when it has none or the partner is outside the scope. */
+  /**
+   * The partner's rental config: the path names the partner, so one outside the scope is 403 PartnerOutOfScope
+   * like every call keyed by a partner (SMS services, partner documents, sign-up configs); 404 when it has none.
+   */
   async function visibleConfig(caller: Caller, partnerId: string) {
+    assertPartnerInScope(caller.scope, partnerId);
     const row = await repo.rentalConfig(db, caller.scope, partnerId);
     if (!row) throw notFound('This partner has no rental config');
     return row;

@@ -71,7 +71,7 @@ describe('rental configs outside the scope', () => {
       )
     )[0];
 
-  it("answers 404 for another partner's config and changes nothing; 403 when creating one for that partner", async () => {
+  it("refuses another partner's config with 403 PartnerOutOfScope, as every call keyed by a partner, and changes nothing", async () => {
     const created = await call(t.app, 'POST', '/renting/rentalConfig', {
       token: t.owner.token,
       body: { partnerId: t.partnerB.id, ...config },
@@ -83,12 +83,13 @@ describe('rental configs outside the scope', () => {
       token: staffA.token,
     });
     expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).code).toBe('NotFound');
     const read = await call(t.app, 'GET', path, { token: staffA.token });
-    expect(read.statusCode, read.body).toBe(404);
-    expect(errorOf(read)).toEqual(errorOf(missing));
     const put = await call(t.app, 'PUT', path, { token: staffA.token, body: { ...config, sellerName: 'Taken over' } });
-    expect(put.statusCode, put.body).toBe(404);
-    expect((await call(t.app, 'DELETE', path, { token: staffA.token })).statusCode).toBe(404);
+    const removed = await call(t.app, 'DELETE', path, { token: staffA.token });
+    expect([read, put, removed].map((r) => [r.statusCode, errorOf(r).code])).toEqual(
+      [read, put, removed].map(() => [403, 'PartnerOutOfScope']),
+    );
     const post = await call(t.app, 'POST', '/renting/rentalConfig', {
       token: staffA.token,
       body: { partnerId: t.partnerB.id, invoicePrefix: 'PA', sellerName: 'Partner A' },
