@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
-import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { requirementOf, useCan, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useRentalConfigRows, useRentingConfig, useSetInvoicing } from '../api.ts';
@@ -51,7 +51,10 @@ export default function InvoicingSettingsPage() {
 
 function InvoicingSwitch({ config }: { config: RentingConfig }) {
   const { t } = useTranslation('invoicing');
-  const canWrite = useCan(requirementOf(rentingConfigEndpoints.enableInvoice));
+  const requirement = requirementOf(rentingConfigEndpoints.enableInvoice);
+  // The switch reaches every partner's invoices: holding the permission is not enough without scope "*".
+  const hasPermission = useCan(requirement);
+  const canWrite = useCanChangeAccountWide(requirement);
   const setInvoicing = useSetInvoicing();
   const on = config.invoiceEnabled;
   const since = config.updatedAt ? formatDateTime(config.updatedAt) : null;
@@ -99,7 +102,9 @@ function InvoicingSwitch({ config }: { config: RentingConfig }) {
           </ConfirmButton>
         )
       ) : (
-        <Typography.Text type="secondary">{t('settings.readOnly')}</Typography.Text>
+        <Typography.Text type="secondary" data-testid="invoicing-read-only">
+          {t(hasPermission ? 'settings.readOnlyScope' : 'settings.readOnly')}
+        </Typography.Text>
       )}
     </Flex>
   );
