@@ -59,7 +59,6 @@ const apiOnly = new Set([
   'Each sort field at most once',
   'Format must be csv or xlsx',
   'Geometry must be a closed GeoJSON polygon',
-  'Key must be 1 to 64 letters, digits, dot, dash or underscore',
   'Mode must be required, optional or disabled',
   'Sort must be startedAt:asc or startedAt:desc',
   'South must be below north',
