@@ -86,8 +86,12 @@ export function createPaymentMethodService(deps: { db: Db; secrets: SecretBox })
     if (!can(caller, paymentSetupPermission(type))) throw forbidden();
   }
 
-  /** Reads a method the caller may see: 404 when missing or of a partner out of scope, then its type (403). */
+  /**
+   * Reads a method the caller may see. The path names its partner: one outside the scope is 403 PartnerOutOfScope,
+   * like every call keyed by a partner; then 404 when missing, then its type (403).
+   */
   async function visible(tx: DbOrTx, caller: Caller, partnerId: string, id: string) {
+    assertPartnerInScope(caller.scope, partnerId);
     const row = await repo.get(tx, caller.scope, partnerId, id);
     if (!row) throw notFound();
     if (!can(caller, paymentReadPermission(row.method.type as PaymentMethodType))) throw forbidden();

@@ -194,7 +194,7 @@ describe('payment methods API', () => {
     expect(cardChange.statusCode, cardChange.body).toBe(200);
   });
 
-  it("enforces the partner scope on every call: 404 for another partner's method, 403 to create one there", async () => {
+  it('enforces the partner scope on every call: 403 for a path naming another partner, 404 for a method not under the partner', async () => {
     await clear();
     const inB = await created(t.partnerB.id, card);
     const inA = await created(t.partnerA.id, card);
@@ -212,18 +212,21 @@ describe('payment methods API', () => {
     const stored = () => t.database.db.select().from(partnerPaymentMethods).orderBy(partnerPaymentMethods.id);
     const logs = () => t.database.db.select().from(fieldLogs).orderBy(fieldLogs.id);
     const [methodsBefore, logsBefore] = [await stored(), await logs()];
-    const missing = await call(t.app, 'GET', `${base(t.partnerB.id)}/00000000-0000-4000-8000-000000000000`, {
-      token: scoped.token,
-    });
     for (const [method, url, body] of [
       ['GET', `${base(t.partnerB.id)}/${inB.id}`, undefined],
       ['PUT', `${base(t.partnerB.id)}/${inB.id}`, { publishableKey: card.publishableKey, isEnabled: false }],
       ['DELETE', `${base(t.partnerB.id)}/${inB.id}`, undefined],
     ] as const) {
       const res = await call(t.app, method, url, { token: scoped.token, body });
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(errorOf(res)).toEqual(errorOf(missing));
+      expect([res.statusCode, errorOf(res).code], `${method} ${url}`).toEqual([403, 'PartnerOutOfScope']);
     }
+    // Partner B's method asked for under partner A (in scope) is not there, exactly as a missing one.
+    const missing = await call(t.app, 'GET', `${base(t.partnerA.id)}/00000000-0000-4000-8000-000000000000`, {
+      token: scoped.token,
+    });
+    const crossed = await call(t.app, 'GET', `${base(t.partnerA.id)}/${inB.id}`, { token: scoped.token });
+    expect(crossed.statusCode).toBe(404);
+    expect(errorOf(crossed)).toEqual(errorOf(missing));
     const outside = await create(t.partnerB.id, { ...card, type: 'wallet-google-pay' }, scoped.token);
     expect(outside.statusCode).toBe(403);
     expect(errorOf(outside).code).toBe('PartnerOutOfScope');
