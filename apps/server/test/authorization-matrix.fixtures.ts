@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
@@ -981,21 +982,74 @@ export const fixtures: Record<string, Fixture> = {
     await w.ownerCall('POST', '/renting/rentalConfig', rentalConfig(p.id));
     return { request: { params: { partnerId: p.id } }, ownUser: p.user };
   }),
-  'GET /renting/orders/:id/invoices': todo('partner-owned', 'needs an order of partner A'),
+  'GET /renting/orders/:id/invoices': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
   'POST /renting/assets/:assetNo/$inspect': byId(async (w) => ({
     request: { params: { assetNo: (await w.newAsset()).no }, body: { customerId: (await w.newCustomer()).id } },
   })),
-  'GET /renting/orders': todo('partner-owned', 'needs an order of partner A (checkout with payments)'),
-  'GET /renting/orders/$export': todo('partner-owned', 'needs an order of partner A'),
-  'GET /renting/orders/:id': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders': todo('partner-owned', 'needs a program, a customer with a payment method and an asset'),
-  'POST /renting/orders/:id/$end': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/lease/$return': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/lease/$confirmReturn': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/$refundOrExempt': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/assets/:assetNo/lease/$replaceAsset': todo('partner-owned', 'needs an order of partner A'),
-  'GET /renting/orders/:id/assetRecords': todo('partner-owned', 'needs an order of partner A'),
-  'GET /renting/orders/:id/fieldLogs': todo('partner-owned', 'needs an order of partner A'),
+  'GET /renting/orders': listing(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: {}, marker: o.id, ownUser: o.user };
+  }),
+  'GET /renting/orders/$export': listing(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: {}, marker: o.orderNo, ownUser: o.user };
+  }),
+  'GET /renting/orders/:id': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
+  // Partner A's asset and customer are not there for partner B's staff: the inspection answers as for missing ones.
+  'POST /renting/orders': byId(async (w) => {
+    const r = await rentingPartner(w);
+    const c = await rentingCustomer(w, r);
+    const a = await readyAsset(w, r);
+    return {
+      request: {
+        body: { customerId: c.id, assetNo: a.no, paymentPlanId: r.planId, paymentMethodId: c.paymentMethodId },
+      },
+      ownUser: r.user,
+    };
+  }),
+  'POST /renting/orders/:id/$end': byId(async (w) => {
+    const o = await openOrder(w);
+    return { request: { params: { id: o.id }, body: { reason: 'Ended at the counter' } }, ownUser: o.user };
+  }),
+  'POST /renting/orders/:id/lease/$return': byId(async (w) => {
+    const o = await openOrder(w);
+    return { request: { params: { id: o.id }, body: {} }, ownUser: o.user };
+  }),
+  'POST /renting/orders/:id/lease/$confirmReturn': byId(async (w) => {
+    const o = await openOrder(w);
+    // The rule asks for a manual confirmation: the lease waits as Returning.
+    await w.ownerCall('POST', `/renting/orders/${o.id}/lease/$return`, {});
+    return { request: { params: { id: o.id }, body: {} }, ownUser: o.user };
+  }),
+  'POST /renting/orders/:id/$refundOrExempt': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return {
+      request: { params: { id: o.id }, body: { type: 'refund', amount: 1, reason: 'Goodwill' } },
+      ownUser: o.user,
+    };
+  }),
+  'POST /renting/orders/:id/assets/:assetNo/lease/$replaceAsset': byId(async (w) => {
+    const o = await openOrder(w);
+    const next = await readyAsset(w, await rentingPartner(w));
+    return {
+      request: { params: { id: o.id, assetNo: o.assetNo }, body: { newAssetNo: next.no } },
+      ownUser: o.user,
+    };
+  }),
+  'GET /renting/orders/:id/assetRecords': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
+  'GET /renting/orders/:id/fieldLogs': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
   'GET /customer/renting/intents': listing(async (w) => {
     const id = await intentOf(w);
     return { request: {}, marker: id };
@@ -1137,6 +1191,122 @@ const rentalConfig = (partnerId: string) => ({
   sellerName: 'Seller S.r.l.',
   vatNumber: 'IT12345678901',
 });
+
+/** A partner ready to rent (document 2 §8 "Order inspection"): every setup item, a program with all three parts. */
+interface RentingPartner {
+  id: string;
+  categoryId: string;
+  planId: string;
+  user: () => Promise<MatrixUser>;
+}
+const rentingPartners = new WeakMap<World, Promise<RentingPartner>>();
+
+/** The one partner ready to rent of this world, made on first use (orders and deposits share it). */
+function rentingPartner(w: World): Promise<RentingPartner> {
+  let made = rentingPartners.get(w);
+  if (!made) {
+    made = (async () => {
+      const p = await w.pricedPartner();
+      const parts = `/renting/programs/partners/${p.id}/categories/${p.categoryId}`;
+      await w.ownerCall('POST', `${parts}/depositPart`, partBodies.depositPart);
+      // Manual confirmation of returns, so a returned lease waits for $confirmReturn.
+      await w.ownerCall('POST', `${parts}/rulePart`, { ...partBodies.rulePart, manualConfirmationPolicy: 'required' });
+      await w.ownerCall('POST', '/account/partners/operations', { ...partnerOperations, partnerId: p.id });
+      await w.ownerCall('POST', `/account/partners/${p.id}/paymentMethods`, partnerCard);
+      await w.newSite(p.id);
+      for (const type of ['terms', 'privacy-policy']) {
+        await w.ownerCall('POST', '/account/partners/partnerDocument', {
+          partnerId: p.id,
+          type,
+          content: { en: '<p>Text</p>' },
+        });
+      }
+      return { id: p.id, categoryId: p.categoryId, planId: p.planId, user: p.user };
+    })();
+    rentingPartners.set(w, made);
+  }
+  return made;
+}
+
+/** Stripe test keys of a partner's card method (the local provider charges the customers' test cards). */
+const partnerCard = {
+  type: 'credit-card',
+  publishableKey: 'pk_test_51HxQ2bPublishable1234',
+  secretKey: 'sk_test_51HxQ2bSecretValue9876',
+};
+
+/** A customer of the renting partner with a verified e-mail and a card that pays (customers add cards in the app). */
+async function rentingCustomer(w: World, r: RentingPartner) {
+  const { id } = await w.newCustomer(r.id);
+  const paymentMethodId = randomUUID();
+  const { db } = w.t.database;
+  await db.execute(sql`update customers set email_verified_at = now() where id = ${id}`);
+  await db.execute(sql`
+    insert into customer_payment_methods (id, customer_id, type, brand, last4, provider_ref)
+    values (${paymentMethodId}, ${id}, 'credit-card', 'visa', '4242', ${TEST_CARDS.success.token})`);
+  return { id, paymentMethodId };
+}
+
+/** A Ready asset of the renting partner's priced category (new assets start as New: staff make them Ready). */
+async function readyAsset(w: World, r: RentingPartner) {
+  const no = assetNo('RA');
+  await w.ownerCall('POST', `/asset/categories/${r.categoryId}/assets`, {
+    no,
+    partnerId: r.id,
+    usageMode: 'customer-rental',
+  });
+  await w.t.database.db.execute(sql`update assets set life_cycle_state = 'Ready' where no = ${no}`);
+  return { no };
+}
+
+interface OpenOrder {
+  id: string;
+  orderNo: string;
+  assetNo: string;
+  user: () => Promise<MatrixUser>;
+}
+
+/**
+ * A new open order of the renting partner: the owner checks out, and the payment and checkout jobs are run here
+ * until the checkout completes (no job runs in the background, so refused calls are compared on a still database).
+ */
+async function openOrder(w: World): Promise<OpenOrder> {
+  const r = await rentingPartner(w);
+  const c = await rentingCustomer(w, r);
+  const a = await readyAsset(w, r);
+  const created = await w.ownerCall<{ id: string; orderNo: string }>('POST', '/renting/orders', {
+    customerId: c.id,
+    assetNo: a.no,
+    paymentPlanId: r.planId,
+    paymentMethodId: c.paymentMethodId,
+  });
+  const until = Date.now() + 30_000;
+  for (;;) {
+    await w.t.app.payments.jobs.runDue();
+    await w.t.app.renting.jobs.runDue();
+    const order = await w.ownerCall<{ status: string; checkout: { state: string } }>(
+      'GET',
+      `/renting/orders/${created.id}`,
+    );
+    if (order.checkout.state === 'Completed' && order.status === 'Open') break;
+    if (order.checkout.state !== 'InProgress' || Date.now() > until)
+      throw new Error(`the checkout of the matrix order did not complete: ${JSON.stringify(order)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { id: created.id, orderNo: created.orderNo, assetNo: a.no, user: r.user };
+}
+
+const sharedOrders = new WeakMap<World, Promise<OpenOrder>>();
+
+/** One open order for the calls that read it (made once per world). */
+function sharedOrder(w: World): Promise<OpenOrder> {
+  let made = sharedOrders.get(w);
+  if (!made) {
+    made = openOrder(w);
+    sharedOrders.set(w, made);
+  }
+  return made;
+}
 
 /** A shared object changed: partner B's staff reach none of its holders (403), partner A's reach all of them. */
 function sharedChange(build: (w: World) => Promise<Case>): Fixture {
