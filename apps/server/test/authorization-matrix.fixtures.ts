@@ -527,10 +527,11 @@ export const fixtures: Record<string, Fixture> = {
     const referralCode = await referralCodeOf(w, (await w.newCustomer()).id);
     return { request: { params: { id: (await w.newCustomer()).id }, body: { referralCode } } };
   }),
-  'DELETE /customer/customers/:id/paymentMethods/:paymentMethodId': todo(
-    'partner-owned',
-    'needs a customer payment method (provider setup)',
-  ),
+  'DELETE /customer/customers/:id/paymentMethods/:paymentMethodId': byId(async (w) => {
+    const { id } = await w.newCustomer();
+    const paymentMethodId = await customerCard(w, id);
+    return { request: { params: { id, paymentMethodId } } };
+  }),
   'PUT /customer/customers/:id/identityVerification': {
     ...byId(async (w) => ({
       request: { params: { id: (await w.newCustomer()).id }, body: { firstName: 'Marta', lastName: 'Vidal' } },
@@ -628,11 +629,34 @@ export const fixtures: Record<string, Fixture> = {
   'GET /renting/customers/:customerId/orderSummary': byId(async (w) => ({
     request: { params: { customerId: (await w.newCustomer()).id } },
   })),
-  'GET /renting/deposits/$all/transactions': todo('partner-owned', 'needs a deposit payment'),
-  'POST /renting/customers/:customerId/deposits/$refund': todo('partner-owned', 'needs a paid deposit'),
-  'GET /renting/deposits/refundRequests': todo('partner-owned', 'needs a refund application'),
-  'POST /renting/deposits/refundRequests/$approve': todo('partner-owned', 'needs a refund application'),
-  'POST /renting/deposits/refundRequests/:id/$cancel': todo('partner-owned', 'needs a refund application'),
+  'GET /renting/deposits/$all/transactions': listing(async (w) => {
+    // The order's checkout charged the customer's deposit.
+    const o = await sharedOrder(w);
+    return { request: {}, marker: o.customerId, ownUser: o.user };
+  }),
+  // The body names the partner whose deposits are refunded: partner B's staff are refused it.
+  'POST /renting/customers/:customerId/deposits/$refund': namingPartner(async (w) => {
+    const d = await freeDeposit(w);
+    return {
+      request: {
+        params: { customerId: d.customerId },
+        body: { partnerId: d.partnerId, assetCategoryId: d.categoryId, quantity: 1 },
+      },
+      ownUser: d.user,
+    };
+  }),
+  'GET /renting/deposits/refundRequests': listing(async (w) => {
+    const a = await refundApplication(w);
+    return { request: {}, marker: a.id, ownUser: a.user };
+  }),
+  'POST /renting/deposits/refundRequests/$approve': byId(async (w) => {
+    const a = await refundApplication(w);
+    return { request: { body: { ids: [a.id] } }, ownUser: a.user };
+  }),
+  'POST /renting/deposits/refundRequests/:id/$cancel': byId(async (w) => {
+    const a = await refundApplication(w);
+    return { request: { params: { id: a.id }, body: { note: 'Asset damaged' } }, ownUser: a.user };
+  }),
 
   // account documents: account-wide; partner documents: keyed by partner
   'GET /account/documents': accountWideRead(async () => ({ request: {} })),
@@ -807,11 +831,26 @@ export const fixtures: Record<string, Fixture> = {
   }),
 
   // partners' payment methods: keyed by partner
-  'GET /account/partners/$all/paymentMethods': todo('partner-owned', 'needs a provider setup of a payment method'),
-  'GET /account/partners/:partnerId/paymentMethods/:id': todo('partner-owned', 'needs a payment method'),
-  'POST /account/partners/:partnerId/paymentMethods': todo('partner-owned', 'needs a provider setup'),
-  'PUT /account/partners/:partnerId/paymentMethods/:id': todo('partner-owned', 'needs a payment method'),
-  'DELETE /account/partners/:partnerId/paymentMethods/:id': todo('partner-owned', 'needs a payment method'),
+  'GET /account/partners/$all/paymentMethods': listing(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    return { request: {}, marker: m.id, ownUser: m.user };
+  }),
+  'GET /account/partners/:partnerId/paymentMethods/:id': todo(
+    'partner-owned',
+    'the rule (partner named in the path) says 403 PartnerOutOfScope; the server answers 404: reported',
+  ),
+  'POST /account/partners/:partnerId/paymentMethods': namingPartner(async (w) => {
+    const p = await w.ownPartner();
+    return { request: { params: { partnerId: p.id }, body: partnerCard }, ownUser: p.user };
+  }),
+  'PUT /account/partners/:partnerId/paymentMethods/:id': todo(
+    'partner-owned',
+    'the rule (partner named in the path) says 403 PartnerOutOfScope; the server answers 404: reported',
+  ),
+  'DELETE /account/partners/:partnerId/paymentMethods/:id': todo(
+    'partner-owned',
+    'the rule (partner named in the path) says 403 PartnerOutOfScope; the server answers 404: reported',
+  ),
   'POST /payments/webhooks/:provider': publicEndpoint,
 
   // pricing: programs, parts and discounts keyed by partner
@@ -1235,16 +1274,27 @@ const partnerCard = {
   secretKey: 'sk_test_51HxQ2bSecretValue9876',
 };
 
-/** A customer of the renting partner with a verified e-mail and a card that pays (customers add cards in the app). */
+/** A card that pays, added to the customer as the customer app does (staff have no call that adds one). */
+async function customerCard(w: World, customerId: string) {
+  const id = randomUUID();
+  await w.t.database.db.execute(sql`
+    insert into customer_payment_methods (id, customer_id, type, brand, last4, provider_ref)
+    values (${id}, ${customerId}, 'credit-card', 'visa', '4242', ${TEST_CARDS.success.token})`);
+  return id;
+}
+
+/** A customer of the renting partner with a verified e-mail and a card that pays. */
 async function rentingCustomer(w: World, r: RentingPartner) {
   const { id } = await w.newCustomer(r.id);
-  const paymentMethodId = randomUUID();
-  const { db } = w.t.database;
-  await db.execute(sql`update customers set email_verified_at = now() where id = ${id}`);
-  await db.execute(sql`
-    insert into customer_payment_methods (id, customer_id, type, brand, last4, provider_ref)
-    values (${paymentMethodId}, ${id}, 'credit-card', 'visa', '4242', ${TEST_CARDS.success.token})`);
-  return { id, paymentMethodId };
+  await w.t.database.db.execute(sql`update customers set email_verified_at = now() where id = ${id}`);
+  return { id, paymentMethodId: await customerCard(w, id) };
+}
+
+/** A card payment method of a partner of its own (one per type and partner). */
+async function partnerPaymentMethod(w: World) {
+  const p = await w.ownPartner();
+  const created = await w.ownerCall<{ id: string }>('POST', `/account/partners/${p.id}/paymentMethods`, partnerCard);
+  return { id: created.id, partnerId: p.id, user: p.user };
 }
 
 /** A Ready asset of the renting partner's priced category (new assets start as New: staff make them Ready). */
@@ -1261,6 +1311,7 @@ async function readyAsset(w: World, r: RentingPartner) {
 
 interface OpenOrder {
   id: string;
+  customerId: string;
   orderNo: string;
   assetNo: string;
   user: () => Promise<MatrixUser>;
@@ -1293,7 +1344,26 @@ async function openOrder(w: World): Promise<OpenOrder> {
       throw new Error(`the checkout of the matrix order did not complete: ${JSON.stringify(order)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { id: created.id, orderNo: created.orderNo, assetNo: a.no, user: r.user };
+  return { id: created.id, customerId: c.id, orderNo: created.orderNo, assetNo: a.no, user: r.user };
+}
+
+/** A deposit paid and no longer needed: the customer's order is ended, so one deposit can be refunded. */
+async function freeDeposit(w: World) {
+  const o = await openOrder(w);
+  await w.ownerCall('POST', `/renting/orders/${o.id}/$end`, {});
+  const r = await rentingPartner(w);
+  return { customerId: o.customerId, partnerId: r.id, categoryId: r.categoryId, user: o.user };
+}
+
+/** A waiting refund application for a free deposit, written as the customer app does (staff have no create call). */
+async function refundApplication(w: World) {
+  const d = await freeDeposit(w);
+  const id = randomUUID();
+  await w.t.database.db.execute(sql`
+    insert into deposit_refund_applications (id, customer_id, partner_id, asset_category_id, quantity, amount,
+      currency)
+    values (${id}, ${d.customerId}, ${d.partnerId}, ${d.categoryId}, 1, ${partBodies.depositPart.amount}, 'EUR')`);
+  return { id, user: d.user };
 }
 
 const sharedOrders = new WeakMap<World, Promise<OpenOrder>>();
