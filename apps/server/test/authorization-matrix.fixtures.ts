@@ -728,16 +728,39 @@ export const fixtures: Record<string, Fixture> = {
   }),
 
   // IoT control and records
-  'POST /asset-iot/control/batch-invoke-command': todo('partner-owned', 'needs an asset bound to a device'),
-  'POST /asset-iot/control/batch-modify-config': todo('partner-owned', 'needs an asset bound to a device'),
-  'GET /asset-iot/control/commandRecords': todo('partner-owned', 'needs a command record'),
-  'GET /asset-iot/control/commandRecords/:id': todo('partner-owned', 'needs a command record'),
-  'GET /asset-iot/control/configRecords': todo('partner-owned', 'needs a config record'),
-  'POST /asset-iot/experimental/get-configs-by-asset-no': todo('partner-owned', 'needs an asset bound to a device'),
+  // Another partner's asset is refused as a missing number would be (the device need not answer for that).
+  'POST /asset-iot/control/batch-invoke-command': {
+    ...byId(async (w) => ({ request: { body: { assetNos: [(await boundAsset(w)).no], command: 'device.beep' } } })),
+    otherPartner: { status: 422, code: 'AssetsNotFound' },
+  },
+  'POST /asset-iot/control/batch-modify-config': {
+    ...byId(async (w) => ({ request: { body: { assetNos: [(await boundAsset(w)).no], config: speedLimit } } })),
+    otherPartner: { status: 422, code: 'AssetsNotFound' },
+  },
+  'GET /asset-iot/control/commandRecords': listing(async (w) => {
+    const r = await controlRecord(w, 'command');
+    return { request: {}, marker: r.id };
+  }),
+  'GET /asset-iot/control/commandRecords/:id': byId(async (w) => ({
+    request: { params: { id: (await controlRecord(w, 'command')).id } },
+  })),
+  'GET /asset-iot/control/configRecords': listing(async (w) => {
+    const r = await controlRecord(w, 'config');
+    return { request: {}, marker: r.id };
+  }),
+  'POST /asset-iot/experimental/get-configs-by-asset-no': byId(async (w) => ({
+    request: { body: { assetNo: (await boundAsset(w)).no } },
+  })),
   'GET /asset-iot/def/iotDeviceModels': accountWideRead(async () => ({ request: {} })),
   'GET /asset-iot/def/assetIotModels': accountWideRead(async () => ({ request: {} })),
-  'POST /asset-iot/capability/$composeCapability': todo('partner-owned', 'needs an asset bound to a device'),
-  'GET /iot-trust-agent/trustAgents/$findByIotDeviceNo': todo('partner-owned', 'needs a device with a trust agent'),
+  // The device model catalogue: no asset is named.
+  'POST /asset-iot/capability/$composeCapability': accountWideRead(async () => ({
+    request: { body: { modelType: 'ESCOOTER:okai', iotDeviceType: 'okai' } },
+  })),
+  // A device bound to another partner's asset does not exist for partner B's staff.
+  'GET /iot-trust-agent/trustAgents/$findByIotDeviceNo': byId(async (w) => ({
+    request: { query: { iotDeviceNo: (await boundAsset(w)).deviceNo } },
+  })),
 
   // operation settings (one per partner), SMS services, partner operations, sign-up config: keyed by partner
   'GET /account/settings/operations': listing(async (w) => {
@@ -1449,6 +1472,29 @@ async function iotAsset(w: World) {
     usageMode: 'customer-rental',
   });
   return { no };
+}
+
+/** A partner A asset bound to a device (an OKAI controller, which takes a speed limit); the device need not answer. */
+async function boundAsset(w: World) {
+  const { no } = await iotAsset(w);
+  const device = deviceNo();
+  await w.ownerCall('PUT', `/asset-iot/assets/${no}/iot/device`, { no: device, vendor: 'okai' });
+  return { no, deviceNo: device };
+}
+
+const speedLimit = { motorControlSpeedLimit: { switch: 'on', speedKmh: 20 } };
+
+/** A command or config record the owner sent to a bound partner A asset (the answer has no `data` wrapper). */
+async function controlRecord(w: World, kind: 'command' | 'config') {
+  const { no } = await boundAsset(w);
+  const [url, body, field] =
+    kind === 'command'
+      ? ['/asset-iot/control/batch-invoke-command', { assetNos: [no], command: 'device.beep' }, 'createdCommandRecords']
+      : ['/asset-iot/control/batch-modify-config', { assetNos: [no], config: speedLimit }, 'createdConfigRecords'];
+  const res = await call(w.t.app, 'POST', url, { token: w.owner, body });
+  const id = res.json<Record<string, { id: string }[]>>()[field]?.[0]?.id;
+  if (res.statusCode !== 200 || !id) throw new Error(`fixture ${url} failed: ${res.statusCode} ${res.body}`);
+  return { id };
 }
 
 /** The referral code a customer is given. */
