@@ -557,9 +557,19 @@ export const fixtures: Record<string, Fixture> = {
   'POST /customer/customers/:id/identityVerification/$review': todo('partner-owned', 'needs a submitted identity'),
 
   // dashboard and asset lists over partner-owned assets
-  'GET /dashboard/asset/overview': todo('partner-owned', 'aggregates: no per-asset marker in the answer'),
-  'GET /dashboard/asset/alarm': todo('partner-owned', 'needs an asset with an alarm'),
-  'GET /dashboard/asset/error': todo('partner-owned', 'needs an asset with a device error'),
+  // The fleet by partner names partner A only when its assets are counted.
+  'GET /dashboard/asset/overview': listing(async (w) => {
+    await w.newAsset();
+    return { request: { query: lastHour() }, marker: w.partnerA };
+  }),
+  'GET /dashboard/asset/alarm': listing(async (w) => {
+    const { no } = await assetWithEvent(w, 'device-alarm', 'tilt');
+    return { request: { query: lastHour() }, marker: no };
+  }),
+  'GET /dashboard/asset/error': listing(async (w) => {
+    const { no } = await assetWithEvent(w, 'device-error', 'gps-fault');
+    return { request: { query: lastHour() }, marker: no };
+  }),
   'POST /asset/assets/$search': listing(async (w) => {
     const { id, no } = await w.newAsset();
     // The number is echoed back under notFound when hidden: the id shows only when the asset is listed.
@@ -573,22 +583,46 @@ export const fixtures: Record<string, Fixture> = {
     const { no } = await w.newAsset();
     return { request: { body: {} }, marker: no };
   }),
-  'POST /asset/query/get-summary': todo('partner-owned', 'counts only: no per-asset marker in the answer'),
-  'POST /asset/query/get-count': todo('partner-owned', 'a count only: no per-asset marker in the answer'),
+  // Counts of one asset number: 1 when partner A's asset is counted, 0 when it is not.
+  'POST /asset/query/get-summary': listing(async (w) => ({
+    request: { body: { noIn: [(await w.newAsset()).no] } },
+    marker: '"count":1,',
+  })),
+  'POST /asset/query/get-count': listing(async (w) => ({
+    request: { body: { noIn: [(await w.newAsset()).no] } },
+    marker: '"count":1,',
+  })),
   'POST /asset/site-query/get-list': listing(async (w) => {
     const site = await w.newSite();
     await w.newAsset(w.partnerA, site.id);
     return { request: { body: {} }, marker: site.id };
   }),
-  'POST /asset/site-query/get-summary': todo('partner-owned', 'counts only: no per-site marker in the answer'),
+  'POST /asset/site-query/get-summary': listing(async (w) => {
+    const site = await w.newSite();
+    await w.newAsset(w.partnerA, site.id);
+    return { request: { body: {} }, marker: site.id };
+  }),
   'POST /asset/site-query/get-list-with-summary': listing(async (w) => {
     const site = await w.newSite();
     await w.newAsset(w.partnerA, site.id);
     return { request: { body: {} }, marker: site.id };
   }),
-  'POST /asset/assets/$map': todo('partner-owned', 'needs assets with positions in a viewport'),
-  'POST /asset/assets/$map-live': todo('partner-owned', 'needs live positions'),
-  'POST /asset/assets/$export': todo('partner-owned', 'answers a spreadsheet: the marker is not searchable in it'),
+  'POST /asset/assets/$map': listing(async (w) => {
+    const { no } = await w.newAsset();
+    // Somewhere no other matrix asset is, seen at a zoom that shows single assets.
+    const at = { lat: 12.34 + Math.random() / 10, lng: 56.78 + Math.random() / 10 };
+    await w.t.database.db.execute(sql`update assets set latitude = ${at.lat}, longitude = ${at.lng} where no = ${no}`);
+    const viewport = { west: at.lng - 0.005, south: at.lat - 0.005, east: at.lng + 0.005, north: at.lat + 0.005 };
+    return { request: { body: { viewport, zoom: 16 } }, marker: no };
+  }),
+  'POST /asset/assets/$map-live': todo(
+    'partner-owned',
+    'a server-sent event stream that stays open: an injected request does not end',
+  ),
+  'POST /asset/assets/$export': listing(async (w) => {
+    const { no } = await w.newAsset();
+    return { request: { body: { format: 'csv' } }, marker: no };
+  }),
   'POST /asset/categories/:categoryId/assets/$batchCreate': {
     ...namingPartner(async (w) => ({
       request: {
@@ -611,7 +645,19 @@ export const fixtures: Record<string, Fixture> = {
   'GET /asset/categories/:categoryId/assets/$importTemplate': accountWideRead(async (w) => ({
     request: { params: { categoryId: w.category.id } },
   })),
-  'POST /asset/categories/:categoryId/assets/$import': todo('partner-owned', 'needs a spreadsheet naming partner A'),
+  // Partners are named in the file: partner A's name is unknown to partner B's staff, a row error (nothing written).
+  'POST /asset/categories/:categoryId/assets/$import': {
+    ...namingPartner(async (w) => {
+      const content = Buffer.from(`no,partner,usageMode\n${assetNo('IM')},${w.t.partnerA.name},customer-rental\n`);
+      return {
+        request: {
+          params: { categoryId: w.category.id },
+          file: { content, filename: 'assets.csv', type: 'text/csv' },
+        },
+      };
+    }),
+    otherPartner: { status: 422, code: 'ImportHasErrors' },
+  },
   'PUT /asset-iot/assets/:no/iot/device': byId(async (w) => {
     const { no } = await iotAsset(w);
     return { request: { params: { no }, body: { no: deviceNo(), vendor: 'okai' } } };
@@ -1175,7 +1221,10 @@ export const fixtures: Record<string, Fixture> = {
     const trip = await tripOf(w);
     return { request: { query: { assetNo: trip.no } }, marker: trip.id };
   }),
-  'POST /asset/trips/$export': todo('partner-owned', 'answers a spreadsheet: the marker is not searchable in it'),
+  'POST /asset/trips/$export': listing(async (w) => {
+    const trip = await tripOf(w);
+    return { request: { body: { assetNo: trip.no } }, marker: trip.no };
+  }),
   'GET /asset/trips/$routes': byId(async (w) => ({ request: { query: { ids: (await tripOf(w)).id } } })),
   'GET /asset/trails': byId(async (w) => {
     const { no } = await w.newAsset();
@@ -1432,6 +1481,18 @@ async function tripOf(w: World) {
       45.46, 9.19, now() - interval '1 hour', 45.47, 9.2, 1200, 2)`);
   return { id, no };
 }
+
+/** A partner A asset that raised a device event a minute ago, written as the device ingest does. */
+async function assetWithEvent(w: World, type: 'device-alarm' | 'device-error', code: string) {
+  const asset = await w.newAsset();
+  await w.t.database.db.execute(sql`
+    insert into asset_events (asset_id, partner_id, type, code, occurred_at)
+    values (${asset.id}, ${w.partnerA}, ${type}, ${code}, now() - interval '1 minute')`);
+  return asset;
+}
+
+/** The dashboard's range: the last hour. */
+const lastHour = () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() });
 
 /** A renting intent of a partner A customer, written as the customer app does (staff have no create call). */
 async function intentOf(w: World) {
