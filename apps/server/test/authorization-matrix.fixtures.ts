@@ -554,7 +554,14 @@ export const fixtures: Record<string, Fixture> = {
     if (res.statusCode !== 200) throw new Error(`identity image upload failed: ${res.body}`);
     return { request: { params: { id, kind: 'frontImage' } } };
   }),
-  'POST /customer/customers/:id/identityVerification/$review': todo('partner-owned', 'needs a submitted identity'),
+  'POST /customer/customers/:id/identityVerification/$review': byId(async (w) => {
+    const { id } = await w.newCustomer();
+    // Submitted in the customer app: pending review.
+    await w.t.database.db.execute(sql`
+      insert into customer_identities (customer_id, status, first_name, last_name)
+      values (${id}, 'pending', 'Marta', 'Vidal')`);
+    return { request: { params: { id }, body: { decision: 'approved' } } };
+  }),
 
   // dashboard and asset lists over partner-owned assets
   // The fleet by partner names partner A only when its assets are counted.
@@ -931,7 +938,23 @@ export const fixtures: Record<string, Fixture> = {
     const p = await w.pricedPartner();
     return { request: { params: { id: p.programId } }, ownUser: p.user };
   }),
-  'POST /renting/programs': todo('partner-owned', 'needs pricing, deposit and rule parts of partner A'),
+  'POST /renting/programs': namingPartner(async (w) => {
+    const p = await w.ownPartner();
+    await w.operationSetting(p.id, true);
+    const category = await w.newCategory();
+    return {
+      request: {
+        body: {
+          partnerId: p.id,
+          assetCategoryId: category.id,
+          pricing: partBodies.pricingPart,
+          deposit: partBodies.depositPart,
+          rule: partBodies.rulePart,
+        },
+      },
+      ownUser: p.user,
+    };
+  }),
   'DELETE /renting/programs/:id': byId(async (w) => {
     const p = await w.pricedPartner();
     return { request: { params: { id: p.programId } }, ownUser: p.user };
