@@ -1634,10 +1634,8 @@ function partEndpoints(part: 'pricingPart' | 'depositPart' | 'rulePart'): Record
       return { request: { params: { partnerId: p.id, assetCategoryId: categoryId }, body }, ownUser: p.user };
     }),
     [`PUT ${path}`]: namingPartner((w) => withPart(w, body)),
-    [`DELETE ${path}`]:
-      part === 'pricingPart'
-        ? todo('partner-owned', 'removing the part that makes the program: expectation to settle')
-        : namingPartner((w) => withPart(w)),
+    // The pricing part too: the program stays, without a price (it rents nothing until priced again).
+    [`DELETE ${path}`]: namingPartner((w) => withPart(w)),
   };
 }
 
