@@ -911,22 +911,27 @@ export const fixtures: Record<string, Fixture> = {
     const m = await partnerPaymentMethod(w);
     return { request: {}, marker: m.id, ownUser: m.user };
   }),
-  'GET /account/partners/:partnerId/paymentMethods/:id': todo(
-    'partner-owned',
-    'the rule (partner named in the path) says 403 PartnerOutOfScope; the server answers 404: reported',
-  ),
+  // By id, but the path names the partner (a setting keyed by partner): 403 as for every call naming one.
+  'GET /account/partners/:partnerId/paymentMethods/:id': namingPartner(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    return { request: { params: { partnerId: m.partnerId, id: m.id } }, ownUser: m.user };
+  }),
   'POST /account/partners/:partnerId/paymentMethods': namingPartner(async (w) => {
     const p = await w.ownPartner();
     return { request: { params: { partnerId: p.id }, body: partnerCard }, ownUser: p.user };
   }),
-  'PUT /account/partners/:partnerId/paymentMethods/:id': todo(
-    'partner-owned',
-    'the rule (partner named in the path) says 403 PartnerOutOfScope; the server answers 404: reported',
-  ),
-  'DELETE /account/partners/:partnerId/paymentMethods/:id': todo(
-    'partner-owned',
-    'the rule (partner named in the path) says 403 PartnerOutOfScope; the server answers 404: reported',
-  ),
+  'PUT /account/partners/:partnerId/paymentMethods/:id': namingPartner(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    const { type: _, ...body } = partnerCard;
+    return {
+      request: { params: { partnerId: m.partnerId, id: m.id }, body: { ...body, statementDescriptor: 'FLEET RENT' } },
+      ownUser: m.user,
+    };
+  }),
+  'DELETE /account/partners/:partnerId/paymentMethods/:id': namingPartner(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    return { request: { params: { partnerId: m.partnerId, id: m.id } }, ownUser: m.user };
+  }),
   'POST /payments/webhooks/:provider': publicEndpoint,
 
   // pricing: programs, parts and discounts keyed by partner
