@@ -615,17 +615,14 @@ export const fixtures: Record<string, Fixture> = {
     return { request: { body: {} }, marker: site.id };
   }),
   'POST /asset/assets/$map': listing(async (w) => {
-    const { no } = await w.newAsset();
-    // Somewhere no other matrix asset is, seen at a zoom that shows single assets.
-    const at = { lat: 12.34 + Math.random() / 10, lng: 56.78 + Math.random() / 10 };
-    await w.t.database.db.execute(sql`update assets set latitude = ${at.lat}, longitude = ${at.lng} where no = ${no}`);
-    const viewport = { west: at.lng - 0.005, south: at.lat - 0.005, east: at.lng + 0.005, north: at.lat + 0.005 };
-    return { request: { body: { viewport, zoom: 16 } }, marker: no };
+    const { request, no } = await positionedAsset(w);
+    return { request, marker: no };
   }),
-  'POST /asset/assets/$map-live': todo(
-    'partner-owned',
-    'a server-sent event stream that stays open: an injected request does not end',
-  ),
+  // The stream's first event is the snapshot of the viewport.
+  'POST /asset/assets/$map-live': listing(async (w) => {
+    const { request, no } = await positionedAsset(w);
+    return { request: { ...request, stream: true }, marker: no };
+  }),
   'POST /asset/assets/$export': listing(async (w) => {
     const { no } = await w.newAsset();
     return { request: { body: { format: 'csv' } }, marker: no };
@@ -1517,6 +1514,15 @@ async function assetWithEvent(w: World, type: 'device-alarm' | 'device-error', c
     insert into asset_events (asset_id, partner_id, type, code, occurred_at)
     values (${asset.id}, ${w.partnerA}, ${type}, ${code}, now() - interval '1 minute')`);
   return asset;
+}
+
+/** A partner A asset somewhere no other matrix asset is, and the map call at a zoom that shows single assets. */
+async function positionedAsset(w: World) {
+  const { no } = await w.newAsset();
+  const at = { lat: 12.34 + Math.random() / 10, lng: 56.78 + Math.random() / 10 };
+  await w.t.database.db.execute(sql`update assets set latitude = ${at.lat}, longitude = ${at.lng} where no = ${no}`);
+  const viewport = { west: at.lng - 0.005, south: at.lat - 0.005, east: at.lng + 0.005, north: at.lat + 0.005 };
+  return { request: { body: { viewport, zoom: 16 } }, no };
 }
 
 /** The dashboard's range: the last hour. */
