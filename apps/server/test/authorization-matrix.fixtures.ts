@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_CARDS } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
@@ -526,10 +527,11 @@ export const fixtures: Record<string, Fixture> = {
     const referralCode = await referralCodeOf(w, (await w.newCustomer()).id);
     return { request: { params: { id: (await w.newCustomer()).id }, body: { referralCode } } };
   }),
-  'DELETE /customer/customers/:id/paymentMethods/:paymentMethodId': todo(
-    'partner-owned',
-    'needs a customer payment method (provider setup)',
-  ),
+  'DELETE /customer/customers/:id/paymentMethods/:paymentMethodId': byId(async (w) => {
+    const { id } = await w.newCustomer();
+    const paymentMethodId = await customerCard(w, id);
+    return { request: { params: { id, paymentMethodId } } };
+  }),
   'PUT /customer/customers/:id/identityVerification': {
     ...byId(async (w) => ({
       request: { params: { id: (await w.newCustomer()).id }, body: { firstName: 'Marta', lastName: 'Vidal' } },
@@ -552,12 +554,29 @@ export const fixtures: Record<string, Fixture> = {
     if (res.statusCode !== 200) throw new Error(`identity image upload failed: ${res.body}`);
     return { request: { params: { id, kind: 'frontImage' } } };
   }),
-  'POST /customer/customers/:id/identityVerification/$review': todo('partner-owned', 'needs a submitted identity'),
+  'POST /customer/customers/:id/identityVerification/$review': byId(async (w) => {
+    const { id } = await w.newCustomer();
+    // Submitted in the customer app: pending review.
+    await w.t.database.db.execute(sql`
+      insert into customer_identities (customer_id, status, first_name, last_name)
+      values (${id}, 'pending', 'Marta', 'Vidal')`);
+    return { request: { params: { id }, body: { decision: 'approved' } } };
+  }),
 
   // dashboard and asset lists over partner-owned assets
-  'GET /dashboard/asset/overview': todo('partner-owned', 'aggregates: no per-asset marker in the answer'),
-  'GET /dashboard/asset/alarm': todo('partner-owned', 'needs an asset with an alarm'),
-  'GET /dashboard/asset/error': todo('partner-owned', 'needs an asset with a device error'),
+  // The fleet by partner names partner A only when its assets are counted.
+  'GET /dashboard/asset/overview': listing(async (w) => {
+    await w.newAsset();
+    return { request: { query: lastHour() }, marker: w.partnerA };
+  }),
+  'GET /dashboard/asset/alarm': listing(async (w) => {
+    const { no } = await assetWithEvent(w, 'device-alarm', 'tilt');
+    return { request: { query: lastHour() }, marker: no };
+  }),
+  'GET /dashboard/asset/error': listing(async (w) => {
+    const { no } = await assetWithEvent(w, 'device-error', 'gps-fault');
+    return { request: { query: lastHour() }, marker: no };
+  }),
   'POST /asset/assets/$search': listing(async (w) => {
     const { id, no } = await w.newAsset();
     // The number is echoed back under notFound when hidden: the id shows only when the asset is listed.
@@ -571,22 +590,43 @@ export const fixtures: Record<string, Fixture> = {
     const { no } = await w.newAsset();
     return { request: { body: {} }, marker: no };
   }),
-  'POST /asset/query/get-summary': todo('partner-owned', 'counts only: no per-asset marker in the answer'),
-  'POST /asset/query/get-count': todo('partner-owned', 'a count only: no per-asset marker in the answer'),
+  // Counts of one asset number: 1 when partner A's asset is counted, 0 when it is not.
+  'POST /asset/query/get-summary': listing(async (w) => ({
+    request: { body: { noIn: [(await w.newAsset()).no] } },
+    marker: '"count":1,',
+  })),
+  'POST /asset/query/get-count': listing(async (w) => ({
+    request: { body: { noIn: [(await w.newAsset()).no] } },
+    marker: '"count":1,',
+  })),
   'POST /asset/site-query/get-list': listing(async (w) => {
     const site = await w.newSite();
     await w.newAsset(w.partnerA, site.id);
     return { request: { body: {} }, marker: site.id };
   }),
-  'POST /asset/site-query/get-summary': todo('partner-owned', 'counts only: no per-site marker in the answer'),
+  'POST /asset/site-query/get-summary': listing(async (w) => {
+    const site = await w.newSite();
+    await w.newAsset(w.partnerA, site.id);
+    return { request: { body: {} }, marker: site.id };
+  }),
   'POST /asset/site-query/get-list-with-summary': listing(async (w) => {
     const site = await w.newSite();
     await w.newAsset(w.partnerA, site.id);
     return { request: { body: {} }, marker: site.id };
   }),
-  'POST /asset/assets/$map': todo('partner-owned', 'needs assets with positions in a viewport'),
-  'POST /asset/assets/$map-live': todo('partner-owned', 'needs live positions'),
-  'POST /asset/assets/$export': todo('partner-owned', 'answers a spreadsheet: the marker is not searchable in it'),
+  'POST /asset/assets/$map': listing(async (w) => {
+    const { request, no } = await positionedAsset(w);
+    return { request, marker: no };
+  }),
+  // The stream's first event is the snapshot of the viewport.
+  'POST /asset/assets/$map-live': listing(async (w) => {
+    const { request, no } = await positionedAsset(w);
+    return { request: { ...request, stream: true }, marker: no };
+  }),
+  'POST /asset/assets/$export': listing(async (w) => {
+    const { no } = await w.newAsset();
+    return { request: { body: { format: 'csv' } }, marker: no };
+  }),
   'POST /asset/categories/:categoryId/assets/$batchCreate': {
     ...namingPartner(async (w) => ({
       request: {
@@ -609,7 +649,19 @@ export const fixtures: Record<string, Fixture> = {
   'GET /asset/categories/:categoryId/assets/$importTemplate': accountWideRead(async (w) => ({
     request: { params: { categoryId: w.category.id } },
   })),
-  'POST /asset/categories/:categoryId/assets/$import': todo('partner-owned', 'needs a spreadsheet naming partner A'),
+  // Partners are named in the file: partner A's name is unknown to partner B's staff, a row error (nothing written).
+  'POST /asset/categories/:categoryId/assets/$import': {
+    ...namingPartner(async (w) => {
+      const content = Buffer.from(`no,partner,usageMode\n${assetNo('IM')},${w.t.partnerA.name},customer-rental\n`);
+      return {
+        request: {
+          params: { categoryId: w.category.id },
+          file: { content, filename: 'assets.csv', type: 'text/csv' },
+        },
+      };
+    }),
+    otherPartner: { status: 422, code: 'ImportHasErrors' },
+  },
   'PUT /asset-iot/assets/:no/iot/device': byId(async (w) => {
     const { no } = await iotAsset(w);
     return { request: { params: { no }, body: { no: deviceNo(), vendor: 'okai' } } };
@@ -627,11 +679,34 @@ export const fixtures: Record<string, Fixture> = {
   'GET /renting/customers/:customerId/orderSummary': byId(async (w) => ({
     request: { params: { customerId: (await w.newCustomer()).id } },
   })),
-  'GET /renting/deposits/$all/transactions': todo('partner-owned', 'needs a deposit payment'),
-  'POST /renting/customers/:customerId/deposits/$refund': todo('partner-owned', 'needs a paid deposit'),
-  'GET /renting/deposits/refundRequests': todo('partner-owned', 'needs a refund application'),
-  'POST /renting/deposits/refundRequests/$approve': todo('partner-owned', 'needs a refund application'),
-  'POST /renting/deposits/refundRequests/:id/$cancel': todo('partner-owned', 'needs a refund application'),
+  'GET /renting/deposits/$all/transactions': listing(async (w) => {
+    // The order's checkout charged the customer's deposit.
+    const o = await sharedOrder(w);
+    return { request: {}, marker: o.customerId, ownUser: o.user };
+  }),
+  // The body names the partner whose deposits are refunded: partner B's staff are refused it.
+  'POST /renting/customers/:customerId/deposits/$refund': namingPartner(async (w) => {
+    const d = await freeDeposit(w);
+    return {
+      request: {
+        params: { customerId: d.customerId },
+        body: { partnerId: d.partnerId, assetCategoryId: d.categoryId, quantity: 1 },
+      },
+      ownUser: d.user,
+    };
+  }),
+  'GET /renting/deposits/refundRequests': listing(async (w) => {
+    const a = await refundApplication(w);
+    return { request: {}, marker: a.id, ownUser: a.user };
+  }),
+  'POST /renting/deposits/refundRequests/$approve': byId(async (w) => {
+    const a = await refundApplication(w);
+    return { request: { body: { ids: [a.id] } }, ownUser: a.user };
+  }),
+  'POST /renting/deposits/refundRequests/:id/$cancel': byId(async (w) => {
+    const a = await refundApplication(w);
+    return { request: { params: { id: a.id }, body: { note: 'Asset damaged' } }, ownUser: a.user };
+  }),
 
   // account documents: account-wide; partner documents: keyed by partner
   'GET /account/documents': accountWideRead(async () => ({ request: {} })),
@@ -703,16 +778,39 @@ export const fixtures: Record<string, Fixture> = {
   }),
 
   // IoT control and records
-  'POST /asset-iot/control/batch-invoke-command': todo('partner-owned', 'needs an asset bound to a device'),
-  'POST /asset-iot/control/batch-modify-config': todo('partner-owned', 'needs an asset bound to a device'),
-  'GET /asset-iot/control/commandRecords': todo('partner-owned', 'needs a command record'),
-  'GET /asset-iot/control/commandRecords/:id': todo('partner-owned', 'needs a command record'),
-  'GET /asset-iot/control/configRecords': todo('partner-owned', 'needs a config record'),
-  'POST /asset-iot/experimental/get-configs-by-asset-no': todo('partner-owned', 'needs an asset bound to a device'),
+  // Another partner's asset is refused as a missing number would be (the device need not answer for that).
+  'POST /asset-iot/control/batch-invoke-command': {
+    ...byId(async (w) => ({ request: { body: { assetNos: [(await boundAsset(w)).no], command: 'device.beep' } } })),
+    otherPartner: { status: 422, code: 'AssetsNotFound' },
+  },
+  'POST /asset-iot/control/batch-modify-config': {
+    ...byId(async (w) => ({ request: { body: { assetNos: [(await boundAsset(w)).no], config: speedLimit } } })),
+    otherPartner: { status: 422, code: 'AssetsNotFound' },
+  },
+  'GET /asset-iot/control/commandRecords': listing(async (w) => {
+    const r = await controlRecord(w, 'command');
+    return { request: {}, marker: r.id };
+  }),
+  'GET /asset-iot/control/commandRecords/:id': byId(async (w) => ({
+    request: { params: { id: (await controlRecord(w, 'command')).id } },
+  })),
+  'GET /asset-iot/control/configRecords': listing(async (w) => {
+    const r = await controlRecord(w, 'config');
+    return { request: {}, marker: r.id };
+  }),
+  'POST /asset-iot/experimental/get-configs-by-asset-no': byId(async (w) => ({
+    request: { body: { assetNo: (await boundAsset(w)).no } },
+  })),
   'GET /asset-iot/def/iotDeviceModels': accountWideRead(async () => ({ request: {} })),
   'GET /asset-iot/def/assetIotModels': accountWideRead(async () => ({ request: {} })),
-  'POST /asset-iot/capability/$composeCapability': todo('partner-owned', 'needs an asset bound to a device'),
-  'GET /iot-trust-agent/trustAgents/$findByIotDeviceNo': todo('partner-owned', 'needs a device with a trust agent'),
+  // The device model catalogue: no asset is named.
+  'POST /asset-iot/capability/$composeCapability': accountWideRead(async () => ({
+    request: { body: { modelType: 'ESCOOTER:okai', iotDeviceType: 'okai' } },
+  })),
+  // A device bound to another partner's asset does not exist for partner B's staff.
+  'GET /iot-trust-agent/trustAgents/$findByIotDeviceNo': byId(async (w) => ({
+    request: { query: { iotDeviceNo: (await boundAsset(w)).deviceNo } },
+  })),
 
   // operation settings (one per partner), SMS services, partner operations, sign-up config: keyed by partner
   'GET /account/settings/operations': listing(async (w) => {
@@ -806,11 +904,31 @@ export const fixtures: Record<string, Fixture> = {
   }),
 
   // partners' payment methods: keyed by partner
-  'GET /account/partners/$all/paymentMethods': todo('partner-owned', 'needs a provider setup of a payment method'),
-  'GET /account/partners/:partnerId/paymentMethods/:id': todo('partner-owned', 'needs a payment method'),
-  'POST /account/partners/:partnerId/paymentMethods': todo('partner-owned', 'needs a provider setup'),
-  'PUT /account/partners/:partnerId/paymentMethods/:id': todo('partner-owned', 'needs a payment method'),
-  'DELETE /account/partners/:partnerId/paymentMethods/:id': todo('partner-owned', 'needs a payment method'),
+  'GET /account/partners/$all/paymentMethods': listing(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    return { request: {}, marker: m.id, ownUser: m.user };
+  }),
+  // By id, but the path names the partner (a setting keyed by partner): 403 as for every call naming one.
+  'GET /account/partners/:partnerId/paymentMethods/:id': namingPartner(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    return { request: { params: { partnerId: m.partnerId, id: m.id } }, ownUser: m.user };
+  }),
+  'POST /account/partners/:partnerId/paymentMethods': namingPartner(async (w) => {
+    const p = await w.ownPartner();
+    return { request: { params: { partnerId: p.id }, body: partnerCard }, ownUser: p.user };
+  }),
+  'PUT /account/partners/:partnerId/paymentMethods/:id': namingPartner(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    const { type: _, ...body } = partnerCard;
+    return {
+      request: { params: { partnerId: m.partnerId, id: m.id }, body: { ...body, statementDescriptor: 'FLEET RENT' } },
+      ownUser: m.user,
+    };
+  }),
+  'DELETE /account/partners/:partnerId/paymentMethods/:id': namingPartner(async (w) => {
+    const m = await partnerPaymentMethod(w);
+    return { request: { params: { partnerId: m.partnerId, id: m.id } }, ownUser: m.user };
+  }),
   'POST /payments/webhooks/:provider': publicEndpoint,
 
   // pricing: programs, parts and discounts keyed by partner
@@ -822,7 +940,23 @@ export const fixtures: Record<string, Fixture> = {
     const p = await w.pricedPartner();
     return { request: { params: { id: p.programId } }, ownUser: p.user };
   }),
-  'POST /renting/programs': todo('partner-owned', 'needs pricing, deposit and rule parts of partner A'),
+  'POST /renting/programs': namingPartner(async (w) => {
+    const p = await w.ownPartner();
+    await w.operationSetting(p.id, true);
+    const category = await w.newCategory();
+    return {
+      request: {
+        body: {
+          partnerId: p.id,
+          assetCategoryId: category.id,
+          pricing: partBodies.pricingPart,
+          deposit: partBodies.depositPart,
+          rule: partBodies.rulePart,
+        },
+      },
+      ownUser: p.user,
+    };
+  }),
   'DELETE /renting/programs/:id': byId(async (w) => {
     const p = await w.pricedPartner();
     return { request: { params: { id: p.programId } }, ownUser: p.user };
@@ -981,21 +1115,74 @@ export const fixtures: Record<string, Fixture> = {
     await w.ownerCall('POST', '/renting/rentalConfig', rentalConfig(p.id));
     return { request: { params: { partnerId: p.id } }, ownUser: p.user };
   }),
-  'GET /renting/orders/:id/invoices': todo('partner-owned', 'needs an order of partner A'),
+  'GET /renting/orders/:id/invoices': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
   'POST /renting/assets/:assetNo/$inspect': byId(async (w) => ({
     request: { params: { assetNo: (await w.newAsset()).no }, body: { customerId: (await w.newCustomer()).id } },
   })),
-  'GET /renting/orders': todo('partner-owned', 'needs an order of partner A (checkout with payments)'),
-  'GET /renting/orders/$export': todo('partner-owned', 'needs an order of partner A'),
-  'GET /renting/orders/:id': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders': todo('partner-owned', 'needs a program, a customer with a payment method and an asset'),
-  'POST /renting/orders/:id/$end': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/lease/$return': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/lease/$confirmReturn': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/$refundOrExempt': todo('partner-owned', 'needs an order of partner A'),
-  'POST /renting/orders/:id/assets/:assetNo/lease/$replaceAsset': todo('partner-owned', 'needs an order of partner A'),
-  'GET /renting/orders/:id/assetRecords': todo('partner-owned', 'needs an order of partner A'),
-  'GET /renting/orders/:id/fieldLogs': todo('partner-owned', 'needs an order of partner A'),
+  'GET /renting/orders': listing(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: {}, marker: o.id, ownUser: o.user };
+  }),
+  'GET /renting/orders/$export': listing(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: {}, marker: o.orderNo, ownUser: o.user };
+  }),
+  'GET /renting/orders/:id': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
+  // Partner A's asset and customer are not there for partner B's staff: the inspection answers as for missing ones.
+  'POST /renting/orders': byId(async (w) => {
+    const r = await rentingPartner(w);
+    const c = await rentingCustomer(w, r);
+    const a = await readyAsset(w, r);
+    return {
+      request: {
+        body: { customerId: c.id, assetNo: a.no, paymentPlanId: r.planId, paymentMethodId: c.paymentMethodId },
+      },
+      ownUser: r.user,
+    };
+  }),
+  'POST /renting/orders/:id/$end': byId(async (w) => {
+    const o = await openOrder(w);
+    return { request: { params: { id: o.id }, body: { reason: 'Ended at the counter' } }, ownUser: o.user };
+  }),
+  'POST /renting/orders/:id/lease/$return': byId(async (w) => {
+    const o = await openOrder(w);
+    return { request: { params: { id: o.id }, body: {} }, ownUser: o.user };
+  }),
+  'POST /renting/orders/:id/lease/$confirmReturn': byId(async (w) => {
+    const o = await openOrder(w);
+    // The rule asks for a manual confirmation: the lease waits as Returning.
+    await w.ownerCall('POST', `/renting/orders/${o.id}/lease/$return`, {});
+    return { request: { params: { id: o.id }, body: {} }, ownUser: o.user };
+  }),
+  'POST /renting/orders/:id/$refundOrExempt': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return {
+      request: { params: { id: o.id }, body: { type: 'refund', amount: 1, reason: 'Goodwill' } },
+      ownUser: o.user,
+    };
+  }),
+  'POST /renting/orders/:id/assets/:assetNo/lease/$replaceAsset': byId(async (w) => {
+    const o = await openOrder(w);
+    const next = await readyAsset(w, await rentingPartner(w));
+    return {
+      request: { params: { id: o.id, assetNo: o.assetNo }, body: { newAssetNo: next.no } },
+      ownUser: o.user,
+    };
+  }),
+  'GET /renting/orders/:id/assetRecords': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
+  'GET /renting/orders/:id/fieldLogs': byId(async (w) => {
+    const o = await sharedOrder(w);
+    return { request: { params: { id: o.id } }, ownUser: o.user };
+  }),
   'GET /customer/renting/intents': listing(async (w) => {
     const id = await intentOf(w);
     return { request: {}, marker: id };
@@ -1059,7 +1246,10 @@ export const fixtures: Record<string, Fixture> = {
     const trip = await tripOf(w);
     return { request: { query: { assetNo: trip.no } }, marker: trip.id };
   }),
-  'POST /asset/trips/$export': todo('partner-owned', 'answers a spreadsheet: the marker is not searchable in it'),
+  'POST /asset/trips/$export': listing(async (w) => {
+    const trip = await tripOf(w);
+    return { request: { body: { assetNo: trip.no } }, marker: trip.no };
+  }),
   'GET /asset/trips/$routes': byId(async (w) => ({ request: { query: { ids: (await tripOf(w)).id } } })),
   'GET /asset/trails': byId(async (w) => {
     const { no } = await w.newAsset();
@@ -1138,6 +1328,153 @@ const rentalConfig = (partnerId: string) => ({
   vatNumber: 'IT12345678901',
 });
 
+/** A partner ready to rent (document 2 §8 "Order inspection"): every setup item, a program with all three parts. */
+interface RentingPartner {
+  id: string;
+  categoryId: string;
+  planId: string;
+  user: () => Promise<MatrixUser>;
+}
+const rentingPartners = new WeakMap<World, Promise<RentingPartner>>();
+
+/** The one partner ready to rent of this world, made on first use (orders and deposits share it). */
+function rentingPartner(w: World): Promise<RentingPartner> {
+  let made = rentingPartners.get(w);
+  if (!made) {
+    made = (async () => {
+      const p = await w.pricedPartner();
+      const parts = `/renting/programs/partners/${p.id}/categories/${p.categoryId}`;
+      await w.ownerCall('POST', `${parts}/depositPart`, partBodies.depositPart);
+      // Manual confirmation of returns, so a returned lease waits for $confirmReturn.
+      await w.ownerCall('POST', `${parts}/rulePart`, { ...partBodies.rulePart, manualConfirmationPolicy: 'required' });
+      await w.ownerCall('POST', '/account/partners/operations', { ...partnerOperations, partnerId: p.id });
+      await w.ownerCall('POST', `/account/partners/${p.id}/paymentMethods`, partnerCard);
+      await w.newSite(p.id);
+      for (const type of ['terms', 'privacy-policy']) {
+        await w.ownerCall('POST', '/account/partners/partnerDocument', {
+          partnerId: p.id,
+          type,
+          content: { en: '<p>Text</p>' },
+        });
+      }
+      return { id: p.id, categoryId: p.categoryId, planId: p.planId, user: p.user };
+    })();
+    rentingPartners.set(w, made);
+  }
+  return made;
+}
+
+/** Stripe test keys of a partner's card method (the local provider charges the customers' test cards). */
+const partnerCard = {
+  type: 'credit-card',
+  publishableKey: 'pk_test_51HxQ2bPublishable1234',
+  secretKey: 'sk_test_51HxQ2bSecretValue9876',
+};
+
+/** A card that pays, added to the customer as the customer app does (staff have no call that adds one). */
+async function customerCard(w: World, customerId: string) {
+  const id = randomUUID();
+  await w.t.database.db.execute(sql`
+    insert into customer_payment_methods (id, customer_id, type, brand, last4, provider_ref)
+    values (${id}, ${customerId}, 'credit-card', 'visa', '4242', ${TEST_CARDS.success.token})`);
+  return id;
+}
+
+/** A customer of the renting partner with a verified e-mail and a card that pays. */
+async function rentingCustomer(w: World, r: RentingPartner) {
+  const { id } = await w.newCustomer(r.id);
+  await w.t.database.db.execute(sql`update customers set email_verified_at = now() where id = ${id}`);
+  return { id, paymentMethodId: await customerCard(w, id) };
+}
+
+/** A card payment method of a partner of its own (one per type and partner). */
+async function partnerPaymentMethod(w: World) {
+  const p = await w.ownPartner();
+  const created = await w.ownerCall<{ id: string }>('POST', `/account/partners/${p.id}/paymentMethods`, partnerCard);
+  return { id: created.id, partnerId: p.id, user: p.user };
+}
+
+/** A Ready asset of the renting partner's priced category (new assets start as New: staff make them Ready). */
+async function readyAsset(w: World, r: RentingPartner) {
+  const no = assetNo('RA');
+  await w.ownerCall('POST', `/asset/categories/${r.categoryId}/assets`, {
+    no,
+    partnerId: r.id,
+    usageMode: 'customer-rental',
+  });
+  await w.t.database.db.execute(sql`update assets set life_cycle_state = 'Ready' where no = ${no}`);
+  return { no };
+}
+
+interface OpenOrder {
+  id: string;
+  customerId: string;
+  orderNo: string;
+  assetNo: string;
+  user: () => Promise<MatrixUser>;
+}
+
+/**
+ * A new open order of the renting partner: the owner checks out, and the payment and checkout jobs are run here
+ * until the checkout completes (no job runs in the background, so refused calls are compared on a still database).
+ */
+async function openOrder(w: World): Promise<OpenOrder> {
+  const r = await rentingPartner(w);
+  const c = await rentingCustomer(w, r);
+  const a = await readyAsset(w, r);
+  const created = await w.ownerCall<{ id: string; orderNo: string }>('POST', '/renting/orders', {
+    customerId: c.id,
+    assetNo: a.no,
+    paymentPlanId: r.planId,
+    paymentMethodId: c.paymentMethodId,
+  });
+  const until = Date.now() + 30_000;
+  for (;;) {
+    await w.t.app.payments.jobs.runDue();
+    await w.t.app.renting.jobs.runDue();
+    const order = await w.ownerCall<{ status: string; checkout: { state: string } }>(
+      'GET',
+      `/renting/orders/${created.id}`,
+    );
+    if (order.checkout.state === 'Completed' && order.status === 'Open') break;
+    if (order.checkout.state !== 'InProgress' || Date.now() > until)
+      throw new Error(`the checkout of the matrix order did not complete: ${JSON.stringify(order)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { id: created.id, customerId: c.id, orderNo: created.orderNo, assetNo: a.no, user: r.user };
+}
+
+/** A deposit paid and no longer needed: the customer's order is ended, so one deposit can be refunded. */
+async function freeDeposit(w: World) {
+  const o = await openOrder(w);
+  await w.ownerCall('POST', `/renting/orders/${o.id}/$end`, {});
+  const r = await rentingPartner(w);
+  return { customerId: o.customerId, partnerId: r.id, categoryId: r.categoryId, user: o.user };
+}
+
+/** A waiting refund application for a free deposit, written as the customer app does (staff have no create call). */
+async function refundApplication(w: World) {
+  const d = await freeDeposit(w);
+  const id = randomUUID();
+  await w.t.database.db.execute(sql`
+    insert into deposit_refund_applications (id, customer_id, partner_id, asset_category_id, quantity, amount,
+      currency)
+    values (${id}, ${d.customerId}, ${d.partnerId}, ${d.categoryId}, 1, ${partBodies.depositPart.amount}, 'EUR')`);
+  return { id, user: d.user };
+}
+
+const sharedOrders = new WeakMap<World, Promise<OpenOrder>>();
+
+/** One open order for the calls that read it (made once per world). */
+function sharedOrder(w: World): Promise<OpenOrder> {
+  let made = sharedOrders.get(w);
+  if (!made) {
+    made = openOrder(w);
+    sharedOrders.set(w, made);
+  }
+  return made;
+}
+
 /** A shared object changed: partner B's staff reach none of its holders (403), partner A's reach all of them. */
 function sharedChange(build: (w: World) => Promise<Case>): Fixture {
   return { class: 'shared', build, otherPartner: OUT_OF_SCOPE };
@@ -1169,6 +1506,27 @@ async function tripOf(w: World) {
       45.46, 9.19, now() - interval '1 hour', 45.47, 9.2, 1200, 2)`);
   return { id, no };
 }
+
+/** A partner A asset that raised a device event a minute ago, written as the device ingest does. */
+async function assetWithEvent(w: World, type: 'device-alarm' | 'device-error', code: string) {
+  const asset = await w.newAsset();
+  await w.t.database.db.execute(sql`
+    insert into asset_events (asset_id, partner_id, type, code, occurred_at)
+    values (${asset.id}, ${w.partnerA}, ${type}, ${code}, now() - interval '1 minute')`);
+  return asset;
+}
+
+/** A partner A asset somewhere no other matrix asset is, and the map call at a zoom that shows single assets. */
+async function positionedAsset(w: World) {
+  const { no } = await w.newAsset();
+  const at = { lat: 12.34 + Math.random() / 10, lng: 56.78 + Math.random() / 10 };
+  await w.t.database.db.execute(sql`update assets set latitude = ${at.lat}, longitude = ${at.lng} where no = ${no}`);
+  const viewport = { west: at.lng - 0.005, south: at.lat - 0.005, east: at.lng + 0.005, north: at.lat + 0.005 };
+  return { request: { body: { viewport, zoom: 16 } }, no };
+}
+
+/** The dashboard's range: the last hour. */
+const lastHour = () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date().toISOString() });
 
 /** A renting intent of a partner A customer, written as the customer app does (staff have no create call). */
 async function intentOf(w: World) {
@@ -1209,6 +1567,29 @@ async function iotAsset(w: World) {
     usageMode: 'customer-rental',
   });
   return { no };
+}
+
+/** A partner A asset bound to a device (an OKAI controller, which takes a speed limit); the device need not answer. */
+async function boundAsset(w: World) {
+  const { no } = await iotAsset(w);
+  const device = deviceNo();
+  await w.ownerCall('PUT', `/asset-iot/assets/${no}/iot/device`, { no: device, vendor: 'okai' });
+  return { no, deviceNo: device };
+}
+
+const speedLimit = { motorControlSpeedLimit: { switch: 'on', speedKmh: 20 } };
+
+/** A command or config record the owner sent to a bound partner A asset (the answer has no `data` wrapper). */
+async function controlRecord(w: World, kind: 'command' | 'config') {
+  const { no } = await boundAsset(w);
+  const [url, body, field] =
+    kind === 'command'
+      ? ['/asset-iot/control/batch-invoke-command', { assetNos: [no], command: 'device.beep' }, 'createdCommandRecords']
+      : ['/asset-iot/control/batch-modify-config', { assetNos: [no], config: speedLimit }, 'createdConfigRecords'];
+  const res = await call(w.t.app, 'POST', url, { token: w.owner, body });
+  const id = res.json<Record<string, { id: string }[]>>()[field]?.[0]?.id;
+  if (res.statusCode !== 200 || !id) throw new Error(`fixture ${url} failed: ${res.statusCode} ${res.body}`);
+  return { id };
 }
 
 /** The referral code a customer is given. */
@@ -1264,10 +1645,8 @@ function partEndpoints(part: 'pricingPart' | 'depositPart' | 'rulePart'): Record
       return { request: { params: { partnerId: p.id, assetCategoryId: categoryId }, body }, ownUser: p.user };
     }),
     [`PUT ${path}`]: namingPartner((w) => withPart(w, body)),
-    [`DELETE ${path}`]:
-      part === 'pricingPart'
-        ? todo('partner-owned', 'removing the part that makes the program: expectation to settle')
-        : namingPartner((w) => withPart(w)),
+    // The pricing part too: the program stays, without a price (it rents nothing until priced again).
+    [`DELETE ${path}`]: namingPartner((w) => withPart(w)),
   };
 }
 

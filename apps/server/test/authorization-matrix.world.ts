@@ -11,6 +11,8 @@ export interface MatrixRequest {
   query?: Record<string, string | number | boolean>;
   body?: unknown;
   file?: { content: Buffer; filename: string; type: string; field?: string };
+  /** The answer is a server-sent event stream: it is read up to its first event, then let go. */
+  stream?: boolean;
 }
 
 export interface MatrixUser {
@@ -42,7 +44,56 @@ export async function send(
       headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
   }
+  if (request.stream) return firstEvent(t, e.method, url, request.body, token);
   return call(t.app, e.method, url, { token, body: request.body });
+}
+
+/** How long a stream may take to send its first event. */
+const FIRST_EVENT_MS = 5000;
+
+/**
+ * A stream stays open for minutes: its answer is what came up to the end of its first event. A refusal is an
+ * ordinary response that ends at once.
+ */
+async function firstEvent(
+  t: TestContext,
+  method: Endpoint['method'],
+  url: string,
+  body: unknown,
+  token: string | undefined,
+): Promise<LightMyRequestResponse> {
+  const res = await t.app.inject({
+    method,
+    url: `/api${url}`,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(body === undefined ? {} : { payload: body as object }),
+    payloadAsStream: true,
+  });
+  const stream = res.stream();
+  let text = '';
+  let event = false;
+  const deadline = setTimeout(() => stream.destroy(), FIRST_EVENT_MS);
+  try {
+    for await (const chunk of stream) {
+      text += String(chunk);
+      const start = text.lastIndexOf('event: ');
+      event = start >= 0 && text.indexOf('\n\n', start) >= 0;
+      if (event) break;
+    }
+  } catch {
+    // Destroyed at the deadline: the caller judges what arrived.
+  } finally {
+    clearTimeout(deadline);
+    stream.destroy();
+  }
+  return {
+    // A stream that sent no event in time reads as a gateway timeout, so an expectation on it cannot pass.
+    statusCode: res.statusCode === 200 && !event ? 504 : res.statusCode,
+    headers: res.headers,
+    body: text,
+    payload: text,
+    json: () => JSON.parse(text),
+  } as unknown as LightMyRequestResponse;
 }
 
 /**
