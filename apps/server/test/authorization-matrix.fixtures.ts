@@ -1203,10 +1203,16 @@ export const fixtures: Record<string, Fixture> = {
     build: async (w) => ({ request: { params: { id: (await roleHeldBy(w, [w.partnerA])).roleId } } }),
     otherPartner: 'success',
   },
-  'GET /account/roles/:id/users': todo(
-    'shared',
-    'what a caller sees of holders outside the scope is not settled (issue 20 finding 1: an empty list hid them)',
-  ),
+  // The holders a caller may see, and how many others the role reaches (roles.test.ts checks that count).
+  'GET /account/roles/:id/users': {
+    class: 'shared',
+    build: async (w) => {
+      const { roleId, holderId } = await roleHeldBy(w, [w.partnerA]);
+      return { request: { params: { id: roleId } }, marker: holderId };
+    },
+    otherPartner: HIDDEN,
+    own: LISTED,
+  },
   'POST /account/roles': {
     class: 'shared',
     // A new role reaches nobody yet: any scope may create it.
@@ -1614,14 +1620,14 @@ async function roleHeldBy(w: World, scope: '*' | string[]) {
     title: w.unique('Held role'),
     permissions: ['asset.read'],
   });
-  await w.ownerCall('POST', '/account/users', {
+  const holder = await w.ownerCall<{ id: string }>('POST', '/account/users', {
     username: `holder${randomUUID().slice(0, 8)}`,
     name: 'Role Holder',
     password: 'correct-horse-battery',
     partnerScope: scope,
     roleIds: [role.id],
   });
-  return { roleId: role.id };
+  return { roleId: role.id, holderId: holder.id };
 }
 
 /** The four calls on one part of a partner and category's program (GET, POST, PUT, DELETE). */
