@@ -57,8 +57,13 @@ test.describe('a partner-scoped manager holding account-wide write permissions',
       await roles.filter('Operations manager');
       const edit = roles.row('Operations manager').getByRole('button', { name: 'Edit role Operations manager' });
       await expect(edit).toBeDisabled();
-      await edit.hover({ force: true });
-      await expect(page.getByRole('tooltip')).toContainText('Also held by 2 staff outside your partner scope');
+      // Hovered again until the tooltip shows: a hover while the filtered table re-renders lands on the old row.
+      await expect(async () => {
+        await edit.hover({ force: true });
+        await expect(page.getByRole('tooltip')).toContainText('Also held by 2 staff outside your partner scope', {
+          timeout: 2_000,
+        });
+      }).toPass({ timeout: 15_000 });
       await saveShot(page, 'partner-scope-roles.png');
     } finally {
       await page.context().close();
