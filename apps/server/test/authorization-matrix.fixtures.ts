@@ -722,42 +722,22 @@ export const fixtures: Record<string, Fixture> = {
     'one upload serves account and partner documents (either permission): class to settle',
   ),
   'GET /account/partners/$all/documents': listing(async (w) => {
-    const p = await w.ownPartner();
-    await w.ownerCall('POST', '/account/partners/partnerDocument', {
-      partnerId: p.id,
-      type: 'notice',
-      content: { en: '<p>Notice</p>' },
-    });
+    const p = await partnerWithDocument(w, 'notice');
     return { request: {}, marker: p.id, ownUser: p.user };
   }),
   'GET /account/partners/:partnerId/documents/:type': namingPartner(async (w) => {
-    const p = await w.ownPartner();
-    await w.ownerCall('POST', '/account/partners/partnerDocument', {
-      partnerId: p.id,
-      type: 'terms',
-      content: { en: '<p>Terms</p>' },
-    });
+    const p = await partnerWithDocument(w, 'terms');
     return { request: { params: { partnerId: p.id, type: 'terms' } }, ownUser: p.user };
   }),
   'PUT /account/partners/:partnerId/documents/:type': namingPartner(async (w) => {
-    const p = await w.ownPartner();
-    await w.ownerCall('POST', '/account/partners/partnerDocument', {
-      partnerId: p.id,
-      type: 'terms',
-      content: { en: '<p>Terms</p>' },
-    });
+    const p = await partnerWithDocument(w, 'terms');
     return {
       request: { params: { partnerId: p.id, type: 'terms' }, body: { content: { en: '<p>New terms</p>' } } },
       ownUser: p.user,
     };
   }),
   'DELETE /account/partners/:partnerId/documents/:type': namingPartner(async (w) => {
-    const p = await w.ownPartner();
-    await w.ownerCall('POST', '/account/partners/partnerDocument', {
-      partnerId: p.id,
-      type: 'terms',
-      content: { en: '<p>Terms</p>' },
-    });
+    const p = await partnerWithDocument(w, 'terms');
     return { request: { params: { partnerId: p.id, type: 'terms' } }, ownUser: p.user };
   }),
   'POST /account/partners/partnerDocument': namingPartner(async (w) => {
@@ -1489,6 +1469,17 @@ function sharedChange(build: (w: World) => Promise<Case>): Fixture {
 /** A list or other shared object read by id: partner B's staff see no part of it, so it does not exist for them. */
 function sharedById(build: (w: World) => Promise<Case>): Fixture {
   return { class: 'shared', build, otherPartner: NOT_FOUND };
+}
+
+/** A partner of its own holding one document of this type, as the owner wrote it. */
+async function partnerWithDocument(w: World, type: 'terms' | 'notice') {
+  const p = await w.ownPartner();
+  await w.ownerCall('POST', '/account/partners/partnerDocument', {
+    partnerId: p.id,
+    type,
+    content: { en: `<p>${type}</p>` },
+  });
+  return p;
 }
 
 /** A private list the owner made of one partner A asset. */
