@@ -98,7 +98,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
               locale={antLocales[locale]}
               theme={{ token: { ...brandTokens, motion: !reducedMotion }, algorithm }}
             >
-              <AntApp notification={{ maxCount: 1, placement: 'topRight' }}>
+              <AntApp notification={{ maxCount: 1, placement: 'topRight' }} message={{ maxCount: 1 }}>
                 <NotifierBridge />
                 {children}
               </AntApp>

@@ -17,13 +17,14 @@ import { i18n } from './i18n/i18n.ts';
 import { getToken, setToken, TOKEN_KEY } from './session.ts';
 
 type Notifier = Parameters<typeof registerNotifier>[0];
-const notified: { key?: unknown; title?: unknown; description?: unknown }[] = [];
+const notified: { key?: unknown; title?: unknown; description?: unknown; onClose?: unknown }[] = [];
 const notifier = { error: (config: Record<string, unknown>) => void notified.push(config) } as unknown as Notifier;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const api = 'http://localhost:3000/api';
+const id = '8a6e0804-2bd0-4672-b79d-d97027f9071b';
 
 beforeEach(() => {
   notified.length = 0;
@@ -65,17 +66,55 @@ describe('error mapping', () => {
     expect(error.fieldErrors).toBeNull();
   });
 
-  it('titles a notification with status and URL and describes it by status', () => {
-    const described = describeFailure(
-      new ApiError(404, 'NotFound', 'Partner not found', null, `${api}/account/partners/1`),
-    );
-    expect(described.title).toBe(`404: ${api}/account/partners/1`);
-    expect(described.description).toContain('The requested record does not exist');
-    expect(described.description).toContain('Partner not found');
+  it('says what failed, why and what to do, never a URL or a bare status code', () => {
+    const url = `${api}/account/partners/1`;
+    const described = describeFailure(new ApiError(404, 'NotFound', 'The data do not exist!', null, url, 'PUT'));
+    expect(described).toEqual({
+      title: 'The action was not completed',
+      description: 'The data do not exist! It may have been deleted: refresh the page.',
+    });
+    expect(JSON.stringify(described)).not.toContain(url);
+    expect(JSON.stringify(described)).not.toContain('404');
+  });
+
+  it('names a failed read, a failed delete and a server failure apart', () => {
+    const refused = (status: number, method: string) =>
+      describeFailure(new ApiError(status, 'X', 'Role in use', null, 'u', method)).title;
+    expect(refused(422, 'GET')).toBe('Could not load the data');
+    expect(refused(422, 'DELETE')).toBe('Could not delete');
+    expect(refused(422, 'POST')).toBe('The action was not completed');
+    expect(refused(500, 'POST')).toBe('The server had a problem');
+  });
+
+  it('describes a 5xx from a proxy (no API body) in words, with what to do', () => {
+    expect(describeFailure(toApiError(502, '<html>Bad gateway</html>', 'u', 'POST'))).toEqual({
+      title: 'The server had a problem',
+      description: 'Gateway error. Try again later. If it keeps happening, tell your administrator.',
+    });
   });
 
   it('describes an undescribed status as an unknown problem', () => {
-    expect(describeFailure(new ApiError(418, 'Teapot', '', null, 'u')).description).toBe('Unknown problem occurs!');
+    expect(describeFailure(toApiError(418, 'teapot', 'u')).description).toBe(
+      'Unknown problem occurs! Try again. If it keeps happening, tell your administrator.',
+    );
+  });
+
+  it("describes a failure in the user's language", async () => {
+    await i18n.changeLanguage('it-IT');
+    try {
+      const refusal = toApiError(
+        403,
+        { code: 'Forbidden', message: 'You do not have permission to do this', data: null },
+        'u',
+        'DELETE',
+      );
+      expect(describeFailure(refusal)).toEqual({
+        title: 'Impossibile eliminare',
+        description: 'Non hai il permesso di farlo. Se ti serve, chiedi il permesso a un amministratore.',
+      });
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it('drops absent values and empty lists from query strings', () => {
@@ -90,7 +129,6 @@ describe('call', () => {
     setToken('t-1');
     const fetch = vi.fn(async (_url: string, _init: RequestInit) => json(200, { data: null }));
     vi.stubGlobal('fetch', fetch);
-    const id = '8a6e0804-2bd0-4672-b79d-d97027f9071b';
     await call(partnerEndpoints.update, { params: { id }, body: { name: 'Acme' } });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`${api}/account/partners/${id}`);
@@ -108,11 +146,36 @@ describe('call', () => {
     delete window.__FLEETDESK_CONFIG__;
   });
 
-  it('rejects with an ApiError and shows one notification under the fixed key', async () => {
+  it('rejects with an ApiError and shows it under the one fixed key, so a new failure replaces the last', async () => {
+    const refusal = (message: string) => json(422, { code: 'DeleteFailed', message, data: null });
+    vi.stubGlobal('fetch', async () => refusal('First'));
+    await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toMatchObject({ status: 422 });
+    vi.stubGlobal('fetch', async () => refusal('Second'));
+    await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toBeInstanceOf(ApiError);
+    expect(notified.map((n) => [n.key, n.description])).toEqual([
+      [NOTIFICATION_KEY, 'First. Check what you entered and try again.'],
+      [NOTIFICATION_KEY, 'Second. Check what you entered and try again.'],
+    ]);
+  });
+
+  it('does not announce the same failure again while it is shown, and does once it was closed', async () => {
+    vi.stubGlobal('fetch', async () => json(503, { code: 'ServiceUnavailable', message: 'Down', data: null }));
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 503 });
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 503 });
+    expect(notified).toHaveLength(1);
+    (notified[0] as { onClose: () => void }).onClose();
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 503 });
+    expect(notified).toHaveLength(2);
+  });
+
+  it('leaves a read refused with 403 to the screen, which shows "no access" inline', async () => {
     vi.stubGlobal('fetch', async () => json(403, { code: 'Forbidden', message: 'Forbidden', data: null }));
-    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 403, code: 'Forbidden' });
-    await expect(call(partnerEndpoints.all, {})).rejects.toBeInstanceOf(ApiError);
-    expect(notified.map((n) => n.key)).toEqual([NOTIFICATION_KEY, NOTIFICATION_KEY]);
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 403, method: 'GET' });
+    expect(notified).toEqual([]);
+    await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toMatchObject({ status: 403 });
+    expect(notified).toHaveLength(1);
+    await expect(call(partnerEndpoints.all, {}, { notify: true })).rejects.toMatchObject({ status: 403 });
+    expect(notified).toHaveLength(2);
   });
 
   it('lets a caller keep field errors for itself', async () => {
@@ -130,7 +193,10 @@ describe('call', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
-    expect(notified[0]?.description).toBe('Network request failed');
+    expect(notified[0]).toMatchObject({
+      title: 'No connection to the server',
+      description: 'Network request failed. Check your internet connection, then try again.',
+    });
   });
 
   it('gives up after 30 seconds with "Network request timed out"', async () => {
@@ -146,7 +212,10 @@ describe('call', () => {
     const assertion = expect(pending).rejects.toMatchObject({ code: TIMEOUT_ERROR });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     await assertion;
-    expect(notified[0]?.description).toBe('Network request timed out');
+    expect(notified[0]).toMatchObject({
+      title: 'The server did not answer in time',
+      description: 'Network request timed out. Try again in a moment.',
+    });
   });
 
   it('clears the session and leaves for login on a 401', async () => {

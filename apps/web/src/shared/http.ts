@@ -31,6 +31,8 @@ export class ApiError extends Error {
     message: string,
     readonly data: unknown,
     readonly url: string,
+    /** The request's method: a failed read and a failed change are described differently. */
+    readonly method: string = 'GET',
   ) {
     super(message);
   }
@@ -49,6 +51,12 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 /** For `notify`: a form shows validation errors on its fields; every other failure gets the notification. */
 export const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 
+/** For `notify`: the screen shows failures with these statuses itself (a 404 as "The data do not exist!"). */
+export const unlessStatus =
+  (...statuses: number[]) =>
+  (error: ApiError) =>
+    !statuses.includes(error.status);
+
 /** The API origin: runtime config from /config.js wins, else `<page origin>/api` (the API never moves with the base path). */
 export function apiOrigin(): string {
   const configured = window.__FLEETDESK_CONFIG__?.apiOrigin;
@@ -57,7 +65,7 @@ export function apiOrigin(): string {
 }
 
 /** Turns a failed response into an ApiError, whatever the body looks like (a proxy may answer with HTML). */
-export function toApiError(status: number, body: unknown, url: string): ApiError {
+export function toApiError(status: number, body: unknown, url: string, method = 'GET'): ApiError {
   const parsed = errorBody.safeParse(body);
   // The server speaks English; a message the console knows is shown in the user's language wherever it appears.
   if (parsed.success)
@@ -67,8 +75,9 @@ export function toApiError(status: number, body: unknown, url: string): ApiError
       translateValidationMessage(parsed.data.message),
       parsed.data.data ?? null,
       url,
+      method,
     );
-  return new ApiError(status, `Http${status}`, i18n.t(statusKey(status)), null, url);
+  return new ApiError(status, `Http${status}`, i18n.t(statusKey(status)), null, url, method);
 }
 
 /** Statuses described by document 2 §8 "Status notifications"; anything else is an unknown problem. */
@@ -79,30 +88,81 @@ export function statusKey(status: number): string {
   return describedStatuses.has(status) ? `http.status.${status}` : 'http.status.unknown';
 }
 
-/** The notification shown for a failure: title with status and URL, description per status. */
-export function describeFailure(error: ApiError): { title: string; description: string } {
-  const title = error.status ? `${error.status}: ${error.url}` : error.url;
-  if (error.code === NETWORK_ERROR) return { title, description: i18n.t('http.networkFailed') };
-  if (error.code === TIMEOUT_ERROR) return { title, description: i18n.t('http.timedOut') };
-  const statusText = i18n.t(statusKey(error.status));
-  // The server's message says what exactly went wrong; keep it unless it only repeats the status text.
-  const description = error.message && error.message !== statusText ? `${statusText} ${error.message}` : statusText;
-  return { title, description };
+/** What the user can do about a failure, by its kind; null when the reason already says it. */
+function adviceKey(error: ApiError): string | null {
+  if (error.code === NETWORK_ERROR) return 'http.advice.network';
+  if (error.code === TIMEOUT_ERROR) return 'http.advice.timeout';
+  const { status } = error;
+  if (status === 400 || status === 422 || status === 413) return 'http.advice.input';
+  if (status === 401) return 'http.advice.signIn';
+  if (status === 403) return 'http.advice.forbidden';
+  if (status === 404 || status === 410) return 'http.advice.notFound';
+  if (status === 409) return 'http.advice.conflict';
+  // "Too many requests, try again later" says what to do already.
+  if (status === 429) return null;
+  if (status >= 500) return 'http.advice.server';
+  return 'http.advice.other';
 }
+
+/** What failed, in words: no connection, no answer in time, or the kind of request that was refused. */
+function titleKey(error: ApiError): string {
+  if (error.code === NETWORK_ERROR) return 'http.failed.connection';
+  if (error.code === TIMEOUT_ERROR) return 'http.failed.timeout';
+  if (error.status >= 500) return 'http.failed.server';
+  if (error.method === 'GET') return 'http.failed.load';
+  if (error.method === 'DELETE') return 'http.failed.delete';
+  return 'http.failed.action';
+}
+
+/**
+ * The notification shown for a failure, in the user's language: the title says what failed, the
+ * description why (the API's own message, translated) and what to do. Never a URL or a bare status code
+ * (issue 21): the people reading it cannot act on either.
+ */
+export function describeFailure(error: ApiError): { title: string; description: string } {
+  const reason = error.message || i18n.t(statusKey(error.status));
+  const advice = adviceKey(error);
+  return {
+    title: i18n.t(titleKey(error)),
+    description: advice ? `${withStop(reason)} ${i18n.t(advice)}` : reason,
+  };
+}
+
+/** Joins a reason and its advice as two sentences, whatever script the reason ends in. */
+const withStop = (text: string) => (/[.!?。！？]$/.test(text) ? text : `${text}.`);
+
+/**
+ * Whether a failure gets the notification when the caller did not decide: a read refused with 403 is left
+ * to the screen, which shows its load failure inline (ListPage, DetailPage, FormPage); a toast over an
+ * inline "no access" says the same thing twice (issue 21).
+ */
+export const notifiedByDefault = (error: ApiError) => !(error.status === 403 && error.method === 'GET');
 
 type Notifier = ReturnType<typeof App.useApp>['notification'];
 let notifier: Notifier | null = null;
+/** What the notification shows now, so the same failure again (a poll, a double click) is not re-announced. */
+let shown: { title: string; description: string } | null = null;
 /** The antd App context registers its notification API here so notifications follow theme and locale. */
 export function registerNotifier(next: Notifier | null): void {
   notifier = next;
+  shown = null;
 }
 
 /** One key for every failure notification: a new one replaces the old (document 1 §7.1). */
 export const NOTIFICATION_KEY = 'fleetdesk-http-error';
 
 function notifyFailure(error: ApiError): void {
-  const { title, description } = describeFailure(error);
-  notifier?.error({ key: NOTIFICATION_KEY, title, description });
+  if (!notifier) return;
+  const described = describeFailure(error);
+  if (shown?.title === described.title && shown.description === described.description) return;
+  shown = described;
+  notifier.error({
+    key: NOTIFICATION_KEY,
+    ...described,
+    onClose: () => {
+      shown = null;
+    },
+  });
 }
 
 type UnauthorizedHandler = () => void;
@@ -123,7 +183,10 @@ export type CallInput<E extends Endpoint> = Slot<'params', ParamsOf<E>> &
   Slot<'body', BodyInputOf<E>>;
 
 export interface CallOptions {
-  /** false: the caller shows the error itself; a function decides per error (forms keep field errors inline). */
+  /**
+   * false: the caller shows the error itself; a function decides per error (forms keep field errors inline);
+   * absent: every failure but a read refused with 403 (see notifiedByDefault).
+   */
   notify?: boolean | ((error: ApiError) => boolean);
   signal?: AbortSignal;
   /** The body of a `multipart: true` endpoint (a file upload); the browser sets its content type. */
@@ -188,12 +251,12 @@ async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, option
     if (options.signal?.aborted) throw cause;
     const code = timeout.signal.aborted ? TIMEOUT_ERROR : NETWORK_ERROR;
     const key = code === TIMEOUT_ERROR ? 'http.timedOut' : 'http.networkFailed';
-    throw fail(new ApiError(0, code, i18n.t(key), null, url), options);
+    throw fail(new ApiError(0, code, i18n.t(key), null, url, endpoint.method), options);
   }
   clearTimeout(timer);
   if (response.ok) return response;
 
-  const error = toApiError(response.status, await readBody(response), url);
+  const error = toApiError(response.status, await readBody(response), url, endpoint.method);
   if (response.status === 401 && endpoint.requires !== 'public' && !isOnLoginPage()) {
     clearToken();
     onUnauthorized();
@@ -226,7 +289,8 @@ export async function callFile<E extends Endpoint>(
 }
 
 function fail(error: ApiError, options: CallOptions): ApiError {
-  const notify = typeof options.notify === 'function' ? options.notify(error) : options.notify !== false;
+  const notify =
+    typeof options.notify === 'function' ? options.notify(error) : (options.notify ?? notifiedByDefault(error));
   if (notify) notifyFailure(error);
   return error;
 }

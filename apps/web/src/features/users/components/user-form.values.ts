@@ -128,7 +128,7 @@ export function toUserFormError(error: unknown): unknown {
   const fields = error.fieldErrors;
   if (fields) {
     const renamed = Object.fromEntries(Object.entries(fields).map(([path, message]) => [formFieldOf(path), message]));
-    return new ApiError(error.status, error.code, error.message, { fields: renamed }, error.url);
+    return new ApiError(error.status, error.code, error.message, { fields: renamed }, error.url, error.method);
   }
   const field = (error.data as { field?: unknown } | null)?.field;
   if (error.status === 409 && typeof field === 'string') {
@@ -138,6 +138,7 @@ export function toUserFormError(error: unknown): unknown {
       error.message,
       { fields: { [field]: error.message } },
       error.url,
+      error.method,
     );
   }
   return error;
