@@ -11,7 +11,7 @@ export class LoginPage {
     // antd names the form element after the Form's name.
     const form = page.locator('form#email-login');
     // Required fields' labels carry antd's "*" marker, hence the anchored patterns.
-    this.email = form.getByRole('textbox', { name: /^\*?\s*Email$/ });
+    this.email = form.getByRole('textbox', { name: /^\*?\s*Email or username$/ });
     this.password = form.getByRole('textbox', { name: /^\*?\s*Password$/ });
     this.submit = form.getByRole('button', { name: 'Login', exact: true });
     this.error = page.getByRole('alert');

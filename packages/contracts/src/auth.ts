@@ -10,6 +10,22 @@ export const emailLogin = z.strictObject({
     .max(256),
   rememberMe: z.boolean().optional(),
 });
+/**
+ * The login account: staff may be created without an e-mail (document 1 §3 "Staff"), so they sign in with
+ * the username they were given. The server matches it against usernames and e-mails alike.
+ */
+export const usernameLogin = z.strictObject({
+  username: z
+    .string({ message: 'Please input your username or email!' })
+    .trim()
+    .min(1, { message: 'Please input your username or email!' })
+    .max(254),
+  password: z
+    .string({ message: 'Please input your password!' })
+    .min(1, { message: 'Please input your password!' })
+    .max(256),
+  rememberMe: z.boolean().optional(),
+});
 export const phoneLogin = z.strictObject({
   phoneNo: z.string({ message: 'Please input your phone number!' }).pipe(phoneNo),
   verificationCode: z.string({ message: 'Please input verification code!' }).regex(/^\d{6}$/, {
@@ -17,7 +33,7 @@ export const phoneLogin = z.strictObject({
   }),
   rememberMe: z.boolean().optional(),
 });
-export const loginBody = z.union([emailLogin, phoneLogin]);
+export const loginBody = z.union([emailLogin, usernameLogin, phoneLogin]);
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const session = z.object({ token: z.string(), expiresAt: isoDateTime });
@@ -34,7 +50,7 @@ export const authEndpoints = {
   login: endpoint({
     method: 'POST',
     path: '/account/auth/login',
-    summary: 'Sign in with email and password, or phone number and verification code',
+    summary: 'Sign in with email or username and password, or phone number and verification code',
     tag: 'auth',
     requires: 'public',
     body: loginBody,

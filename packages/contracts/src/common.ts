@@ -94,6 +94,7 @@ export const errorCodes = [
   'SiteInUse',
   'TooManyRequests',
   'InternalServerError',
+  'LastAdministrator',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

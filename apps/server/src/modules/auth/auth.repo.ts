@@ -110,11 +110,18 @@ export async function revokeUserSessions(db: DbOrTx, userId: string) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
-export async function findLoginUserByEmail(db: DbOrTx, email: string) {
+/**
+ * The live user signing in with this e-mail or username (both unique, case-insensitively). A username may
+ * look like an e-mail ('@' is allowed), so both columns are searched; an e-mail match wins over someone
+ * else's username.
+ */
+export async function findLoginUser(db: DbOrTx, login: string) {
+  const byEmail = sql`lower(${users.email}) = lower(${login})`;
   const [u] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .where(and(sql`(${byEmail} or lower(${users.username}) = lower(${login}))`, isNull(users.deletedAt)))
+    .orderBy(sql`${byEmail} desc nulls last`)
     .limit(1);
   return u;
 }

@@ -25,6 +25,13 @@ const CODE_MAX_ATTEMPTS = 5;
 const tooMany = (retryAfterSeconds: number) =>
   new DomainError('TooManyRequests', 429, 'Too many requests, try again later', { retryAfterSeconds });
 
+/** Document 2 §8 "Login": the refusal names what was typed. */
+function wrongCredentials(body: LoginBody): string {
+  if ('email' in body) return 'Incorrect email / password';
+  if ('username' in body) return 'Incorrect username/password';
+  return 'Incorrect phone number / password';
+}
+
 export function createAuthService(deps: { db: Db; sms: SmsSender }) {
   const { db } = deps;
 
@@ -52,17 +59,16 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
   }
 
   return {
-    /** Signs in by email + password or phone + code; unknown user and wrong secret answer alike. */
+    /** Signs in by email or username + password, or phone + code; unknown user and wrong secret answer alike. */
     async login(body: LoginBody, clientAddress: string): Promise<Session> {
-      const byEmail = 'email' in body;
-      const identity = byEmail ? body.email.toLowerCase() : body.phoneNo;
+      const identity = 'phoneNo' in body ? body.phoneNo : ('email' in body ? body.email : body.username).toLowerCase();
       const accountKey = `login:account:${identity}`;
       const addressKey = `login:address:${clientAddress}`;
       await guardAttempts(accountKey, addressKey);
 
       let userId: string | undefined;
-      if (byEmail) {
-        const user = await repo.findLoginUserByEmail(db, body.email);
+      if ('password' in body) {
+        const user = await repo.findLoginUser(db, identity);
         if (await verifyPassword(user?.passwordHash ?? null, body.password)) userId = user?.id;
       } else {
         const user = await repo.findLoginUserByPhone(db, body.phoneNo);
@@ -77,11 +83,7 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
 
       if (!userId) {
         await recordFailure(accountKey, addressKey);
-        throw new DomainError(
-          'IncorrectCredentials',
-          401,
-          byEmail ? 'Incorrect email / password' : 'Incorrect phone number / password',
-        );
+        throw new DomainError('IncorrectCredentials', 401, wrongCredentials(body));
       }
       await repo.clearRate(db, accountKey);
       return issueSession(userId, body.rememberMe ?? false);

@@ -111,6 +111,57 @@ describe('auth API', () => {
     });
   });
 
+  describe('login by username (staff may have no e-mail)', () => {
+    const username = 'Counter.Staff';
+    beforeAll(async () => {
+      // Created through the API as a creator would, without an e-mail.
+      const created = await call(t.app, 'POST', '/account/users', {
+        token: t.owner.token,
+        body: { username, password: PASSWORD, name: 'Counter Staff', partnerScope: [t.partnerA.id], roleIds: [] },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data.email).toBeNull();
+    });
+
+    it('signs in a user without an e-mail by username, whatever its case', async () => {
+      const res = await login({ username: username.toLowerCase(), password: PASSWORD }, freshAddress());
+      expect(res.statusCode).toBe(200);
+      expect((await profile(res.json().data.token)).json().data.username).toBe(username);
+    });
+
+    it('signs in by e-mail typed into the username field too', async () => {
+      const res = await login({ username: t.owner.email, password: PASSWORD }, freshAddress());
+      expect(res.statusCode).toBe(200);
+      expect((await profile(res.json().data.token)).json().data.id).toBe(t.owner.id);
+    });
+
+    it('answers a wrong password and an unknown username identically, with "Incorrect username/password"', async () => {
+      const address = freshAddress();
+      const wrong = await login({ username, password: 'not-the-password' }, address);
+      const unknown = await login({ username: 'nobody-here', password: PASSWORD }, address);
+      expect(wrong.statusCode).toBe(401);
+      expect(errorOf(wrong)).toEqual({
+        code: 'IncorrectCredentials',
+        message: 'Incorrect username/password',
+        data: null,
+      });
+      expect(unknown.body).toBe(wrong.body);
+    });
+
+    it('refuses a blank username with 400 naming the field', async () => {
+      const res = await login({ username: '  ', password: PASSWORD }, freshAddress());
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).data).toEqual({ fields: { username: 'Please input your username or email!' } });
+    });
+
+    it('refuses the username of a deleted user', async () => {
+      const gone = await t.userWith([]);
+      expect((await call(t.app, 'DELETE', `/account/users/${gone.id}`, { token: t.owner.token })).statusCode).toBe(200);
+      const res = await login({ username: gone.username, password: PASSWORD }, freshAddress());
+      expect(errorOf(res).code).toBe('IncorrectCredentials');
+    });
+  });
+
   describe('login by phone', () => {
     it('sends a 6-digit code, signs in with it once, and consumes it', async () => {
       const sent = await askCode(phoneUser.phoneNo, freshAddress());

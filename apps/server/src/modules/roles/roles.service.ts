@@ -8,6 +8,7 @@ import { assertNoEscalation, assertNotOutranked } from '../../lib/escalation.ts'
 import { toIso } from '../../lib/rows.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import * as usersRepo from '../users/users.repo.ts';
+import { keepingAnAdmin } from '../users/users.service.ts';
 import * as repo from './roles.repo.ts';
 
 const toRole = (r: repo.RoleRow): Role => ({
@@ -84,8 +85,10 @@ export function createRoleService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const before = toRole(await existing(tx, caller, id));
         assertNotOutranked(caller, before, 'role');
-        if (!(await repo.update(tx, caller.scope, id, valuesOf(input)))) throw holdersOutOfScope();
-        await usersRepo.refreshRoleHolders(tx, id);
+        await keepingAnAdmin(tx, async () => {
+          if (!(await repo.update(tx, caller.scope, id, valuesOf(input)))) throw holdersOutOfScope();
+          await usersRepo.refreshRoleHolders(tx, id);
+        });
         const after = toRole(await existing(tx, caller, id));
         await logChange(tx, caller, 'role', id, audited(before), audited(after));
         return after;
@@ -99,11 +102,13 @@ export function createRoleService(deps: { db: Db }) {
         assertNotOutranked(caller, before, 'role');
         // Every holder, whatever the caller's scope: all of them lose the role.
         const holders = await repo.usersOf(tx, '*', id);
-        if (!(await repo.remove(tx, caller.scope, id))) throw holdersOutOfScope();
-        await usersRepo.refreshUsers(
-          tx,
-          holders.map((u) => u.id),
-        );
+        await keepingAnAdmin(tx, async () => {
+          if (!(await repo.remove(tx, caller.scope, id))) throw holdersOutOfScope();
+          await usersRepo.refreshUsers(
+            tx,
+            holders.map((u) => u.id),
+          );
+        });
         await logChange(tx, caller, 'role', id, audited(before), null);
       });
     },

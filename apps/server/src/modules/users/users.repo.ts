@@ -1,4 +1,4 @@
-import type { UserListQuery } from '@fleetdesk/contracts';
+import { ADMIN_PERMISSION, type UserListQuery } from '@fleetdesk/contracts';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -223,4 +223,22 @@ export async function grantsOfRoles(db: DbOrTx, roleIds: readonly string[]): Pro
           where r.id in (${uuidList(roleIds)})), '{}'::text[]) as "appPermissions"`,
   );
   return row ?? { permissions: [], appPermissions: [] };
+}
+
+const isLiveAdmin = and(isNull(users.deletedAt), sql`${ADMIN_PERMISSION} = any(${users.permissions})`);
+
+/**
+ * Locks the live staff holding base:admin and counts them. Two changes that each take away a different
+ * admin would both see one left if they only counted; with the rows locked the second waits for the first
+ * and counts what it left.
+ */
+export async function lockAdmins(db: DbOrTx): Promise<number> {
+  const locked = await db.select({ id: users.id }).from(users).where(isLiveAdmin).for('update');
+  return locked.length;
+}
+
+/** How many live staff hold base:admin now (inside a transaction: after its own changes). */
+export async function adminCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(isLiveAdmin);
+  return row?.n ?? 0;
 }

@@ -56,6 +56,26 @@ function asConflict(error: unknown): unknown {
   return (constraint && conflicts[constraint]?.()) || error;
 }
 
+/** Refused when a change would leave nobody able to administer the account (issue 21). */
+export const lastAdmin = () =>
+  new DomainError(
+    'LastAdministrator',
+    422,
+    'This change would leave no one with base:admin; give another staff member an administrator role first',
+  );
+
+/**
+ * Runs a change to roles or staff that may take base:admin away, and refuses it (nothing written: the
+ * transaction rolls back) when it leaves no live staff member holding it. An account that had no admin
+ * before is not blocked by its own state.
+ */
+export async function keepingAnAdmin<T>(tx: DbOrTx, change: () => Promise<T>): Promise<T> {
+  const before = await repo.lockAdmins(tx);
+  const result = await change();
+  if (before > 0 && (await repo.adminCount(tx)) === 0) throw lastAdmin();
+  return result;
+}
+
 export function createUserService(deps: { db: Db; mail: MailSender }) {
   const { db } = deps;
 
@@ -145,8 +165,10 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
         .transaction(async (tx) => {
           const before = toUser(await manageable(tx, caller, id, true));
           const grant = await checkGrant(tx, caller, input, id);
-          written(await repo.update(tx, caller.scope, id, grant.values));
-          await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
+          await keepingAnAdmin(tx, async () => {
+            written(await repo.update(tx, caller.scope, id, grant.values));
+            await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
+          });
           const after = toUser((await repo.get(tx, '*', id))!);
           await logChange(tx, caller, 'user', id, audited(before), audited(after));
           return after;
@@ -161,7 +183,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
       if (id === caller.userId) throw new DomainError('DeleteFailed', 422, 'You cannot delete your own account');
       await db.transaction(async (tx) => {
         await manageable(tx, caller, id, true);
-        written(await repo.softDelete(tx, caller.scope, id));
+        await keepingAnAdmin(tx, async () => written(await repo.softDelete(tx, caller.scope, id)));
         await authRepo.revokeUserSessions(tx, id);
         await writeFieldLogs(tx, {
           entityType: 'user',

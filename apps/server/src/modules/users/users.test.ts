@@ -242,6 +242,8 @@ describe('users API', () => {
       ['a malformed email', { email: 'mario@' }, 'email', 'Incorrect email format!'],
       ['a phone number without its region code', { phoneNo: '3471112233' }, 'phoneNo', 'Phone number is invalid!'],
       ['an empty partner selection', { partnerScope: [] }, 'partnerScope', 'Please select at least one item'],
+      // No default partner scope, least of all "*": the creator chooses (issue 21).
+      ['a missing partner scope', { partnerScope: undefined }, 'partnerScope', undefined],
       ['a partner scope that is neither "*" nor a list', { partnerScope: 'all' }, 'partnerScope', undefined],
       ['a partner id of the wrong shape', { partnerScope: ['p-1'] }, 'partnerScope.0', undefined],
       [

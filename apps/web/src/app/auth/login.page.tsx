@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { authEndpoints, type LoginBody } from '@fleetdesk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Space, Tabs, Typography } from 'antd';
@@ -11,13 +11,15 @@ import { setToken } from '../../shared/session.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { LocaleSwitcher } from '../../shared/ui/locale-switcher.tsx';
 import { useDocumentTitle } from '../layout/document-title.ts';
+import { passwordLogin } from './login-body.ts';
 import { safeRedirect } from './redirect.ts';
 
 /** E.164 as the contracts define it (+ country code, 7 to 15 digits). */
 const E164 = /^\+[1-9]\d{6,14}$/;
 
 interface EmailValues {
-  email: string;
+  /** An e-mail or a username: staff created without an e-mail sign in with their username. */
+  login: string;
   password: string;
   rememberMe: boolean;
 }
@@ -94,17 +96,14 @@ function EmailForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
       name="email-login"
       layout="vertical"
       initialValues={{ rememberMe: true }}
-      onFinish={({ email, password, rememberMe }) => onSubmit({ email: email.trim(), password, rememberMe })}
+      onFinish={({ login, password, rememberMe }) => onSubmit(passwordLogin(login, password, rememberMe))}
     >
       <Form.Item
-        name="email"
-        label={t('login.email')}
-        rules={[
-          { required: true, message: t('login.emailRequired') },
-          { type: 'email', message: t('login.emailInvalid') },
-        ]}
+        name="login"
+        label={t('login.account')}
+        rules={[{ required: true, whitespace: true, message: t('login.accountRequired') }]}
       >
-        <Input prefix={<MailOutlined />} autoComplete="username" type="email" autoFocus />
+        <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
       </Form.Item>
       <Form.Item
         name="password"

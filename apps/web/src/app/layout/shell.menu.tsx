@@ -6,13 +6,26 @@ import type { MenuNode } from '../menu.ts';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
+/**
+ * A label too long for the sider ("Richieste di rimborso deposito" under its group) wraps onto a second
+ * line instead of ending in "…"; two lines of 1.25 fit the item's 40 px. The tooltip carries the whole
+ * label wherever it is still cut (the collapsed sider's popups are antd's own).
+ */
+const wrapping = { display: 'inline-block', whiteSpace: 'normal', lineHeight: 1.25, verticalAlign: 'middle' } as const;
+const MenuLabel = ({ text }: { text: string }) => (
+  <span title={text} style={wrapping} data-testid="menu-label">
+    {text}
+  </span>
+);
+
 function toItems(nodes: readonly MenuNode[], t: (key: string) => string): MenuItem[] {
   return nodes.map((node) => {
     const icon = node.icon ? createElement(node.icon, { key: node.key }) : undefined;
+    const label = <MenuLabel key={node.key} text={t(node.labelKey)} />;
     if (node.path) {
-      return { key: node.key, icon, label: <Link to={node.path}>{t(node.labelKey)}</Link> };
+      return { key: node.key, icon, label: <Link to={node.path}>{label}</Link> };
     }
-    return { key: node.key, icon, label: t(node.labelKey), children: toItems(node.children ?? [], t) };
+    return { key: node.key, icon, label, children: toItems(node.children ?? [], t) };
   });
 }
 

@@ -248,7 +248,7 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
                 maxTagCount="responsive"
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={categories.isLoading}
-                placeholder={t('search.all')}
+                placeholder={t('search.all', { context: 'category' })}
                 options={(categories.data ?? []).map((c) => ({
                   value: c.id,
                   label: c.isEnabled ? c.name : `${c.name} (${t('category.disabled')})`,
@@ -277,7 +277,7 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
                 maxTagCount="responsive"
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={sites.isLoading}
-                placeholder={t('search.all')}
+                placeholder={t('search.all', { context: 'site' })}
                 options={siteOptions}
               />
             </Form.Item>
@@ -308,7 +308,7 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
                 mode="multiple"
                 allowClear
                 maxTagCount="responsive"
-                placeholder={t('search.all')}
+                placeholder={t('search.all', { context: 'usage' })}
                 options={assetUsageModes.map((m) => ({ value: m, label: t(`usageMode.${m}`) }))}
               />
             </Form.Item>

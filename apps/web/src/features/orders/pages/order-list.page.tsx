@@ -258,7 +258,8 @@ function OptionFilter({
         allowClear
         showSearch={wide ? { optionFilterProp: 'label' } : false}
         style={{ minWidth: wide ? 180 : 120 }}
-        placeholder={t('filter.any')}
+        // Per filter: the word for "all" agrees with the label in gender ("Categoria: Tutte", "Stato: Tutti").
+        placeholder={t('filter.any', { context: name })}
         loading={loading}
         options={options}
       />
@@ -300,7 +301,7 @@ function RentSiteFilter({
         maxTagCount="responsive"
         showSearch={{ optionFilterProp: 'label' }}
         style={{ minWidth: 220, maxWidth: 360 }}
-        placeholder={t('filter.any')}
+        placeholder={t('filter.any', { context: 'rentSiteIdIn' })}
         loading={loading}
         options={options}
       />

@@ -1,4 +1,5 @@
 import { roleInput } from '@fleetdesk/contracts';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormPage } from '../../../shared/ui/form-page.tsx';
@@ -11,6 +12,7 @@ export default function RoleNewPage() {
   const { t } = useTranslation('roles');
   const navigate = useNavigate();
   const create = useCreateRole();
+  const { message } = App.useApp();
   return (
     <FormPage
       wide
@@ -18,7 +20,10 @@ export default function RoleNewPage() {
       initialValues={{ permissions: [], appPermissions: [] }}
       confirmSubmit={(values) => t('create.confirm', { title: values.title })}
       submitText={t('action.create')}
-      onSubmit={(values) => create.mutateAsync(values)}
+      onSubmit={async (values) => {
+        const { data } = await create.mutateAsync(values);
+        void message.success(t('create.done', { title: data.title }));
+      }}
       onDone={() => navigate(roleUrls.list())}
       onCancel={() => navigate(roleUrls.list())}
     >

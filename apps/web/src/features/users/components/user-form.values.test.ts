@@ -49,10 +49,19 @@ describe('user form: partner scope radio ↔ partnerScope', () => {
     });
   });
 
-  it('starts a partner user on "Selected", pre-filled when they manage one partner', () => {
-    expect(newUserFormValues('*')).toMatchObject({ scopeMode: 'all', partnerIds: [] });
+  it('starts a new user with no partner, pre-filled only when the creator manages exactly one', () => {
+    expect(newUserFormValues('*')).toMatchObject({ scopeMode: 'selected', partnerIds: [] });
+    expect(newUserFormValues(undefined)).toMatchObject({ scopeMode: 'selected', partnerIds: [] });
     expect(newUserFormValues([partnerA])).toMatchObject({ scopeMode: 'selected', partnerIds: [partnerA] });
     expect(newUserFormValues([partnerA, partnerB])).toMatchObject({ scopeMode: 'selected', partnerIds: [] });
+  });
+
+  it('refuses to create a user left with no partner chosen', () => {
+    const untouched = userCreateForm.safeParse({ username: 'jdoe', name: 'John Doe', ...newUserFormValues('*') });
+    expect(untouched.success).toBe(false);
+    expect(untouched.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['partnerIds', 'Please select at least one item'],
+    ]);
   });
 
   it('builds the create body; an empty password, email or phone is left out', () => {

@@ -107,12 +107,13 @@ export function userToFormValues(user: User): UserFormValues {
 }
 
 /**
- * A new user's starting values. A partner user cannot hand out "All partners", so their form starts on
- * "Selected" (pre-filled when they manage exactly one partner).
+ * A new user's starting values: no partner. Access to every partner is a choice the creator makes, never
+ * a default that a hurried "Create" hands out (issue 21); a partner user managing exactly one partner
+ * starts with it, since it is the only choice they have.
  */
 export function newUserFormValues(callerScope: PartnerScope | undefined): UserFormValues {
-  if (callerScope === undefined || callerScope === '*') return { scopeMode: 'all', partnerIds: [], roleIds: [] };
-  return { scopeMode: 'selected', partnerIds: callerScope.length === 1 ? [...callerScope] : [], roleIds: [] };
+  const only = callerScope !== undefined && callerScope !== '*' && callerScope.length === 1 ? [...callerScope] : [];
+  return { scopeMode: 'selected', partnerIds: only, roleIds: [] };
 }
 
 /** Server field paths that the form shows under another name. */

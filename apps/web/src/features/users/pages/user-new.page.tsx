@@ -1,3 +1,4 @@
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignedInProfile } from '../../../shared/profile.ts';
@@ -16,6 +17,7 @@ export default function UserNewPage() {
   const profile = useSignedInProfile();
   const create = useCreateUser();
   const names = useUserSummaryNames();
+  const { message } = App.useApp();
 
   return (
     <FormPage
@@ -36,7 +38,10 @@ export default function UserNewPage() {
         okText: t('action.create'),
       })}
       submitText={t('action.create')}
-      onSubmit={(values) => create.mutateAsync(values)}
+      onSubmit={async (values) => {
+        const { data } = await create.mutateAsync(values);
+        void message.success(t('create.done', { name: data.name, username: data.username }));
+      }}
       onDone={() => navigate(userUrls.list())}
       onCancel={() => navigate(userUrls.list())}
     >
