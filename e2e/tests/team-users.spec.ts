@@ -89,7 +89,7 @@ test.describe('team users', () => {
   test('a username already used is refused on its field', async ({ page }) => {
     const form = new UserFormPage(page);
     await page.goto('/team/user/new');
-    await form.fill({ username: 'ops.manager', name: 'Someone Else', password: PASSWORD });
+    await form.fill({ username: 'ops.manager', name: 'Someone Else', password: PASSWORD, scope: 'all' });
     await form.submit('Create');
     await answerConfirm(page, 'Create user "Someone Else"?', 'Create');
     await expect(page).toHaveURL('/team/user/new');

@@ -77,6 +77,19 @@ describe('error mapping', () => {
     expect(JSON.stringify(described)).not.toContain('404');
   });
 
+  it("lets a business refusal's own sentence say what to do", () => {
+    const refusal = toApiError(
+      422,
+      { code: 'ReferencedByOthers', message: 'Partner still has staff: move them first', data: null },
+      'u',
+      'DELETE',
+    );
+    expect(describeFailure(refusal)).toEqual({
+      title: 'Could not delete',
+      description: 'Partner still has staff: move them first',
+    });
+  });
+
   it('names a failed read, a failed delete and a server failure apart', () => {
     const refused = (status: number, method: string) =>
       describeFailure(new ApiError(status, 'X', 'Role in use', null, 'u', method)).title;
@@ -147,9 +160,9 @@ describe('call', () => {
   });
 
   it('rejects with an ApiError and shows it under the one fixed key, so a new failure replaces the last', async () => {
-    const refusal = (message: string) => json(422, { code: 'DeleteFailed', message, data: null });
+    const refusal = (message: string) => json(400, { code: 'BadRequest', message, data: null });
     vi.stubGlobal('fetch', async () => refusal('First'));
-    await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toMatchObject({ status: 422 });
+    await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toMatchObject({ status: 400 });
     vi.stubGlobal('fetch', async () => refusal('Second'));
     await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toBeInstanceOf(ApiError);
     expect(notified.map((n) => [n.key, n.description])).toEqual([

@@ -93,12 +93,13 @@ function adviceKey(error: ApiError): string | null {
   if (error.code === NETWORK_ERROR) return 'http.advice.network';
   if (error.code === TIMEOUT_ERROR) return 'http.advice.timeout';
   const { status } = error;
-  if (status === 400 || status === 422 || status === 413) return 'http.advice.input';
+  if (status === 400 || status === 413) return 'http.advice.input';
   if (status === 401) return 'http.advice.signIn';
   if (status === 403) return 'http.advice.forbidden';
   if (status === 404 || status === 410) return 'http.advice.notFound';
-  if (status === 409) return 'http.advice.conflict';
-  // "Too many requests, try again later" says what to do already.
+  // A business refusal carries the API's own sentence, which names the way out ("narrow the filters", "give
+  // another staff member an administrator role first"); "Too many requests, try again later" does too.
+  if ((status === 409 || status === 422) && error.code !== `Http${status}`) return null;
   if (status === 429) return null;
   if (status >= 500) return 'http.advice.server';
   return 'http.advice.other';
