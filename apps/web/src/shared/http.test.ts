@@ -171,7 +171,7 @@ describe('call', () => {
     ]);
   });
 
-  it('does not announce the same failure again while it is shown, and does once it was closed', async () => {
+  it('does not announce the same failure again while it is shown, and does once it was closed or timed out', async () => {
     vi.stubGlobal('fetch', async () => json(503, { code: 'ServiceUnavailable', message: 'Down', data: null }));
     await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 503 });
     await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 503 });
@@ -179,6 +179,11 @@ describe('call', () => {
     (notified[0] as { onClose: () => void }).onClose();
     await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 503 });
     expect(notified).toHaveLength(2);
+    // Evicted by some other notification without a close: after its 4.5 s it is announced again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5_000);
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 503 });
+    expect(notified).toHaveLength(3);
   });
 
   it('leaves a read refused with 403 to the screen, which shows "no access" inline', async () => {

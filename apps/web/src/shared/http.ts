@@ -141,8 +141,12 @@ export const notifiedByDefault = (error: ApiError) => !(error.status === 403 && 
 
 type Notifier = ReturnType<typeof App.useApp>['notification'];
 let notifier: Notifier | null = null;
-/** What the notification shows now, so the same failure again (a poll, a double click) is not re-announced. */
-let shown: { title: string; description: string } | null = null;
+/**
+ * What the notification shows now, so the same failure again (a poll, a double click) is not re-announced.
+ * Forgotten when it closes, and after antd's 4.5 s in any case, should another notification have evicted it.
+ */
+let shown: { title: string; description: string; at: number } | null = null;
+const NOTIFICATION_SECONDS = 4.5;
 /** The antd App context registers its notification API here so notifications follow theme and locale. */
 export function registerNotifier(next: Notifier | null): void {
   notifier = next;
@@ -155,11 +159,14 @@ export const NOTIFICATION_KEY = 'fleetdesk-http-error';
 function notifyFailure(error: ApiError): void {
   if (!notifier) return;
   const described = describeFailure(error);
-  if (shown?.title === described.title && shown.description === described.description) return;
-  shown = described;
+  const now = Date.now();
+  const open = shown && now - shown.at < NOTIFICATION_SECONDS * 1000;
+  if (open && shown?.title === described.title && shown.description === described.description) return;
+  shown = { ...described, at: now };
   notifier.error({
     key: NOTIFICATION_KEY,
     ...described,
+    duration: NOTIFICATION_SECONDS,
     onClose: () => {
       shown = null;
     },

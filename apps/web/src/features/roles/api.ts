@@ -1,6 +1,6 @@
 import { type QueryInputOf, type RoleInput, type RoleUser, roleEndpoints } from '@fleetdesk/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call, unlessFieldErrors } from '../../shared/http.ts';
+import { call, unlessFieldErrors, unlessStatus } from '../../shared/http.ts';
 import { userKeys } from '../users/api.ts';
 
 export type RoleListQuery = QueryInputOf<typeof roleEndpoints.list>;
@@ -30,9 +30,7 @@ export function useRole(id: string | undefined) {
   return useQuery({
     queryKey: roleKeys.detail(id ?? ''),
     queryFn: ({ signal }) =>
-      call(roleEndpoints.get, { params: { id: id ?? '' } }, { signal, notify: (e) => e.status !== 404 }).then(
-        (r) => r.data,
-      ),
+      call(roleEndpoints.get, { params: { id: id ?? '' } }, { signal, notify: unlessStatus(404) }).then((r) => r.data),
     enabled: Boolean(id),
   });
 }

@@ -6,7 +6,7 @@ import {
   userEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, call } from '../../shared/http.ts';
+import { type ApiError, call, unlessStatus } from '../../shared/http.ts';
 import { requirementOf, useCan } from '../../shared/permissions.ts';
 import { MAX_PAGE_SIZE } from '../../shared/ui/list-state.ts';
 import { toUserFormError } from './components/user-form.values.ts';
@@ -42,9 +42,7 @@ export function useUser(id: string | undefined) {
     queryKey: userKeys.detail(id ?? ''),
     // A 404 is shown by the page ("The data do not exist!"), not as a notification.
     queryFn: ({ signal }) =>
-      call(userEndpoints.get, { params: { id: id ?? '' } }, { signal, notify: (e) => e.status !== 404 }).then(
-        (r) => r.data,
-      ),
+      call(userEndpoints.get, { params: { id: id ?? '' } }, { signal, notify: unlessStatus(404) }).then((r) => r.data),
     enabled: Boolean(id),
   });
 }
