@@ -49,6 +49,37 @@ test.describe('errors and safety', () => {
     expect(owner?.userCount).toBe(1);
   });
 
+  test('a read refused with 403 is shown once, inline; an action cut off by the network says so in words', async ({
+    page,
+  }) => {
+    const list = new RoleListPage(page);
+    await page.route('**/api/account/roles?*', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'Forbidden', message: 'You do not have permission to do this', data: null }),
+      }),
+    );
+    await list.goto();
+    const inline = page.getByRole('main').getByRole('alert');
+    await expect(inline).toContainText('The list could not be loaded.');
+    await expect(inline).toContainText('You do not have permission to do this');
+    // Every call has answered once the alert shows; notifications close by themselves, so look once.
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.ant-notification-notice').count()).toBe(0);
+
+    await page.unroute('**/api/account/roles?*');
+    await page.route('**/api/account/roles/*/users', (route) => route.abort('internetdisconnected'));
+    await list.goto();
+    await list.filter('Owner');
+    await page.getByRole('button', { name: 'Delete role Owner', exact: true }).click();
+    const notice = page.locator('.ant-notification-notice');
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText('No connection to the server');
+    await expect(notice).toContainText('Network request failed. Check your internet connection, then try again.');
+    await expect(notice).not.toContainText('/api');
+  });
+
   test('a user created without an e-mail (no partner until one is chosen) signs in by username', async ({
     page,
     browser,
