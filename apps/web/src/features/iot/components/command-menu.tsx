@@ -107,6 +107,8 @@ export function CommandMenu({ assetNos, vendor, onSent, size }: CommandMenuProps
       ),
       okText: t('send.ok'),
       okButtonProps: inUse?.length ? { danger: true } : undefined,
+      // Room for the customer and order lines.
+      width: inUse?.length ? 560 : undefined,
       cancelText: t('send.cancel'),
       onOk: () => dispatch(choice),
     });
