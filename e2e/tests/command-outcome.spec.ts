@@ -97,4 +97,19 @@ test.describe('the outcome of a command, for a sender who cannot read control re
       await owner.fetch(assetEndpoints.remove, { params: { no } });
     }
   });
+
+  test('the role editor lists every command the menu offers, wake-up and the geolocation report included', async ({
+    page,
+  }) => {
+    await page.goto('/team/role/new');
+    // The web platform's row comes first; the operation app has its own, smaller one.
+    const iot = page.getByRole('group', { name: 'IoT command', exact: true }).first();
+    await expect(iot.getByRole('checkbox', { name: 'Status report (Status report, Wake up)' })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(
+      iot.getByRole('checkbox', { name: 'Position report (Position report, Report geolocation)', exact: true }),
+    ).toBeVisible();
+    await saveShot(iot, 'role-editor-iot-commands.en-US.png');
+  });
 });
