@@ -778,6 +778,17 @@ export const fixtures: Record<string, Fixture> = {
     const r = await controlRecord(w, 'config');
     return { request: {}, marker: r.id };
   }),
+  // The sender's own records: partner A's staff member who sent the command reads them; partner B's staff get 404.
+  'GET /asset-iot/control/sentRecords': byId(async (w) => {
+    const sender = await w.freshUser([w.partnerA]);
+    const { id } = await controlRecord(w, 'command', sender.token);
+    return { request: { query: { ids: id } }, ownUser: async () => sender };
+  }),
+  // Partner A's asset on an unfinished trip is left out for partner B's staff, as from any list.
+  'POST /asset-iot/control/$findOngoingUse': listing(async (w) => {
+    const { no } = await assetOnTrip(w);
+    return { request: { body: { assetNos: [no] } }, marker: no };
+  }),
   'POST /asset-iot/experimental/get-configs-by-asset-no': byId(async (w) => ({
     request: { body: { assetNo: (await boundAsset(w)).no } },
   })),
@@ -1576,17 +1587,29 @@ async function boundAsset(w: World) {
 
 const speedLimit = { motorControlSpeedLimit: { switch: 'on', speedKmh: 20 } };
 
-/** A command or config record the owner sent to a bound partner A asset (the answer has no `data` wrapper). */
-async function controlRecord(w: World, kind: 'command' | 'config') {
+/** A command or config record sent (by the owner unless `token` says who) to a bound partner A asset. */
+async function controlRecord(w: World, kind: 'command' | 'config', token = w.owner) {
   const { no } = await boundAsset(w);
   const [url, body, field] =
     kind === 'command'
       ? ['/asset-iot/control/batch-invoke-command', { assetNos: [no], command: 'device.beep' }, 'createdCommandRecords']
       : ['/asset-iot/control/batch-modify-config', { assetNos: [no], config: speedLimit }, 'createdConfigRecords'];
-  const res = await call(w.t.app, 'POST', url, { token: w.owner, body });
+  const res = await call(w.t.app, 'POST', url, { token, body });
   const id = res.json<Record<string, { id: string }[]>>()[field]?.[0]?.id;
   if (res.statusCode !== 200 || !id) throw new Error(`fixture ${url} failed: ${res.statusCode} ${res.body}`);
   return { id };
+}
+
+/** A partner A asset on an unfinished trip (the trip builder's row, written as it would be). */
+async function assetOnTrip(w: World) {
+  const { id, no } = await w.newAsset();
+  await w.t.database.db.execute(sql`
+    insert into trips (id, asset_id, partner_id, category_id, status, source, started_at, start_latitude,
+      start_longitude, ended_at, end_latitude, end_longitude, distance_m, point_count)
+    select ${randomUUID()}, a.id, a.partner_id, a.category_id, 'ongoing', 'movement', now(), 45.46, 9.19, now(),
+      45.47, 9.2, 1200, 12
+    from assets a where a.id = ${id}`);
+  return { no };
 }
 
 /** The referral code a customer is given. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assetIotVendor, assetNo } from './assets.ts';
 import { dataOf, id, isoDateTime, listOf, pageQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { type IotCommand, iotCommandPermission, iotCommands, iotSmsCommands, smsAction } from './iot-commands.ts';
 import { type Requirement, requires } from './permissions.ts';
 
 /** Document 2 §9: batch operations take at most 100 assets. */
@@ -9,51 +10,14 @@ export const IOT_BATCH_MAX = 100;
 export const IOT_BATCH_MESSAGE = 'batch operations above 100 refused';
 export const AT_LEAST_ONE_ASSET_MESSAGE = 'Please select at least one item';
 
-/** Document 2 §3 "Commands". */
-export const iotCommands = [
-  'device.turn_on',
-  'device.turn_off',
-  'device.beep',
-  'iot.reboot',
-  'light.turn_on',
-  'light.turn_off',
-  'power.battery.unlock',
-  'power.battery.lock',
-  'tbox.status_report',
-  'tbox.position_report',
-  'iot.report_geolocation_state',
-  'iot.wake',
-] as const;
-export type IotCommand = (typeof iotCommands)[number];
+export {
+  type IotCommand,
+  iotCommandActions,
+  iotCommandPermission,
+  iotCommands,
+  iotSmsCommands,
+} from './iot-commands.ts';
 export const iotCommand = z.enum(iotCommands, { message: 'Command must be selected' });
-
-/**
- * Which `iot_control.command.<action>` a command needs (document 1 §6.2). The two commands the catalogue does
- * not name ask for what they do: reporting the geolocation is a position report, waking the device a status one.
- */
-export const iotCommandPermission: Record<IotCommand, string> = {
-  'device.turn_on': 'turn_on',
-  'device.turn_off': 'turn_off',
-  'device.beep': 'beep',
-  'iot.reboot': 'reboot',
-  'light.turn_on': 'light_turn_on',
-  'light.turn_off': 'light_turn_off',
-  'power.battery.unlock': 'power_battery_unlock',
-  'power.battery.lock': 'power_battery_lock_up',
-  'tbox.status_report': 'status_report',
-  'tbox.position_report': 'position_report',
-  'iot.report_geolocation_state': 'position_report',
-  'iot.wake': 'status_report',
-};
-/** The commands that have an SMS variant (their own `sms_` permission). */
-export const iotSmsCommands: readonly IotCommand[] = [
-  'device.turn_on',
-  'device.turn_off',
-  'device.beep',
-  'iot.reboot',
-  'tbox.position_report',
-  'iot.report_geolocation_state',
-];
 
 export const iotChannels = ['default', 'mqtt', 'sms', 'ble'] as const;
 export type IotChannel = (typeof iotChannels)[number];
@@ -63,7 +27,7 @@ export type IotInitiator = (typeof iotInitiators)[number];
 /** The permission one command over one channel needs, as a requirement. */
 export function iotCommandRequirement(command: IotCommand, channel: IotChannel): Requirement {
   const action = iotCommandPermission[command];
-  return requires(`iot_control.command.${channel === 'sms' ? `sms_${action}` : action}`);
+  return requires(`iot_control.command.${channel === 'sms' ? smsAction(action) : action}`);
 }
 /** Any command permission: what the batch endpoint asks before the body says which one. */
 export const anyIotCommandRequirement: Requirement = [
@@ -210,6 +174,11 @@ export const iotDeviceModel = z.object({
   name: z.string(),
   commands: z.array(iotCommand),
   configItems: z.array(z.enum(iotConfigItems)),
+  /**
+   * Whether `device.turn_on` / `device.turn_off` open and close the asset's lock (a bike's lock controller): the
+   * console then says Unlock / Lock, the bike's own words, instead of Turn on / Turn off.
+   */
+  switchIsLock: z.boolean(),
   /** Telemetry cycle when riding and when parked, in seconds (document 2 §9 GPS cycles). */
   ridingReportSeconds: z.number().int(),
   parkedReportSeconds: z.number().int(),
@@ -311,6 +280,30 @@ export const controlRecordQuery = pageQuery.extend({
 });
 export type ControlRecordQuery = z.input<typeof controlRecordQuery>;
 
+/** The records a batch just created, asked for by their sender: comma-separated ids, 1 to 100. */
+export const sentRecordsQuery = z.strictObject({
+  ids: commaIds.pipe(z.array(id).min(1, { message: AT_LEAST_ONE_ASSET_MESSAGE })),
+});
+export type SentRecordsQuery = z.input<typeof sentRecordsQuery>;
+
+/**
+ * What an asset is doing for a customer right now: the open order whose lease holds it, and the trip it is on.
+ * A command that locks or turns it off would stop that customer, so the console says so before sending.
+ */
+export const assetOngoingUse = z.object({
+  assetNo: z.string(),
+  order: z
+    .object({
+      id,
+      orderNo: z.string(),
+      customer: z.object({ id, name: z.string() }),
+      startTime: isoDateTime.nullable(),
+    })
+    .nullable(),
+  trip: z.object({ id, startedAt: isoDateTime }).nullable(),
+});
+export type AssetOngoingUse = z.infer<typeof assetOngoingUse>;
+
 export const assetConfigs = z.object({
   assetNo: z.string(),
   iotDeviceNo: z.string().nullable(),
@@ -323,6 +316,8 @@ export const assetConfigs = z.object({
 export type AssetConfigs = z.infer<typeof assetConfigs>;
 
 const readRecords = requires('iot_control.record.read');
+/** Whoever may send a command or a config: they may follow what they sent. */
+export const iotSenderRequirement: Requirement = [...anyIotCommandRequirement, ...requires('iot_control.config.basic')];
 
 export const iotEndpoints = {
   batchInvokeCommand: endpoint({
@@ -371,6 +366,26 @@ export const iotEndpoints = {
     requires: readRecords,
     query: controlRecordQuery,
     response: listOf(iotControlRecord),
+  }),
+  sentRecords: endpoint({
+    method: 'GET',
+    path: '/asset-iot/control/sentRecords',
+    summary:
+      'The records a batch created, for the staff member who sent it (no record permission needed); 404 when any id is not a record of theirs in scope',
+    tag: 'iot',
+    requires: iotSenderRequirement,
+    query: sentRecordsQuery,
+    response: z.object({ data: z.array(iotControlRecord) }),
+  }),
+  ongoingUse: endpoint({
+    method: 'POST',
+    path: '/asset-iot/control/$findOngoingUse',
+    summary:
+      'The assets among these (up to 100, in scope) that are on an open order or an unfinished trip, with the customer and order: asked before a command that would stop them',
+    tag: 'iot',
+    requires: anyIotCommandRequirement,
+    body: z.strictObject({ assetNos: batchAssetNos }),
+    response: z.object({ data: z.array(assetOngoingUse) }),
   }),
   configsByAssetNo: endpoint({
     method: 'POST',

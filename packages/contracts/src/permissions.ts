@@ -2,6 +2,8 @@
  * The permission catalogue (document 1 §6.2), kept as data so the role editor, the server guard and the
  * menu all read the same list. A permission string is `<family>.<action>`; `base:admin` grants everything.
  */
+import { iotCommandActions } from './iot-commands.ts';
+
 export type Platform = 'web' | 'app';
 
 export interface PermissionFamily {
@@ -34,23 +36,11 @@ export const permissionCatalogue: readonly PermissionFamily[] = [
   web('asset.transfer_record', ['read']),
   web('asset.trip', ['read', 'export_data']),
   web('asset_category', ['read', 'create', 'update', 'read_disabled']),
-  web('iot_control.command', [
-    'turn_on',
-    'turn_off',
-    'beep',
-    'reboot',
-    'light_turn_on',
-    'light_turn_off',
-    'power_battery_unlock',
-    'power_battery_lock_up',
-    'status_report',
-    'position_report',
-    'sms_turn_on',
-    'sms_turn_off',
-    'sms_beep',
-    'sms_reboot',
-    'sms_position_report',
-  ]),
+  // Derived from the commands themselves, so the role editor lists every command the command menu offers.
+  web(
+    'iot_control.command',
+    iotCommandActions.map((a) => a.action),
+  ),
   web('iot_control.config', ['basic']),
   web('iot_control.record', ['read']),
   web('customer', ['read', 'read_detail', 'update', 'delete', 'refund_deposit', 'export_data']),

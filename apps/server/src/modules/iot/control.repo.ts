@@ -131,6 +131,27 @@ export async function recordsByIds(db: DbOrTx, scope: Scope, ids: readonly strin
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/**
+ * The records among `ids` that `userId` sent, within the scope (the sender's narrow read, issue 21): a record of
+ * someone else or of another partner's asset is absent.
+ */
+export async function sentRecords(
+  db: DbOrTx,
+  scope: Scope,
+  userId: string,
+  ids: readonly string[],
+): Promise<IotControlRecord[]> {
+  const found = await selectRecords(db).where(
+    and(
+      inArray(iotControlRecords.id, [...ids]),
+      eq(iotControlRecords.userId, userId),
+      inScope(scope, iotControlRecords.partnerId),
+    ),
+  );
+  const byId = new Map(found.map((r) => [r.record.id, toRecord(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function getRecord(db: DbOrTx, scope: Scope, id: string): Promise<IotControlRecord | null> {
   const [found] = await selectRecords(db).where(
     and(eq(iotControlRecords.id, id), inScope(scope, iotControlRecords.partnerId)),
@@ -281,4 +302,41 @@ export async function trustAgentOf(db: DbOrTx, scope: Scope, deviceNo: string): 
           or (a.id is not null and ${inScopeSql(scope, sql`a.partner_id`) ?? sql`true`})`,
   );
   return row ?? null;
+}
+
+export interface OngoingUseRow {
+  assetNo: string;
+  orderId: string | null;
+  orderNo: string | null;
+  startTime: Date | string | null;
+  customerId: string | null;
+  customerName: string | null;
+  tripId: string | null;
+  tripStartedAt: Date | string | null;
+}
+
+/**
+ * The assets among `nos` in the scope that a lease in use (or returning) holds, or that are on an unfinished trip,
+ * with the order and its customer. Read only: orders and trips stay their modules' to change.
+ */
+export async function ongoingUseOf(db: DbOrTx, scope: Scope, nos: readonly string[]): Promise<OngoingUseRow[]> {
+  if (nos.length === 0) return [];
+  return rows<OngoingUseRow>(
+    db,
+    sql`select a.no as "assetNo", o.id as "orderId", o.order_no as "orderNo", o.start_time as "startTime",
+          c.id as "customerId", trim(c.first_name || ' ' || c.last_name) as "customerName",
+          t.id as "tripId", t.started_at as "tripStartedAt"
+        from assets a
+        left join leases l on l.asset_id = a.id and l.status in ('InUse', 'Returning')
+        left join orders o on o.id = l.order_id
+        left join customers c on c.id = o.customer_id
+        left join lateral (
+          select tr.id, tr.started_at from trips tr
+          where tr.asset_id = a.id and tr.status <> 'finished' order by tr.started_at desc limit 1
+        ) t on true
+        where a.no in (select json_array_elements_text(${JSON.stringify(nos)}::json))
+          and ${inScopeSql(scope, sql`a.partner_id`) ?? sql`true`}
+          and (l.id is not null or t.id is not null)
+        order by a.no`,
+  );
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AssetConfigs,
+  type AssetOngoingUse,
   type BatchInvokeCommandInput,
   type BatchModifyConfigInput,
   type IotChannel,
@@ -20,7 +21,7 @@ import { DomainError, forbidden, notFound, validationError } from '../../errors.
 import { type ReplyMessage, retryableFailures } from '../../iot/protocol.ts';
 import { deleteJobByKey, enqueueJobs, type Job, type JobOutcome } from '../../jobs/queue.ts';
 import type { Caller } from '../../lib/caller.ts';
-import { toIsoOrNull } from '../../lib/rows.ts';
+import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import * as repo from './control.repo.ts';
 import { assetIotModels, capabilityOf, iotDeviceModels } from './device-models.ts';
 
@@ -218,6 +219,36 @@ export function createIotControlService(opts: IotControlOptions) {
 
     /** Command or config records in the caller's scope. */
     records: (caller: Caller, kind: Kind, q: repo.RecordFilter) => repo.listRecords(db, caller.scope, kind, q),
+
+    /**
+     * The records a batch created, read by the staff member who sent it, whether or not they may read control
+     * records: the outcome of their own command is theirs to see. Any id that is not a record of theirs in the
+     * scope (someone else's, another partner's, none at all) makes the whole answer 404, as a by-id read does.
+     */
+    async sentRecords(caller: Caller, ids: readonly string[]): Promise<IotControlRecord[]> {
+      const unique = [...new Set(ids)];
+      const found = await repo.sentRecords(db, caller.scope, caller.userId, unique);
+      if (found.length !== unique.length) throw notFound();
+      return found;
+    },
+
+    /** Which of these assets a customer is using right now (an open order's lease, an unfinished trip). */
+    async ongoingUse(caller: Caller, assetNos: readonly string[]): Promise<AssetOngoingUse[]> {
+      const found = await repo.ongoingUseOf(db, caller.scope, [...new Set(assetNos)]);
+      return found.map((r) => ({
+        assetNo: r.assetNo,
+        order:
+          r.orderId && r.orderNo && r.customerId
+            ? {
+                id: r.orderId,
+                orderNo: r.orderNo,
+                customer: { id: r.customerId, name: r.customerName ?? '' },
+                startTime: toIsoOrNull(r.startTime),
+              }
+            : null,
+        trip: r.tripId ? { id: r.tripId, startedAt: toIso(r.tripStartedAt as Date | string) } : null,
+      }));
+    },
 
     /** One command record. */
     async record(caller: Caller, id: string) {

@@ -10,7 +10,8 @@ import {
 /**
  * What each vendor's device can do (GET /asset-iot/def/iotDeviceModels). The tbox is the full telematics box;
  * the rybit tag is a tracker without lock or motor control; the rybit box and okai control lock, lights and
- * motor but have none of the tbox's report and sound settings.
+ * motor but have none of the tbox's report and sound settings. The tbox and the rybit box drive a bike's lock, so
+ * their turn on / turn off are Unlock / Lock; the okai controller switches the scooter itself on and off.
  */
 const geo: IotCommand[] = ['iot.reboot', 'device.beep', 'iot.report_geolocation_state', 'iot.wake'];
 const lockAndLight: IotCommand[] = ['device.turn_on', 'device.turn_off', 'light.turn_on', 'light.turn_off'];
@@ -18,6 +19,7 @@ const lockAndLight: IotCommand[] = ['device.turn_on', 'device.turn_off', 'light.
 export const iotDeviceModels: readonly IotDeviceModel[] = [
   {
     vendor: 'tbox',
+    switchIsLock: true,
     name: 'T-Box telematics unit',
     commands: [
       ...lockAndLight,
@@ -34,6 +36,7 @@ export const iotDeviceModels: readonly IotDeviceModel[] = [
   },
   {
     vendor: 'rybit-tag',
+    switchIsLock: false,
     name: 'Rybit tracking tag',
     commands: [...geo],
     configItems: [],
@@ -42,6 +45,7 @@ export const iotDeviceModels: readonly IotDeviceModel[] = [
   },
   {
     vendor: 'rybit-box',
+    switchIsLock: true,
     name: 'Rybit control box',
     commands: [...lockAndLight, ...geo, 'power.battery.unlock', 'power.battery.lock'],
     configItems: ['motorControlSpeedLimit', 'motorControlSpeedAlert'],
@@ -50,6 +54,7 @@ export const iotDeviceModels: readonly IotDeviceModel[] = [
   },
   {
     vendor: 'okai',
+    switchIsLock: false,
     name: 'OKAI scooter controller',
     commands: [...lockAndLight, ...geo],
     configItems: ['motorControlSpeedLimit', 'motorControlSpeedAlert'],

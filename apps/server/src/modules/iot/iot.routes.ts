@@ -14,6 +14,8 @@ export function iotRoutes(app: FastifyInstance, iot: IotControlService) {
   route(app, e.commandRecords, ({ caller, query }) => iot.records(caller, 'command', query));
   route(app, e.commandRecord, async ({ caller, params }) => ({ data: await iot.record(caller, params.id) }));
   route(app, e.configRecords, ({ caller, query }) => iot.records(caller, 'config', query));
+  route(app, e.sentRecords, async ({ caller, query }) => ({ data: await iot.sentRecords(caller, query.ids) }));
+  route(app, e.ongoingUse, async ({ caller, body }) => ({ data: await iot.ongoingUse(caller, body.assetNos) }));
   route(app, e.configsByAssetNo, async ({ caller, body }) => ({
     data: await iot.configsByAssetNo(caller, body.assetNo),
   }));

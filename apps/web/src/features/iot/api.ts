@@ -19,6 +19,7 @@ export const iotKeys = {
   record: (kind: ControlRecordKind, id: string) => ['iot', 'record', kind, id] as const,
   followed: (kind: ControlRecordKind, ids: readonly string[]) => ['iot', 'followed', kind, ids] as const,
   assetConfigs: (assetNo: string) => ['iot', 'asset-configs', assetNo] as const,
+  ongoingUse: (assetNos: readonly string[]) => ['iot', 'ongoing-use', assetNos] as const,
 };
 
 /** How often the console asks again while a record it follows is still pending. */
@@ -89,7 +90,11 @@ export function useControlRecords(
 
 /**
  * The records a batch just created, asked for again every second until none is pending (then polling stops).
- * The batch response seeds the query so the table shows at once.
+ * The batch response seeds the query so the table shows at once. They are read through the sender's own call
+ * (`sentRecords`), so a user who may send but not read control records still sees the outcome. Polling stops
+ * on any refusal (a 403 once the permission is gone, a 404 once the scope no longer holds the asset): asking
+ * again would only be refused again; the results say so in place of a toast. Closing the dialog unmounts the
+ * results, and a query nobody observes is not refetched.
  */
 export function useFollowedRecords(kind: ControlRecordKind, created: IotControlRecord[]) {
   const queryClient = useQueryClient();
@@ -97,22 +102,46 @@ export function useFollowedRecords(kind: ControlRecordKind, created: IotControlR
   return useQuery({
     queryKey: iotKeys.followed(kind, ids),
     queryFn: async ({ signal }) => {
-      const page = await fetchControlRecords(kind, { ids: ids.join(','), pageNo: 1, pageSize: ids.length }, signal);
-      if (!page.data.some((r) => r.status === 'pending')) {
+      const { data } = await call(e.sentRecords, { query: { ids: ids.join(',') } }, { signal, notify: false });
+      if (!data.some((r) => r.status === 'pending')) {
         // Settled: lock state, last update and the record lists elsewhere on the screen may have changed.
         void queryClient.invalidateQueries({ queryKey: ['iot', 'records'] });
         void queryClient.invalidateQueries({ queryKey: ['iot', 'asset-configs'] });
-        for (const r of page.data) void queryClient.invalidateQueries({ queryKey: assetKeys.detail(r.assetNo) });
+        for (const r of data) void queryClient.invalidateQueries({ queryKey: assetKeys.detail(r.assetNo) });
       }
-      return page.data;
+      return data;
     },
     initialData: created,
     initialDataUpdatedAt: 0,
     enabled: ids.length > 0,
-    refetchInterval: (query) =>
-      (query.state.data ?? []).some((r) => r.status === 'pending') ? FOLLOW_INTERVAL_MS : false,
+    retry: false,
+    refetchInterval: followInterval,
     refetchIntervalInBackground: true,
   });
+}
+
+/** Ask again while a record is pending and the last answer was not a refusal. */
+export function followInterval(query: {
+  state: { data: IotControlRecord[] | undefined; error: unknown };
+}): number | false {
+  if (query.state.error) return false;
+  return (query.state.data ?? []).some((r) => r.status === 'pending') ? FOLLOW_INTERVAL_MS : false;
+}
+
+/**
+ * Who is using these assets right now (open order, unfinished trip), asked just before a command that would
+ * stop them; never cached, since a rental can start or end between two commands.
+ */
+export function useFetchOngoingUse() {
+  const queryClient = useQueryClient();
+  return (assetNos: string[]) =>
+    queryClient.fetchQuery({
+      queryKey: iotKeys.ongoingUse(assetNos),
+      queryFn: ({ signal }) =>
+        call(e.ongoingUse, { body: { assetNos } }, { signal, notify: false }).then((r) => r.data),
+      staleTime: 0,
+      retry: false,
+    });
 }
 
 export function useControlRecord(kind: ControlRecordKind, id: string | undefined) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedCommands } from './command-choices.ts';
+import { allowedCommands, commandLabelKey, stopsTheCustomer } from './command-choices.ts';
 
 const names = (list: { command: string }[]) => list.map((c) => c.command);
 
@@ -36,5 +36,28 @@ describe('allowedCommands', () => {
     const choices = allowedCommands(new Set(['base:admin']), undefined);
     expect(choices.device).toHaveLength(12);
     expect(choices.sms).toHaveLength(6);
+  });
+});
+
+describe('commandLabelKey', () => {
+  it("says Lock / Unlock where the model's turn on / off drive the bike's lock", () => {
+    const lockController = { switchIsLock: true };
+    expect(commandLabelKey('device.turn_off', lockController)).toBe('command.lock');
+    expect(commandLabelKey('device.turn_on', lockController)).toBe('command.unlock');
+    expect(commandLabelKey('device.beep', lockController)).toBe('command.device.beep');
+  });
+
+  it('keeps Turn on / Turn off for a scooter controller and when the model is unknown (a batch of mixed assets)', () => {
+    expect(commandLabelKey('device.turn_off', { switchIsLock: false })).toBe('command.device.turn_off');
+    expect(commandLabelKey('device.turn_on', undefined)).toBe('command.device.turn_on');
+  });
+});
+
+describe('stopsTheCustomer', () => {
+  it('asks with context before turning off or locking, not before a beep or a report', () => {
+    expect(stopsTheCustomer('device.turn_off')).toBe(true);
+    expect(stopsTheCustomer('device.beep')).toBe(false);
+    expect(stopsTheCustomer('device.turn_on')).toBe(false);
+    expect(stopsTheCustomer('iot.wake')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import {
   type IotChannel,
   type IotCommand,
+  type IotDeviceModel,
   iotCommandRequirement,
   iotCommands,
   iotSmsCommands,
@@ -30,3 +31,16 @@ export function allowedCommands(
       .map((command) => ({ command, channel: 'sms' })),
   };
 }
+
+/**
+ * The i18n key of a command's label for a device model: a model whose turn on / turn off drive the bike's lock
+ * says Unlock / Lock, the words on the bike; otherwise the command's own name.
+ */
+export function commandLabelKey(command: IotCommand, model: Pick<IotDeviceModel, 'switchIsLock'> | undefined): string {
+  if (model?.switchIsLock && command === 'device.turn_on') return 'command.unlock';
+  if (model?.switchIsLock && command === 'device.turn_off') return 'command.lock';
+  return `command.${command}`;
+}
+
+/** Commands that would stop a customer riding or renting the asset: asked with who is using it (issue 21). */
+export const stopsTheCustomer = (command: IotCommand): boolean => command === 'device.turn_off';

@@ -1,8 +1,9 @@
 import type { IotControlRecord } from '@fleetdesk/contracts';
-import { Flex, Spin, Table, type TableColumnType, Typography } from 'antd';
+import { Alert, Flex, Spin, Table, type TableColumnType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
+import { isApiError } from '../../../shared/http.ts';
 import { assetUrls } from '../../assets/urls.ts';
 import { type ControlRecordKind, useFollowedRecords } from '../api.ts';
 import { ControlStatusTag } from './control-status-tag.tsx';
@@ -12,7 +13,8 @@ const none = <Typography.Text type="secondary">—</Typography.Text>;
 
 /**
  * The records one batch created, one row per asset, refreshed every second until none is pending. A device
- * answers within seconds; a pending row keeps waiting until the command's time-to-live settles it.
+ * answers within seconds; a pending row keeps waiting until the command's time-to-live settles it. When the
+ * follow-up is refused (the permission or the scope changed meanwhile) the rows stay as last seen, and say so.
  */
 export function ControlResults({ kind, records }: { kind: ControlRecordKind; records: IotControlRecord[] }) {
   const { t } = useTranslation('iot');
@@ -44,16 +46,29 @@ export function ControlResults({ kind, records }: { kind: ControlRecordKind; rec
 
   return (
     <Flex vertical gap={8}>
-      <Typography.Text type="secondary" data-testid="control-results-summary">
-        {pending > 0 ? (
-          <Flex gap={8} align="center">
-            <Spin size="small" />
-            {t('results.waiting', { count: pending })}
-          </Flex>
-        ) : (
-          t('results.settled', { count: rows.length })
-        )}
-      </Typography.Text>
+      {followed.error ? (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title={
+            isApiError(followed.error) && (followed.error.status === 403 || followed.error.status === 404)
+              ? t('results.refused')
+              : t('results.failed')
+          }
+        />
+      ) : (
+        <Typography.Text type="secondary" data-testid="control-results-summary">
+          {pending > 0 ? (
+            <Flex gap={8} align="center">
+              <Spin size="small" />
+              {t('results.waiting', { count: pending })}
+            </Flex>
+          ) : (
+            t('results.settled', { count: rows.length })
+          )}
+        </Typography.Text>
+      )}
       <div data-testid="control-results">
         <Table<IotControlRecord>
           size="small"

@@ -1,8 +1,10 @@
 import { ADMIN_PERMISSION, type PermissionFamily, permissionCatalogue } from '@fleetdesk/contracts';
 import { describe, expect, it } from 'vitest';
+import { allowedCommands } from '../../iot/components/command-choices.ts';
 import {
   allPermissionsOf,
   checkState,
+  commandsGrantedBy,
   familiesOf,
   isAdminRole,
   permissionCount,
@@ -81,5 +83,45 @@ describe('permission matrix', () => {
     expect(isAdminRole([ADMIN_PERMISSION])).toBe(true);
     expect(isAdminRole(['asset.read'])).toBe(false);
     expect(permissionCount({ permissions: ['asset.read', 'user.read'], appPermissions: ['asset.read'] })).toBe(3);
+  });
+});
+
+describe('IoT commands in the role editor', () => {
+  const iotGroup = familiesOf('web').find((g) => g.family === 'iot_control.command');
+  const permissions = iotGroup?.permissions ?? [];
+  /** The permissions listed with this command that, held alone, make the command menu offer it on the channel. */
+  const listedFor = (command: string, channel: 'device' | 'sms') =>
+    permissions.filter(
+      (p) =>
+        commandsGrantedBy(p).includes(command as never) &&
+        allowedCommands(new Set([p]), undefined)[channel].some((c) => c.command === command),
+    );
+
+  it('lists every command the command menu offers, each under the one permission that sends it', () => {
+    const offered = allowedCommands(new Set([ADMIN_PERMISSION]), undefined);
+    expect(offered.device.length).toBeGreaterThan(0);
+    for (const channel of ['device', 'sms'] as const) {
+      for (const { command } of offered[channel]) {
+        expect(listedFor(command, channel), `${command} over ${channel}`).toHaveLength(1);
+      }
+    }
+  });
+
+  it('names wake-up with the status report and the geolocation report with the position report', () => {
+    expect(commandsGrantedBy('iot_control.command.status_report')).toEqual(['tbox.status_report', 'iot.wake']);
+    expect(commandsGrantedBy('iot_control.command.position_report')).toEqual([
+      'tbox.position_report',
+      'iot.report_geolocation_state',
+    ]);
+    expect(commandsGrantedBy('iot_control.command.sms_position_report')).toEqual([
+      'tbox.position_report',
+      'iot.report_geolocation_state',
+    ]);
+    expect(commandsGrantedBy('asset.read')).toEqual([]);
+  });
+
+  it('lists no permission that sends nothing', () => {
+    expect(permissions.length).toBeGreaterThan(0);
+    for (const p of permissions) expect(commandsGrantedBy(p).length, p).toBeGreaterThan(0);
   });
 });

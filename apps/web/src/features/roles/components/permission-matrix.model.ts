@@ -1,4 +1,11 @@
-import { ADMIN_PERMISSION, type PermissionFamily, type Platform, permissionCatalogue } from '@fleetdesk/contracts';
+import {
+  ADMIN_PERMISSION,
+  type IotCommand,
+  iotCommandActions,
+  type PermissionFamily,
+  type Platform,
+  permissionCatalogue,
+} from '@fleetdesk/contracts';
 
 /**
  * The role editor's logic, apart from its rendering: the catalogue grouped by platform and family, what a
@@ -74,3 +81,16 @@ export const isAdminRole = (permissions: readonly string[]): boolean => permissi
 /** The number the role list shows: web and app permissions together. */
 export const permissionCount = (role: { permissions: readonly string[]; appPermissions: readonly string[] }) =>
   role.permissions.length + role.appPermissions.length;
+
+const IOT_COMMAND_FAMILY = 'iot_control.command.';
+
+/**
+ * The commands an IoT command permission lets its holder send (contracts' one list): the editor names them
+ * beside the permission, so a command that shares another's permission (wake-up needs the status report's) is
+ * still listed.
+ */
+export function commandsGrantedBy(permission: string): readonly IotCommand[] {
+  if (!permission.startsWith(IOT_COMMAND_FAMILY)) return [];
+  const action = permission.slice(IOT_COMMAND_FAMILY.length);
+  return iotCommandActions.find((a) => a.action === action)?.commands ?? [];
+}

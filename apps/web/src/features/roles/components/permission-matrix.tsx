@@ -6,6 +6,7 @@ import {
   allPermissionsOf,
   type CheckState,
   checkState,
+  commandsGrantedBy,
   type FamilyGroup,
   familiesOf,
   setMany,
@@ -132,9 +133,23 @@ function FamilyRow({
             data-permission={permission}
           >
             {label(group.actionLabelKeys[i] ?? permission)}
+            <GrantedCommands permission={permission} />
           </Checkbox>
         ))}
       </Flex>
     </Flex>
+  );
+}
+
+/** Beside an IoT command permission that sends more than one command: every command it sends, by its name. */
+function GrantedCommands({ permission }: { permission: string }) {
+  const { t } = useTranslation('iot');
+  const commands = commandsGrantedBy(permission);
+  if (commands.length < 2) return null;
+  return (
+    <Typography.Text type="secondary" data-granted-commands={commands.join(' ')}>
+      {' '}
+      ({commands.map((c) => t(`command.${c}`)).join(', ')})
+    </Typography.Text>
   );
 }
