@@ -4,7 +4,7 @@ import { loadBasemap } from './basemap.ts';
 const streetStyle = { version: 8, sources: { openmaptiles: { type: 'vector', url: 'https://t/planet' } }, layers: [] };
 const STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 
-const answer = (status: number, body: unknown) => async () =>
+const answer = (status: number, body: unknown) => async (_url: string, _init: RequestInit) =>
   new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
 describe('loadBasemap', () => {
@@ -21,7 +21,7 @@ describe('loadBasemap', () => {
     const fetchStyle = vi.fn(answer(200, streetStyle));
     expect(await loadBasemap(STYLE_URL, fetchStyle)).toEqual({ kind: 'street', style: streetStyle });
     expect(fetchStyle).toHaveBeenCalledWith(STYLE_URL, expect.objectContaining({ credentials: 'omit' }));
-    expect(fetchStyle.mock.calls[0]?.[1].headers).not.toHaveProperty('authorization');
+    expect(fetchStyle.mock.calls[0]?.[1]?.headers).not.toHaveProperty('authorization');
   });
 
   it.each([
