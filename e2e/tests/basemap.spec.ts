@@ -102,6 +102,30 @@ test.describe('base map', () => {
       .toBe('47,107,58');
   });
 
+  test('a street style whose tiles cannot be loaded gives way to the atlas', async ({ page }) => {
+    // The style comes (as from the browser's cache on a laptop gone offline); its tile server does not answer.
+    await page.route(MAP_STYLE_URL, (route) =>
+      route.fulfill({
+        json: {
+          version: 8,
+          sources: { streets: { type: 'vector', tiles: ['http://127.0.0.1:1/tiles/{z}/{x}/{y}.pbf'], maxzoom: 14 } },
+          layers: [
+            { id: 'background', type: 'background', paint: { 'background-color': '#2f6b3a' } },
+            { id: 'roads', type: 'line', source: 'streets', 'source-layer': 'transportation' },
+          ],
+        },
+      }),
+    );
+    const map = new AssetMapPage(page);
+    await map.goto(worldView);
+    await expect(page.getByRole('main').locator('.maplibregl-ctrl-attrib')).toContainText(
+      'Street map unavailable, showing the offline map · Natural Earth',
+      { timeout: 20_000 },
+    );
+    const russia = await onScreen(map, RUSSIA);
+    await expect.poll(async () => isLand(await pixel(page, russia)), { timeout: 40_000 }).toBe(true);
+  });
+
   test('says in Italian that the street map is unavailable; at city zoom the atlas still draws the land', async ({
     page,
   }) => {

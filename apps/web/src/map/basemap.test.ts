@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadBasemap } from './basemap.ts';
+import { giveUpStreetMap, loadBasemap, pageBasemap, STREET_TILE_FAILURES, streetTileWatch } from './basemap.ts';
 
 const streetStyle = { version: 8, sources: { openmaptiles: { type: 'vector', url: 'https://t/planet' } }, layers: [] };
 const STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
@@ -44,5 +44,26 @@ describe('loadBasemap', () => {
     const started = Date.now();
     expect(await loadBasemap(STYLE_URL, hanging, 50)).toEqual({ kind: 'atlas', reason: 'unavailable' });
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('streetTileWatch', () => {
+  it(`gives the street map up after ${STREET_TILE_FAILURES} tile failures while no tile has loaded`, () => {
+    const watch = streetTileWatch();
+    const verdicts = Array.from({ length: STREET_TILE_FAILURES }, () => watch.tileFailed());
+    expect(verdicts).toEqual([...Array(STREET_TILE_FAILURES - 1).fill(false), true]);
+  });
+
+  it('keeps the street map once a tile has loaded, whatever fails afterwards', () => {
+    const watch = streetTileWatch();
+    watch.tileFailed();
+    watch.tileLoaded();
+    expect(Array.from({ length: 10 }, () => watch.tileFailed())).not.toContain(true);
+  });
+
+  it('giving up makes every later map of the page open on the atlas', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(giveUpStreetMap()).toEqual({ kind: 'atlas', reason: 'unavailable' });
+    expect(await pageBasemap()).toEqual({ kind: 'atlas', reason: 'unavailable' });
   });
 });

@@ -62,3 +62,38 @@ export function pageBasemap(): Promise<Basemap> {
   chosen ??= loadBasemap(window.__FLEETDESK_CONFIG__?.mapStyleUrl);
   return chosen;
 }
+
+/**
+ * Fewer failures could be one unlucky request; more would leave the user looking at an empty street map while
+ * they pile up. maplibre reports network failures of tiles and of the style's TileJSON, never a tile's 404 (a
+ * self-hosted extract has none outside its region), so a failure here means the tile server is out of reach.
+ */
+export const STREET_TILE_FAILURES = 3;
+
+/**
+ * Watches one map drawing the street style: the style loaded, but its tiles may not (the style came from the
+ * browser's cache on a laptop gone offline, or the tiles live on another server that is down). Once any tile
+ * loads the street map stays, whatever fails later; until then, STREET_TILE_FAILURES failures give it up.
+ */
+export function streetTileWatch(limit = STREET_TILE_FAILURES) {
+  let loaded = false;
+  let failures = 0;
+  return {
+    tileLoaded() {
+      loaded = true;
+    },
+    /** Counts a failure; true when the street map is to be given up for the atlas. */
+    tileFailed(): boolean {
+      failures += 1;
+      return !loaded && failures >= limit;
+    },
+  };
+}
+
+/** Gives the street map up for the rest of the page: this map and every later one draw the atlas. */
+export function giveUpStreetMap(): Basemap {
+  const atlas: Basemap = { kind: 'atlas', reason: 'unavailable' };
+  console.warn("map: the street map's tiles cannot be loaded, drawing the offline atlas");
+  chosen = Promise.resolve(atlas);
+  return atlas;
+}

@@ -14,7 +14,7 @@ import {
   NavigationControl,
   ScaleControl,
 } from 'react-map-gl/maplibre';
-import { type Basemap, pageBasemap } from './basemap.ts';
+import { type Basemap, giveUpStreetMap, pageBasemap, streetTileWatch } from './basemap.ts';
 import { enableFramePan } from './frame-pan.ts';
 import { mapColors } from './map-colors.ts';
 import { MapMessage } from './map-message.tsx';
@@ -46,7 +46,8 @@ export default function MapCanvas({ label, description, initialView, height, onP
   const { t, i18n } = useTranslation('map');
   const [gpuFailed, setGpuFailed] = useState(false);
   // Suspends (MapView shows "Loading the map…") until the page knows whether the street style loads.
-  const basemap = use(pageBasemap());
+  const [basemap, setBasemap] = useState(use(pageBasemap()));
+  const streetTiles = useRef(streetTileWatch()).current;
   // The first view only: later camera moves belong to the page (FitBounds) and to the user.
   const initialViewState = useRef(
     'bounds' in initialView
@@ -70,15 +71,18 @@ export default function MapCanvas({ label, description, initialView, height, onP
 
   if (gpuFailed || !webgl2Available()) return <MapMessage label={label} height={height} text={t('noWebgl')} />;
 
-  const onError = ({ error }: ErrorEvent) => {
+  const onError = (event: ErrorEvent) => {
+    const { error } = event;
     if (error instanceof maplibregl.GPUInitializationError) setGpuFailed(true);
+    else if (ofStreetMap(basemap, event) && streetTiles.tileFailed()) setBasemap(giveUpStreetMap());
     // Anything else (a source that failed to load) leaves a usable map: report it, keep the map.
     else console.warn('map:', error);
   };
 
   return (
     <MapGL
-      key={i18n.language}
+      // A new map when the street map is given up for the atlas too: the layers are added again on a fresh style.
+      key={`${i18n.language}-${basemap.kind}`}
       ref={withFramePan}
       mapLib={maplibregl}
       mapStyle={basemap.kind === 'street' ? basemap.style : atlasStyle}
@@ -99,6 +103,9 @@ export default function MapCanvas({ label, description, initialView, height, onP
         if (description) event.target.getCanvas().setAttribute('aria-describedby', description);
       }}
       onError={onError}
+      onSourceData={(event) => {
+        if (event.tile && ofStreetMap(basemap, event)) streetTiles.tileLoaded();
+      }}
     >
       <AttributionControl position="bottom-right" customAttribution={attribution(basemap, t)} />
       <NavigationControl position="top-right" showCompass={false} />
@@ -115,4 +122,10 @@ export default function MapCanvas({ label, description, initialView, height, onP
 function attribution(basemap: Basemap, t: (key: string) => string): string | undefined {
   if (basemap.kind === 'street') return undefined;
   return t(basemap.reason === 'unavailable' ? 'attribution.fallback' : 'attribution.atlas');
+}
+
+/** An event of one of the street style's own sources (its tiles or TileJSON), not of a page's overlay. */
+function ofStreetMap(basemap: Basemap, event: object): boolean {
+  const sourceId = (event as { sourceId?: unknown }).sourceId;
+  return basemap.kind === 'street' && typeof sourceId === 'string' && Object.hasOwn(basemap.style.sources, sourceId);
 }
