@@ -359,6 +359,9 @@ const config = loadConfig({
   DEMO_DATA: '0',
   SIMULATOR: '0',
   WEB_DIST: web.dir,
+  // The offline atlas, as the figures in docs/performance.md were measured: a street map from the internet would
+  // make them depend on the network.
+  MAP_STYLE_URL: 'offline',
   MQTT_PORT: String(20_000 + Math.floor(Math.random() * 10_000)),
 });
 const app = await buildApp(config, database);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, MQTT_TOPIC_ROOT, MQTT_URL, PASSWORD, PORT, SECRETS_KEY } from './fixtures/env.ts';
+import { BASE_URL, MAP_STYLE_URL, MQTT_TOPIC_ROOT, MQTT_URL, PASSWORD, PORT, SECRETS_KEY } from './fixtures/env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -82,6 +82,8 @@ export default defineConfig({
       MQTT_PORT: String(new URL(MQTT_URL).port),
       MQTT_TOPIC_ROOT,
       SECRETS_KEY,
+      // Never OpenFreeMap's default: a street style that cannot load, so the maps show the atlas (the fallback).
+      MAP_STYLE_URL,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

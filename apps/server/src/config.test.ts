@@ -22,6 +22,20 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ demoData: true, basePath: '/console/', publicApiOrigin: 'https://api.example.com/api' });
   });
 
+  it("points the maps at OpenFreeMap's street style by default, at the offline atlas with MAP_STYLE_URL=offline", () => {
+    expect(loadConfig({}).map.styleUrl).toBe('https://tiles.openfreemap.org/styles/liberty');
+    expect(loadConfig({ MAP_STYLE_URL: 'offline' }).map.styleUrl).toBeNull();
+    expect(
+      loadConfig({ MAP_STYLE_URL: 'https://tiles.example.com/styles/streets.json?key={key}', MAP_ACCESS_KEY: 'a b' })
+        .map.styleUrl,
+    ).toBe('https://tiles.example.com/styles/streets.json?key=a%20b');
+  });
+
+  it('refuses a MAP_STYLE_URL that is neither an http(s) URL nor offline', () => {
+    expect(() => loadConfig({ MAP_STYLE_URL: 'ftp://tiles.example.com/style.json' })).toThrow(/MAP_STYLE_URL/);
+    expect(() => loadConfig({ MAP_STYLE_URL: 'none' })).toThrow(/MAP_STYLE_URL/);
+  });
+
   it('selects Stripe with its keys, and the local provider by default', () => {
     expect(loadConfig({}).payments).toEqual({ provider: 'local' });
     expect(

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * The street map shown where the browser has internet: OpenFreeMap's "liberty" style (OpenStreetMap data, no key,
+ * no registration, free to use). docs/decisions.md "Street basemap with the atlas as fallback (issue 21)".
+ */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** MAP_STYLE_URL's value that keeps every map on the offline atlas, never asking another server. */
+export const OFFLINE_MAP = 'offline';
+
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .default('0')
@@ -54,8 +62,15 @@ const envSchema = z
     SIMULATOR: z.enum(['0', '1', 'true', 'false', '']).optional(),
     /** How many of the demo fleet's devices the in-process simulator brings to life. */
     SIMULATOR_DEVICES: z.coerce.number().int().min(1).max(100_000).default(5000),
-    /** A MapLibre style URL for the asset map; `{key}` in it is replaced by MAP_ACCESS_KEY. Unset → offline basemap. */
-    MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The maps' MapLibre style URL (`{key}` in it is replaced by MAP_ACCESS_KEY): unset → OpenFreeMap's street map,
+     * `offline` → the atlas shipped with the console. The console falls back to the atlas when a style fails to load.
+     */
+    MAP_STYLE_URL: z
+      .union([z.literal(OFFLINE_MAP), z.url({ protocol: /^https?$/ })], {
+        message: `MAP_STYLE_URL must be an http(s) URL of a MapLibre style, or ${OFFLINE_MAP}`,
+      })
+      .default(DEFAULT_MAP_STYLE_URL),
     MAP_ACCESS_KEY: z.string().optional(),
     /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
     MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
@@ -107,7 +122,8 @@ export type Config = {
   simulator: boolean;
   simulatorDevices: number;
   iot: { commandTtlMs: number; retryBaseMs: number };
-  map: { styleUrl: string | undefined; accessKey: string | undefined; gridMaxAgeMs: number };
+  /** styleUrl: the style the console tries first, its key put in; null → the offline atlas only. */
+  map: { styleUrl: string | null; gridMaxAgeMs: number };
   payments:
     | { provider: 'local' }
     | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
@@ -154,7 +170,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
     simulatorDevices: e.SIMULATOR_DEVICES,
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
-    map: { styleUrl: e.MAP_STYLE_URL, accessKey: e.MAP_ACCESS_KEY, gridMaxAgeMs: e.MAP_GRID_MAX_AGE_MS },
+    map: {
+      styleUrl:
+        e.MAP_STYLE_URL === OFFLINE_MAP
+          ? null
+          : e.MAP_STYLE_URL.replaceAll('{key}', encodeURIComponent(e.MAP_ACCESS_KEY ?? '')),
+      gridMaxAgeMs: e.MAP_GRID_MAX_AGE_MS,
+    },
     payments:
       e.PAYMENT_PROVIDER === 'stripe'
         ? {

@@ -12,10 +12,8 @@ export async function registerConsole(app: FastifyInstance, config: Config) {
   const runtimeConfig = {
     basePath: config.basePath,
     ...(config.publicApiOrigin ? { apiOrigin: config.publicApiOrigin } : {}),
-    // The asset map's style (document 1 §7.3 "Map style"), its access key put in; unset → the offline base map.
-    ...(config.map.styleUrl
-      ? { mapStyleUrl: config.map.styleUrl.replaceAll('{key}', encodeURIComponent(config.map.accessKey ?? '')) }
-      : {}),
+    // The maps' style (document 1 §7.3 "Map style"); absent → the offline atlas (MAP_STYLE_URL=offline).
+    ...(config.map.styleUrl ? { mapStyleUrl: config.map.styleUrl } : {}),
   };
   const configJs = `window.__FLEETDESK_CONFIG__ = Object.assign(${JSON.stringify(runtimeConfig)}, window.__FLEETDESK_CONFIG__ || {});\n`;
   app.get(`${config.basePath}config.js`, { config: { requires: 'public' }, schema: { hide: true } }, (_req, reply) => {

@@ -1,6 +1,7 @@
 import type { FeatureCollection, Geometry, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { cutLine, cutPolygon } from './antimeridian.ts';
 
 /**
  * The base map's geography, from world-atlas (Natural Earth 1:50m, public domain) shipped with the console:
@@ -33,14 +34,30 @@ export function loadAtlas(): Promise<Atlas> {
 
 const lines = (geometry: MultiLineString): FeatureCollection<MultiLineString> => ({
   type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: {}, geometry }],
+  features: [
+    { type: 'Feature', properties: {}, geometry: { ...geometry, coordinates: geometry.coordinates.flatMap(cutLine) } },
+  ],
 });
 
-/** TopoJSON → the GeoJSON collections the map's sources take. */
+/**
+ * A country's shape for a flat map: its polygons cut at the antimeridian (see antimeridian.ts). topojson gives
+ * null, whatever its type says, for an object without geometry: that passes through.
+ */
+function flatShape(geometry: Geometry): Geometry {
+  if (geometry?.type === 'Polygon') return { type: 'MultiPolygon', coordinates: cutPolygon(geometry.coordinates) };
+  if (geometry?.type === 'MultiPolygon') return { ...geometry, coordinates: geometry.coordinates.flatMap(cutPolygon) };
+  return geometry;
+}
+
+/** TopoJSON → the GeoJSON collections the map's sources take, cut at the antimeridian for a flat map. */
 export function toAtlas(topology: Countries): Atlas {
   const countries = topology.objects.countries;
+  const spherical = feature(topology, countries) as FeatureCollection<Geometry, { name: string }>;
   return {
-    countries: feature(topology, countries) as FeatureCollection<Geometry, { name: string }>,
+    countries: {
+      ...spherical,
+      features: spherical.features.map((country) => ({ ...country, geometry: flatShape(country.geometry) })),
+    },
     borders: lines(mesh(topology, countries, (a, b) => a !== b)),
     coast: lines(mesh(topology, countries, (a, b) => a === b)),
   };

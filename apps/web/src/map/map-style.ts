@@ -4,7 +4,8 @@ import { type Atlas, loadAtlas } from './map-atlas.ts';
 import { mapColors } from './map-colors.ts';
 
 /**
- * The base map, built here rather than fetched: a sea background, a graticule, land from world-atlas,
+ * The offline base map (the atlas), built here rather than fetched: the fallback when no street style loads
+ * (basemap.ts). A sea background, a graticule, land from world-atlas,
  * country borders and coastline. No glyphs or sprites are referenced, so the style needs no font or icon
  * server either; overlays that need labels should render them as DOM markers.
  */

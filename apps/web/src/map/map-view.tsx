@@ -28,8 +28,8 @@ export interface MapViewProps {
 }
 
 /**
- * The console's one map view (ARCHITECTURE.md rule 8): a local base map (no tile server) and whatever layer
- * components the page puts inside. Without WebGL 2, or if the map code cannot be loaded, the same area
+ * The console's one map view (ARCHITECTURE.md rule 8): a street map, or the local atlas where none loads
+ * (basemap.ts), and whatever layer components the page puts inside. Without WebGL 2, or if the map code cannot be loaded, the same area
  * explains why in words, and the page around it keeps working.
  */
 export function MapView(props: MapViewProps) {
