@@ -142,7 +142,6 @@ export default function AssetListPage() {
       title: t('field.no'),
       sortKey: 'no',
       alwaysVisible: true,
-      fixed: 'left',
       render: (_, a) => <Link to={assetUrls.detail(a.no)}>{a.no}</Link>,
     },
     { key: 'category', title: t('field.category'), card: 'figure', render: (_, a) => a.category.name },

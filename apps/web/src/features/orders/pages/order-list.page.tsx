@@ -72,7 +72,6 @@ export default function OrderListPage() {
       title: t('field.orderNo'),
       sortKey: 'orderNo',
       alwaysVisible: true,
-      fixed: 'left',
       render: (_, o) => (
         <Link to={orderUrls.detail(o.id)} aria-label={t('list.open', { orderNo: o.orderNo })}>
           {o.orderNo}
