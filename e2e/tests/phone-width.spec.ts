@@ -58,7 +58,7 @@ test.describe('lists on a phone and a tablet', () => {
     expect(categories.filter((text) => text === 'City e-bike').length).toBe(await cards.count());
 
     // One card's number typed on the line finds that asset alone.
-    const no = (await cards.nth(1).getByRole('link').first().innerText()).trim();
+    const no = ((await cards.nth(1).getByRole('link').first().textContent()) ?? '').trim();
     const nos = bar.getByRole('combobox', { name: 'Asset numbers' });
     await nos.fill(no);
     await nos.press('Enter');
@@ -104,8 +104,8 @@ test.describe('lists on a phone and a tablet', () => {
   }) => {
     const api = new Api(request, await tokens('owner'));
     const orders = await api.call(rentingEndpoints.listOrders, { query: { pageNo: 1, pageSize: 20 } });
-    const order = orders.data.find((o) => o.fees.paid > 0) ?? orders.data[0];
-    if (!order) throw new Error('the demo data has no order');
+    const order = orders.find((o) => o.fees.paid > 0 && o.assetNo !== null);
+    if (!order?.assetNo) throw new Error('the demo data has no paid order of an asset');
 
     await page.setViewportSize(PHONE);
     await page.goto(`/renting/order/list?search=${order.orderNo}`);
