@@ -78,7 +78,7 @@ test.describe('lists on a phone and a tablet', () => {
     await saveShot(page, 'phone-asset-bulk.en-US.png');
     await menu.getByRole('button', { name: 'Edit selected' }).click();
     await expect(menu).toBeHidden();
-    const dialog = page.getByRole('dialog').filter({ hasText: no });
+    const dialog = page.getByRole('dialog', { name: 'Edit 1 asset' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
