@@ -30,7 +30,7 @@ test.describe('lists on a phone and a tablet', () => {
     await expect(main.locator('.ant-table')).toHaveCount(0);
     // A card: the asset number as its title link, the lifecycle tag, the key figures by name.
     const first = cards.first();
-    await expect(first.getByRole('link', { name: /^[A-Z]{3}\d+/ })).toBeVisible();
+    await expect(first.locator('a[href*="/asset/detail/"]')).toBeVisible();
     await expect(first.locator('.ant-card-extra')).not.toBeEmpty();
     for (const label of ['Category', 'Site', 'Charge'])
       await expect(first.getByText(label, { exact: true })).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('lists on a phone and a tablet', () => {
     expect(categories.filter((text) => text === 'City e-bike').length).toBe(await cards.count());
 
     // One card's number typed on the line finds that asset alone.
-    const no = ((await cards.nth(1).getByRole('link').first().textContent()) ?? '').trim();
+    const no = ((await cards.nth(1).locator('a[href*="/asset/detail/"]').textContent()) ?? '').trim();
     const nos = bar.getByRole('combobox', { name: 'Asset numbers' });
     await nos.fill(no);
     await nos.press('Enter');
