@@ -7,8 +7,6 @@ export interface RouteMeta {
   requires?: Requirement;
   /** '*' = only account users (partnerScope '*'); partner users see the partner-scope-mismatch page. */
   partnerScope?: '*';
-  /** Collapse the side menu on this page (maps, wide tables: document 1 §2.6). */
-  collapseMenu?: boolean;
   /** No side menu at all (full-screen map pages). */
   hideMenu?: boolean;
 }

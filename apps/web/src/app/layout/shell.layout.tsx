@@ -31,10 +31,11 @@ export function ShellLayout() {
   const visible = useVisibleMenu();
 
   const hideMenu = metas.some((meta) => meta.hideMenu);
-  const routeCollapse = metas.some((meta) => meta.collapseMenu);
   // Before the first measurement every breakpoint is undefined; treat that as desktop to avoid a flash.
   const mobile = screens.md === false;
-  const autoCollapsed = screens.lg === false || routeCollapse;
+  // Only the screen's width folds the menu (document 1 §2.6, medium screens); no page does (issue 21): a wide table
+  // pins its identifying column and actions instead, and whatever the user chose stays as they move between pages.
+  const autoCollapsed = screens.lg === false;
 
   const [collapsed, setCollapsed] = useState(autoCollapsed);
   const [drawerOpen, setDrawerOpen] = useState(false);

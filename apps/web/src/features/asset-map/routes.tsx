@@ -8,6 +8,6 @@ export const assetMapRoutes: FeatureRoute[] = [
   {
     path: assetMapPaths.map,
     page: () => import('./pages/asset-map.page.tsx'),
-    meta: { requires: requirementOf(assetMapEndpoints.map), collapseMenu: true },
+    meta: { requires: requirementOf(assetMapEndpoints.map) },
   },
 ];

@@ -8,7 +8,6 @@ export const depositRoutes: FeatureRoute[] = [
   {
     path: depositPaths.applications,
     page: () => import('./pages/refund-application-list.page.tsx'),
-    // A wide table: the side menu folds away (document 1 §2.6).
-    meta: { requires: requirementOf(depositEndpoints.applications), collapseMenu: true },
+    meta: { requires: requirementOf(depositEndpoints.applications) },
   },
 ];

@@ -10,7 +10,6 @@ export const operationsRoutes: FeatureRoute[] = [
   {
     path: operationPaths.list,
     page: () => import('./pages/operation-settings.page.tsx'),
-    // A wide inline-edited table: the side menu folds away (document 1 §2.6).
-    meta: { requires: requirementOf(operationSettingEndpoints.list), collapseMenu: true },
+    meta: { requires: requirementOf(operationSettingEndpoints.list) },
   },
 ];

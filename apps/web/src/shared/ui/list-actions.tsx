@@ -1,7 +1,8 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FilterBarItem } from './collapsible-filters.tsx';
 
 /**
  * A list page's "New" action. It navigates, so it is a link (open in a new tab works); the button inside is
@@ -31,11 +32,32 @@ export function EditLink({ to, label, children }: { to: string; label: string; c
   );
 }
 
-/** The free-text search field of a list's filter form (bound to the `search` URL parameter). */
-export function SearchFilter({ label, placeholder }: { label: string; placeholder: string }) {
+/**
+ * The free-text search field of a list's filter form (bound to the `search` URL parameter); on a phone it is the
+ * one line left when the other filters fold into the drawer.
+ */
+export function SearchFilter({ label, placeholder, width }: { label: string; placeholder: string; width?: number }) {
+  const input = (style?: CSSProperties) => (
+    <Input
+      allowClear
+      prefix={<SearchOutlined />}
+      placeholder={placeholder}
+      aria-label={label}
+      maxLength={100}
+      style={style}
+    />
+  );
   return (
-    <Form.Item name="search" label={label}>
-      <Input allowClear prefix={<SearchOutlined />} placeholder={placeholder} maxLength={100} />
-    </Form.Item>
+    <FilterBarItem
+      bar={
+        <Form.Item name="search" noStyle>
+          {input()}
+        </Form.Item>
+      }
+    >
+      <Form.Item name="search" label={label}>
+        {input(width ? { width } : undefined)}
+      </Form.Item>
+    </FilterBarItem>
   );
 }

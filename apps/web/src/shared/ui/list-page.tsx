@@ -1,35 +1,27 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Table,
-  type TableColumnType,
-  type TablePaginationConfig,
-  Tooltip,
-} from 'antd';
+import { Alert, Button, Card, Flex, Form, type TablePaginationConfig, Tooltip } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type HTMLAttributes, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CollapsibleFilters, WideOnly } from './collapsible-filters.tsx';
 import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { downloadCsv, toCsv } from './csv.ts';
+import { activeFilterCount } from './list-card.model.ts';
 import { type ListState, sortOrderOf } from './list-state.ts';
+import { ListTable, type ListTableColumn } from './list-table.tsx';
 import { PageContainer } from './page-container.tsx';
 import type { UrlShape, UrlStateOf } from './url-state.ts';
+import { usePhone } from './use-phone.ts';
 
-export interface ListColumn<Row> extends Omit<TableColumnType<Row>, 'key' | 'title' | 'sorter' | 'sortOrder'> {
-  key: string;
-  /** Plain text: also the column-settings label and the CSV header. */
+export interface ListColumn<Row> extends Omit<ListTableColumn<Row>, 'sorter' | 'sortOrder'> {
+  /** Plain text: also the column-settings label, the CSV header and a card's figure label. */
   title: string;
   /** The API sort key; the column becomes sortable and follows `sort=` in the URL. */
   sortKey?: string;
   /** The CSV cell; defaults to the value at dataIndex. */
   exportValue?: (row: Row) => unknown;
   defaultHidden?: boolean;
-  /** Cannot be hidden (the name that identifies a row, the actions). */
+  /** Cannot be hidden (the name that identifies a row, the actions); the first such column is pinned left. */
   alwaysVisible?: boolean;
   /** Left out of the CSV (action buttons). */
   noExport?: boolean;
@@ -90,13 +82,10 @@ export function ListPage<Row extends object, F extends UrlShape>({
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
 
-  const screens = Grid.useBreakpoint();
   const visible = columns.filter((c) => c.alwaysVisible || !hidden.includes(c.key));
-  const tableColumns: TableColumnType<Row>[] = visible.map(
-    ({ sortKey, exportValue: _export, defaultHidden: _hidden, alwaysVisible: _always, noExport: _no, ...column }) => ({
+  const tableColumns: ListTableColumn<Row>[] = visible.map(
+    ({ sortKey, exportValue: _export, defaultHidden: _hidden, noExport: _no, ...column }) => ({
       ...column,
-      // On a phone a pinned column would cover the whole table; let everything scroll together instead.
-      fixed: screens.md ? column.fixed : undefined,
       sorter: sortKey !== undefined,
       sortOrder: sortOrderOf(sortKey, state.sortState),
       // Remember the API key on the column so onChange can map antd's sorter back to it.
@@ -186,14 +175,13 @@ export function ListPage<Row extends object, F extends UrlShape>({
             }
           />
         ) : (
-          <Table<Row>
+          <ListTable<Row>
             rowKey={rowKey}
             columns={tableColumns}
             dataSource={result.data?.data ?? []}
             loading={result.isFetching}
             onChange={onTableChange}
             onRow={rowProps}
-            scroll={{ x: 'max-content' }}
             locale={{ emptyText: emptyText ?? t('list.empty') }}
             pagination={{
               current: state.pageNo,
@@ -213,6 +201,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
 /** The filter bar; its values mirror the URL so back/forward and shared links restore them. */
 function FilterForm<F extends UrlShape>({ state, children }: { state: ListState<F>; children: ReactNode }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const [form] = Form.useForm<UrlStateOf<F>>();
   const { filters, filterShape, setFilters } = state;
 
@@ -220,31 +209,46 @@ function FilterForm<F extends UrlShape>({ state, children }: { state: ListState<
     form.setFieldsValue(filters as Parameters<typeof form.setFieldsValue>[0]);
   }, [form, filters]);
 
-  const clearAll = () => {
-    const cleared: Record<string, unknown> = {};
-    for (const [key, codec] of Object.entries(filterShape)) cleared[key] = codec.fallback;
-    setFilters(cleared as Partial<UrlStateOf<F>>);
-  };
+  const fallbacks = useMemo(() => {
+    const values: Record<string, unknown> = {};
+    for (const [key, codec] of Object.entries(filterShape)) values[key] = codec.fallback;
+    return values;
+  }, [filterShape]);
+  const clearAll = () => setFilters(fallbacks as Partial<UrlStateOf<F>>);
+  const apply = () =>
+    form.validateFields().then(
+      (values) => {
+        setFilters(values as Partial<UrlStateOf<F>>);
+        return true;
+      },
+      () => false,
+    );
 
   return (
-    <Card size="small">
+    <CollapsibleFilters
+      activeCount={activeFilterCount(filters as Record<string, unknown>, fallbacks)}
+      onApply={apply}
+      onReset={clearAll}
+    >
       <Form
         form={form}
-        layout="inline"
+        layout={phone ? 'vertical' : 'inline'}
         onFinish={(values) => setFilters(values as Partial<UrlStateOf<F>>)}
         style={{ rowGap: 8 }}
       >
         {children}
-        <Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit">
-              {t('list.search')}
-            </Button>
-            <Button onClick={clearAll}>{t('list.reset')}</Button>
-          </Flex>
-        </Form.Item>
+        <WideOnly>
+          <Form.Item>
+            <Flex gap={8}>
+              <Button type="primary" htmlType="submit">
+                {t('list.search')}
+              </Button>
+              <Button onClick={clearAll}>{t('list.reset')}</Button>
+            </Flex>
+          </Form.Item>
+        </WideOnly>
       </Form>
-    </Card>
+    </CollapsibleFilters>
   );
 }
 

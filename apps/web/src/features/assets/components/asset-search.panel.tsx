@@ -10,7 +10,6 @@ import {
 import {
   Alert,
   Button,
-  Card,
   Col,
   DatePicker,
   Flex,
@@ -27,6 +26,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { CollapsibleFilters, FilterBarItem, WideOnly } from '../../../shared/ui/collapsible-filters.tsx';
+import { activeFilterCount } from '../../../shared/ui/list-card.model.ts';
+import { usePhone } from '../../../shared/ui/use-phone.ts';
 import { useCategoryProperties, useCategorySummaries, useSiteOptions } from '../api.ts';
 import { translateAssetMessage } from './asset-messages.ts';
 import {
@@ -101,7 +103,10 @@ export interface AssetSearchPanelProps {
 export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetSearchPanelProps) {
   const { t } = useTranslation('assets');
   const [form] = Form.useForm<FormValues>();
-  const [expanded, setExpanded] = useState(() => advancedFields.some((f) => filters[f] !== undefined));
+  const [expandedByUser, setExpanded] = useState(() => advancedFields.some((f) => filters[f] !== undefined));
+  // On a phone every filter is in the drawer, so there is nothing to fold.
+  const phone = usePhone();
+  const expanded = expandedByUser || phone;
   const [emptySelection, setEmptySelection] = useState(false);
   const categoryIds = (Form.useWatch('category', form) as string[] | undefined) ?? [];
   const partnerIds = (Form.useWatch('partner', form) as string[] | undefined) ?? [];
@@ -141,7 +146,8 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
     [sites.data, partnerIds],
   );
 
-  const submit = (values: FormValues) => {
+  /** Runs the search; false when a filter shows a problem to fix first. */
+  const submit = (values: FormValues): boolean => {
     const next = fromForm(values);
     const problems = validateSearch(next, property?.valueType);
     setEmptySelection(next.life.length === 0);
@@ -154,9 +160,10 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
           errors: [translateAssetMessage(message)],
         })),
       );
-      return;
+      return false;
     }
     onSearch(next);
+    return true;
   };
 
   // Reset clears the form and, unless the cooldown holds it back, shows the unfiltered list at once.
@@ -168,6 +175,19 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
   };
 
   const upper = (value: string | undefined) => value?.toUpperCase();
+  const assetNosSelect = (
+    <Select
+      mode="tags"
+      allowClear
+      suffixIcon={null}
+      notFoundContent={null}
+      tokenSeparators={[',', ' ', ';', '\n', '\t']}
+      placeholder="MIE00001, MIE00002"
+      aria-label={t('search.assetNos')}
+      maxTagCount="responsive"
+      style={{ width: '100%' }}
+    />
+  );
   const yesNo = [
     { value: 'true', label: t('yes') },
     { value: 'false', label: t('no') },
@@ -178,7 +198,15 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
   ];
 
   return (
-    <Card size="small" title={t('search.title')}>
+    <CollapsibleFilters
+      title={t('search.title')}
+      activeCount={activeFilterCount(filters, readDefaults())}
+      onApply={() => submit(form.getFieldsValue(true) as FormValues)}
+      onReset={reset}
+      applyDisabled={cooldown > 0}
+      applyLabel={t('search.submit')}
+      resetLabel={t('search.reset')}
+    >
       <Form<FormValues>
         form={form}
         layout="vertical"
@@ -199,25 +227,24 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
           />
         )}
         <Row gutter={16}>
-          <Col xs={24} sm={12} xl={6}>
-            <Form.Item
-              name="no"
-              label={t('search.assetNos')}
-              tooltip={t('search.assetNosHint', { max: ASSET_QUERY_LIST_MAX })}
-              // Typed or pasted numbers are capitalised, as asset numbers are stored.
-              normalize={(values: string[]) => values.map((v) => v.trim().toUpperCase()).filter(Boolean)}
-            >
-              <Select
-                mode="tags"
-                allowClear
-                suffixIcon={null}
-                notFoundContent={null}
-                tokenSeparators={[',', ' ', ';', '\n', '\t']}
-                placeholder="MIE00001, MIE00002"
-                maxTagCount="responsive"
-              />
-            </Form.Item>
-          </Col>
+          <FilterBarItem
+            bar={
+              <Form.Item name="no" noStyle normalize={normalizeNos}>
+                {assetNosSelect}
+              </Form.Item>
+            }
+          >
+            <Col xs={24} sm={12} xl={6}>
+              <Form.Item
+                name="no"
+                label={t('search.assetNos')}
+                tooltip={t('search.assetNosHint', { max: ASSET_QUERY_LIST_MAX })}
+                normalize={normalizeNos}
+              >
+                {assetNosSelect}
+              </Form.Item>
+            </Col>
+          </FilterBarItem>
           <Col xs={24} sm={12} xl={6}>
             <Form.Item label={t('search.serialRange')} tooltip={t('search.serialHint')} style={{ marginBottom: 0 }}>
               <Space.Compact block>
@@ -401,23 +428,28 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
             </Col>
           </Row>
         )}
-        <Flex gap={8} justify="flex-end" wrap>
-          <Button
-            type="link"
-            onClick={() => setExpanded(!expanded)}
-            icon={expanded ? <UpOutlined /> : <DownOutlined />}
-          >
-            {expanded ? t('search.fewer') : t('search.more')}
-          </Button>
-          <Button onClick={reset}>{t('search.reset')}</Button>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} disabled={cooldown > 0}>
-            {cooldown > 0 ? t('search.wait', { seconds: cooldown }) : t('search.submit')}
-          </Button>
-        </Flex>
+        <WideOnly>
+          <Flex gap={8} justify="flex-end" wrap>
+            <Button
+              type="link"
+              onClick={() => setExpanded(!expanded)}
+              icon={expanded ? <UpOutlined /> : <DownOutlined />}
+            >
+              {expanded ? t('search.fewer') : t('search.more')}
+            </Button>
+            <Button onClick={reset}>{t('search.reset')}</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} disabled={cooldown > 0}>
+              {cooldown > 0 ? t('search.wait', { seconds: cooldown }) : t('search.submit')}
+            </Button>
+          </Flex>
+        </WideOnly>
       </Form>
-    </Card>
+    </CollapsibleFilters>
   );
 }
+
+/** Typed or pasted numbers are capitalised, as asset numbers are stored. */
+const normalizeNos = (values: string[]) => values.map((v) => v.trim().toUpperCase()).filter(Boolean);
 
 /** The filters a fresh list opens with. */
 function readDefaults(): AssetSearchFilters {

@@ -6,7 +6,7 @@ import {
   assetBatchEndpoints,
   assetEndpoints,
 } from '@fleetdesk/contracts';
-import { Alert, Button, Card, Flex, Table, type TableColumnType, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Tooltip, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +14,11 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { isApiError } from '../../../shared/http.ts';
 import { Can, requirementOf, useCan } from '../../../shared/permissions.ts';
+import { BulkActions } from '../../../shared/ui/bulk-actions.tsx';
 import { ColumnSettings, useHiddenColumns } from '../../../shared/ui/column-settings.tsx';
 import { NewButton } from '../../../shared/ui/list-actions.tsx';
 import { sortOrderOf, useListState } from '../../../shared/ui/list-state.ts';
+import { ListTable, type ListTableColumn } from '../../../shared/ui/list-table.tsx';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { urlParam, useUrlState } from '../../../shared/ui/url-state.ts';
 import { IotBatchActions, useCanControlDevices } from '../../iot/components/iot-batch-actions.tsx';
@@ -46,11 +48,8 @@ const DEFAULT_HIDDEN = ['voltage', 'lastUpdate'];
 /** Which drawer or dialog is open, in the URL like the filters (a reload keeps it open). */
 const panelShape = { panel: urlParam.optionalOneOf(['create', 'import'] as const) };
 
-interface AssetColumn extends Omit<TableColumnType<Asset>, 'key' | 'title'> {
-  key: string;
-  title: string;
+interface AssetColumn extends ListTableColumn<Asset> {
   sortKey?: string;
-  alwaysVisible?: boolean;
 }
 
 /** Seconds left of the search cooldown, ticking down once a second. */
@@ -143,14 +142,14 @@ export default function AssetListPage() {
       title: t('field.no'),
       sortKey: 'no',
       alwaysVisible: true,
-      fixed: 'left',
       render: (_, a) => <Link to={assetUrls.detail(a.no)}>{a.no}</Link>,
     },
-    { key: 'category', title: t('field.category'), render: (_, a) => a.category.name },
+    { key: 'category', title: t('field.category'), card: 'figure', render: (_, a) => a.category.name },
     { key: 'partner', title: t('field.partner'), render: (_, a) => a.partner.name },
     {
       key: 'site',
       title: t('field.site'),
+      card: 'figure',
       render: (_, a) => cell(a, 'siteId', a.site?.name ?? <Typography.Text type="secondary">—</Typography.Text>),
     },
     {
@@ -169,6 +168,7 @@ export default function AssetListPage() {
     {
       key: 'charge',
       title: t('iot.charge'),
+      card: 'figure',
       align: 'right',
       render: (_, a) => (a.iotState.chargePct === null ? '' : `${a.iotState.chargePct}%`),
     },
@@ -210,9 +210,9 @@ export default function AssetListPage() {
     },
   ];
   const { hidden, setHidden, reset } = useHiddenColumns('assets', DEFAULT_HIDDEN);
-  const tableColumns: TableColumnType<Asset>[] = columns
+  const tableColumns: ListTableColumn<Asset>[] = columns
     .filter((c) => c.alwaysVisible || !hidden.includes(c.key))
-    .map(({ sortKey, alwaysVisible: _a, ...column }) => ({
+    .map(({ sortKey, ...column }) => ({
       ...column,
       sorter: sortKey !== undefined,
       sortOrder: sortOrderOf(sortKey, state.sortState),
@@ -261,26 +261,28 @@ export default function AssetListPage() {
                     {t('list.clearSelection')}
                   </Button>
                 )}
-                <Can requires={requirementOf(assetBatchEndpoints.batchUpdate)}>
-                  <Button
-                    icon={<EditOutlined />}
-                    disabled={selected.size === 0 || overCeiling}
-                    onClick={() => setDialog('edit')}
-                  >
-                    {t('batch.editOpen')}
-                  </Button>
-                </Can>
-                <Can requires={requirementOf(assetBatchEndpoints.batchDelete)}>
-                  <Button
-                    danger
-                    icon={<DeleteOutlined />}
-                    disabled={selected.size === 0 || overCeiling}
-                    onClick={() => setDialog('delete')}
-                  >
-                    {t('batch.deleteOpen')}
-                  </Button>
-                </Can>
-                <IotBatchActions assetNos={overCeiling ? [] : [...selected.keys()]} />
+                <BulkActions disabled={selected.size === 0 || overCeiling}>
+                  <Can requires={requirementOf(assetBatchEndpoints.batchUpdate)}>
+                    <Button
+                      icon={<EditOutlined />}
+                      disabled={selected.size === 0 || overCeiling}
+                      onClick={() => setDialog('edit')}
+                    >
+                      {t('batch.editOpen')}
+                    </Button>
+                  </Can>
+                  <Can requires={requirementOf(assetBatchEndpoints.batchDelete)}>
+                    <Button
+                      danger
+                      icon={<DeleteOutlined />}
+                      disabled={selected.size === 0 || overCeiling}
+                      onClick={() => setDialog('delete')}
+                    >
+                      {t('batch.deleteOpen')}
+                    </Button>
+                  </Can>
+                  <IotBatchActions assetNos={overCeiling ? [] : [...selected.keys()]} />
+                </BulkActions>
               </>
             )}
           </Flex>
@@ -318,12 +320,11 @@ export default function AssetListPage() {
             }
           />
         ) : (
-          <Table<Asset>
+          <ListTable<Asset>
             rowKey="no"
             columns={tableColumns}
             dataSource={result.data?.data ?? []}
             loading={result.isFetching || waiting}
-            scroll={{ x: 'max-content' }}
             locale={{ emptyText: t('list.empty') }}
             rowSelection={
               selectable

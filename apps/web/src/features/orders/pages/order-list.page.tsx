@@ -1,4 +1,4 @@
-import { CloseOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   leaseStatuses,
   ORDER_SITES_MAX,
@@ -6,7 +6,7 @@ import {
   orderStatuses,
   rentingEndpoints,
 } from '@fleetdesk/contracts';
-import { Alert, Button, DatePicker, Empty, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Empty, Form, Select, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
 import { ExportButton } from '../../../shared/ui/export-button.tsx';
+import { SearchFilter } from '../../../shared/ui/list-actions.tsx';
 import { type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { customerUrls } from '../../customers/urls.ts';
@@ -71,7 +72,6 @@ export default function OrderListPage() {
       title: t('field.orderNo'),
       sortKey: 'orderNo',
       alwaysVisible: true,
-      fixed: 'left',
       render: (_, o) => (
         <Link to={orderUrls.detail(o.id)} aria-label={t('list.open', { orderNo: o.orderNo })}>
           {o.orderNo}
@@ -83,6 +83,7 @@ export default function OrderListPage() {
     {
       key: 'customer',
       title: t('field.customer'),
+      card: 'figure',
       render: (_, o) => (
         <Space size={0} orientation="vertical">
           <Link to={customerUrls.detail(o.customer.id)}>{o.customer.name}</Link>
@@ -90,7 +91,7 @@ export default function OrderListPage() {
         </Space>
       ),
     },
-    { key: 'assetNo', title: t('field.asset'), dataIndex: 'assetNo' },
+    { key: 'assetNo', title: t('field.asset'), dataIndex: 'assetNo', card: 'figure' },
     { key: 'partner', title: t('field.partner'), render: (_, o) => o.partner.name },
     { key: 'category', title: t('field.category'), render: (_, o) => o.assetCategory.name },
     { key: 'rentSite', title: t('field.rentSite'), render: (_, o) => o.rentSite?.name ?? '' },
@@ -107,6 +108,7 @@ export default function OrderListPage() {
     {
       key: 'fees',
       title: t('field.paidOwe'),
+      card: 'figure',
       align: 'right',
       render: (_, o) => (
         <span>
@@ -147,15 +149,7 @@ export default function OrderListPage() {
           {list.filters.customerId && (
             <CustomerFilter id={list.filters.customerId} onClear={() => list.setFilters({ customerId: undefined })} />
           )}
-          <Form.Item name="search" label={t('filter.search')}>
-            <Input
-              allowClear
-              prefix={<SearchOutlined />}
-              placeholder={t('filter.searchPlaceholder')}
-              maxLength={100}
-              style={{ width: 260 }}
-            />
-          </Form.Item>
+          <SearchFilter label={t('filter.search')} placeholder={t('filter.searchPlaceholder')} width={260} />
           <OptionFilter
             name="status"
             label={t('field.status')}
