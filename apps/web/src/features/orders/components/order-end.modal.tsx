@@ -84,9 +84,7 @@ export function OrderEndModal({ order, open, onClose }: { order: Order; open: bo
         />
         {offerRefund && (
           <Form.Item name="refundDeposit" valuePropName="checked" extra={t('end.refundDepositHint')}>
-            <Checkbox data-testid="end-refund-deposit">
-              {t('end.refundDeposit', { amount: price.money(deposit.amount, order.currency) })}
-            </Checkbox>
+            <Checkbox>{t('end.refundDeposit', { amount: price.money(deposit.amount, order.currency) })}</Checkbox>
           </Form.Item>
         )}
         <Form.Item name="reason" label={t('end.reason')} extra={t('end.reasonHint')}>
