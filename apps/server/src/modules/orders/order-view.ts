@@ -14,6 +14,7 @@ import { notFound } from '../../errors.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import type { Scope } from '../../lib/scope.ts';
 import * as depositsRepo from '../deposits/deposits.repo.ts';
+import { refundStateOf } from '../deposits/deposits.service.ts';
 import type { IotControlService } from '../iot/control.service.ts';
 import * as pricingRepo from '../pricing/pricing.repo.ts';
 import * as repo from './orders.repo.ts';
@@ -102,7 +103,7 @@ export function toPayments(ledger: readonly LedgerRow[]): OrderPayment[] {
       createdAt: toIso(p.createdAt),
       refundOf: p.kind === 'refund' ? p.parentId : null,
       refundedAmount: money(refunded),
-      refundState: refunded === 0 ? null : refunded >= cents(p.amount) ? 'Refunded' : 'PartiallyRefunded',
+      refundState: refundStateOf(refunded, cents(p.amount)),
     };
   });
 }
