@@ -6,8 +6,9 @@ import {
   rentingEndpoints,
   siteEndpoints,
 } from '@fleetdesk/contracts';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { Api } from '../fixtures/api.ts';
+import { demoAssets, demoRenters, leasableRenter } from './orders.page.ts';
 
 const MILANO = 'Milano Bike Hub';
 /** Stripe's declining test token is the demo's Apple Pay method. */
@@ -34,6 +35,28 @@ export async function openOrder(api: Api, customerId: string, assetNo: string): 
 }
 
 const orderOf = (api: Api, id: string) => api.call(rentingEndpoints.getOrder, { params: { id } });
+
+/** Device vendors whose model unlocks (device.turn_on) through the simulator. */
+const UNLOCKING = ['tbox', 'rybit-box'];
+
+/**
+ * Free Milano city e-bikes with an unlocking device and demo renters whose card pays, both taken from the end of
+ * their lists: orders.spec.ts starts from the first ones and expects its first renters to pay a deposit, which the
+ * renters here keep once their orders end. Each test ends the orders it opens, so the assets are free again.
+ */
+export async function demoSetUp(api: Api, request: APIRequestContext, token: string, assets: number) {
+  const paying = (await demoRenters(request, token)).filter((r) => r.method.last4 !== DECLINED_LAST4);
+  const renters = paying.slice(3).reverse();
+  expect(renters.length, 'Milano renters besides the three orders.spec.ts takes').toBeGreaterThanOrEqual(1);
+  const free = await demoAssets(request, token, { category: 'City e-bike', vendors: UNLOCKING, turnover: 'InSite' });
+  expect(free.length, `${assets} free city e-bikes with an online device`).toBeGreaterThanOrEqual(assets);
+  /** Opens an order on the asset for the first renter who may rent it now. */
+  const open = async (assetNo: string) => {
+    const renter = await leasableRenter(request, token, renters, assetNo);
+    return openOrder(api, renter.id, assetNo);
+  };
+  return { assets: free.slice(-assets).reverse(), open };
+}
 
 /** Ends the orders still open, so their assets and customers are free for the next test. */
 export async function endOpenOrders(api: Api, ids: string[]) {

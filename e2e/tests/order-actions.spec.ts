@@ -1,48 +1,24 @@
 import { rentingEndpoints } from '@fleetdesk/contracts';
-import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { LOCALE_KEY } from '../fixtures/env.ts';
 import { expect, pageWithRole, test } from '../fixtures/test.ts';
 import { pickOption } from '../pages/asset-list.page.ts';
 import { answerConfirm } from '../pages/list.ts';
 import {
+  demoSetUp,
   endOpenOrders,
   InvoicesModal,
   milanoInvoicePrefix,
   milanoRule,
   milanoSiteNames,
-  openOrder,
   ReplaceAssetDrawer,
   ReturnLeaseModal,
   setInvoicing,
 } from '../pages/order-actions.page.ts';
-import { demoAssets, demoRenters, leasableRenter, OrderDetailPage } from '../pages/orders.page.ts';
+import { OrderDetailPage } from '../pages/orders.page.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const CITY_EBIKE = 'City e-bike';
-/** Device vendors whose model unlocks (device.turn_on) through the simulator. */
-const UNLOCKING = ['tbox', 'rybit-box'];
-const DECLINED_LAST4 = '0002';
-
-/**
- * Free Milano city e-bikes with an unlocking device and demo renters whose card pays, both taken from the end of
- * their lists: orders.spec.ts starts from the first ones and expects its first renters to pay a deposit, which the
- * renters here keep once their orders end. Each test ends the orders it opens, so the assets are free again.
- */
-async function demoSetUp(api: Api, request: APIRequestContext, token: string, assets: number) {
-  const paying = (await demoRenters(request, token)).filter((r) => r.method.last4 !== DECLINED_LAST4);
-  const renters = paying.slice(3).reverse();
-  expect(renters.length, 'Milano renters besides the three orders.spec.ts takes').toBeGreaterThanOrEqual(1);
-  const free = await demoAssets(request, token, { category: CITY_EBIKE, vendors: UNLOCKING, turnover: 'InSite' });
-  expect(free.length, `${assets} free city e-bikes with an online device`).toBeGreaterThanOrEqual(assets);
-  /** Opens an order on the asset for the first renter who may rent it now. */
-  const open = async (assetNo: string) => {
-    const renter = await leasableRenter(request, token, renters, assetNo);
-    return openOrder(api, renter.id, assetNo);
-  };
-  return { assets: free.slice(-assets).reverse(), open };
-}
-
 test.describe('order actions', () => {
   test.use({ signedInAs: 'owner' });
   // Each order's checkout waits for the payment provider and a simulated device.

@@ -3,6 +3,7 @@ import { dataOf, id, idParams, isoDateTime, listOf, pageQuery } from './common.t
 import { endpoint } from './endpoint.ts';
 import { partnerRef } from './partners.ts';
 import { requires } from './permissions.ts';
+import { paymentRefundStates } from './renting.ts';
 
 /**
  * Deposits (document 2 §3 "Deposit, refund, transaction"): a customer pays one deposit per asset of a partner's
@@ -55,6 +56,10 @@ export const depositTransaction = z.object({
   failureMessage: z.string().nullable(),
   createdAt: isoDateTime,
   settledAt: isoDateTime.nullable(),
+  /** A refund: the deposit payment it gives back. */
+  refundOf: id.nullable(),
+  /** A deposit payment some or all of which was given back (Stripe's words); null otherwise. */
+  refundState: z.enum(paymentRefundStates).nullable(),
 });
 export type DepositTransaction = z.infer<typeof depositTransaction>;
 

@@ -7,8 +7,11 @@ import { money, paymentPlan, paymentPlanUnits, priceUnits } from './pricing.ts';
 /** Document 2 §4: an order is New, then Open, then Closed or Canceled. */
 export const orderStatuses = ['New', 'Open', 'Closed', 'Canceled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-/** Document 2 §4: a lease is in use, returning (the return awaits confirmation), then returned. */
-export const leaseStatuses = ['InUse', 'Returning', 'Returned'] as const;
+/**
+ * Document 2 §4: a lease is in use, returning (the return awaits confirmation), then returned. A lease whose checkout
+ * was undone never started: it is Canceled with its order, never Returned.
+ */
+export const leaseStatuses = ['InUse', 'Returning', 'Returned', 'Canceled'] as const;
 export type LeaseStatus = (typeof leaseStatuses)[number];
 /** Leases that hold their asset: it is rented out while one of them exists. */
 export const activeLeaseStatuses = ['InUse', 'Returning'] as const satisfies readonly LeaseStatus[];
@@ -165,16 +168,34 @@ export const orderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
+/**
+ * What ending an order does to its deposit: `held` — another asset of the category the customer still rents needs
+ * it; `kept` — it stays on the customer's account until a refund application (the partner's deposit policy is
+ * required, so the next rental reuses it); `refunded` — it is given back now (the partner no longer takes
+ * deposits, or staff chose to refund it).
+ */
+export const depositEndOutcomes = ['held', 'kept', 'refunded'] as const;
+export type DepositEndOutcome = (typeof depositEndOutcomes)[number];
 export const orderPaymentPurposes = ['deposit', 'rent', 'refund'] as const;
+/** What the refunds made of a charge (Stripe's words): some of it given back, or all of it. */
+export const paymentRefundStates = ['PartiallyRefunded', 'Refunded'] as const;
+export type PaymentRefundState = (typeof paymentRefundStates)[number];
 export const orderPayment = z.object({
   id,
   purpose: z.enum(orderPaymentPurposes),
+  /** Always positive: a refund is money given back by its purpose, not by its sign. */
   amount: z.number(),
   currency: z.string(),
   status: z.enum(['Pending', 'Succeeded', 'Failed']),
   failureMessage: z.string().nullable(),
   reason: z.string().nullable(),
   createdAt: isoDateTime,
+  /** A refund: the charge it gives back (null on a charge). */
+  refundOf: id.nullable(),
+  /** A charge: what its succeeded refunds gave back (0 on a refund). */
+  refundedAmount: z.number(),
+  /** A charge some or all of which was given back; null when nothing was (and on a refund). */
+  refundState: z.enum(paymentRefundStates).nullable(),
 });
 export type OrderPayment = z.infer<typeof orderPayment>;
 
@@ -201,6 +222,15 @@ export const order = orderSummary.extend({
   ),
   endReason: z.string().nullable(),
   createdBy: personRef.nullable(),
+  /** An open order with a deposit: what ending it does to the deposit (null otherwise). */
+  depositAtEnd: z
+    .object({
+      amount: z.number(),
+      outcome: z.enum(depositEndOutcomes),
+      /** Whether ending may refund it now instead (staff with `customer.refund_deposit` choose). */
+      refundOffered: z.boolean(),
+    })
+    .nullable(),
 });
 export type Order = z.infer<typeof order>;
 
@@ -262,6 +292,12 @@ export const createOrderBody = z.strictObject({
 export type CreateOrderBody = z.infer<typeof createOrderBody>;
 
 export const endOrderBody = z.strictObject({ reason: optionalText(500).optional() });
+/**
+ * Ending an order may give back its deposit at once (`refundDeposit`), when the deposit is not held for another
+ * asset and the caller may refund deposits; otherwise the deposit follows the order's `depositAtEnd`.
+ */
+export const endOrderRequest = endOrderBody.extend({ refundDeposit: z.boolean().optional() });
+export type EndOrderRequest = z.infer<typeof endOrderRequest>;
 /**
  * The customer brings the asset back at the counter. Under the collect-return rule's manual confirmation policy the
  * lease waits as Returning (rent stops) until staff confirm the return; otherwise the order closes at once.
@@ -375,7 +411,7 @@ export const rentingEndpoints = {
     tag: 'renting',
     requires: [['order.end']],
     params: idParams,
-    body: endOrderBody,
+    body: endOrderRequest,
     response: dataOf(order),
   }),
   returnLease: endpoint({

@@ -83,6 +83,8 @@ export interface TransactionRow extends CustomerPartnerCategoryNames {
   currency: string;
   status: string;
   failure_message: string | null;
+  refund_of: string | null;
+  refunded: string;
   created_at: Date | string;
   settled_at: Date | string | null;
 }
@@ -105,7 +107,9 @@ export async function transactions(db: DbOrTx, scope: Scope, q: DepositTransacti
       db,
       sql`select pm.id, d.customer_id, c.first_name, c.last_name, c.phone_no, d.partner_id, p.name as partner_name,
             d.asset_category_id as category_id, ac.name as category_name, pm.kind, pm.amount, pm.currency, pm.status,
-            pm.failure_message, pm.created_at, pm.settled_at
+            pm.failure_message, pm.created_at, pm.settled_at, pm.parent_id as refund_of,
+            (select coalesce(sum(r.amount), 0) from payments r
+              where r.parent_id = pm.id and r.kind = 'refund' and r.status = 'Succeeded') as refunded
           ${from}${where} order by pm.created_at desc, pm.id limit ${q.pageSize} offset ${offsetOf(q)}`,
     ),
     rows<{ n: number }>(db, sql`select count(*)::int as n ${from}${where}`),

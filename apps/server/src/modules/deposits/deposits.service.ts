@@ -6,6 +6,7 @@ import {
   type DepositRefundApplicationQuery,
   type DepositRefundStatus,
   type DepositTransactionQuery,
+  type PaymentRefundState,
   type RefundDepositBody,
 } from '@fleetdesk/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -32,6 +33,12 @@ export function refundStatusOf(
   const given = refunds.filter((r) => r.status === 'Succeeded').reduce((sum, r) => sum + cents(r.amount), 0);
   if (given >= cents(amount) && given > 0) return 'Succeeded';
   return given > 0 ? 'PartialSucceeded' : 'Failed';
+}
+
+/** What the succeeded refunds made of a charge, in cents: partly or wholly given back, or nothing. */
+export function refundStateOf(refundedCents: number, amountCents: number): PaymentRefundState | null {
+  if (refundedCents <= 0) return null;
+  return refundedCents >= amountCents ? 'Refunded' : 'PartiallyRefunded';
 }
 
 function toApplication(row: repo.ApplicationRow): DepositRefundApplication {
@@ -155,6 +162,8 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
           failureMessage: r.failure_message,
           createdAt: toIso(r.created_at),
           settledAt: toIsoOrNull(r.settled_at),
+          refundOf: r.kind === 'refund' ? r.refund_of : null,
+          refundState: refundStateOf(r.kind === 'charge' ? cents(r.refunded) : 0, cents(r.amount)),
         })),
         count,
       };

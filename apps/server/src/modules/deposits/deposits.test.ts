@@ -148,6 +148,12 @@ describe('deposits', () => {
       ['charge', 150],
       ['charge', 150],
     ]);
+    // The refund names the deposit payment it gave back, which reads Refunded; the other one is untouched.
+    const [given, ...charges] = tx.json().data as { id: string; refundOf: string | null; refundState: string | null }[];
+    const refunded = charges.find((r) => r.id === given?.refundOf);
+    expect(refunded?.refundState).toBe('Refunded');
+    expect(given?.refundState).toBeNull();
+    expect(charges.filter((r) => r.refundState === null)).toHaveLength(1);
   });
 
   it('gives back a deposit once when two staff refund it at the same moment', async () => {

@@ -230,7 +230,7 @@ export function createCheckout(deps: {
   }
 
   /**
-   * Gives up a checkout: the order is canceled and its lease returned at once (the asset is free again, and the
+   * Gives up a checkout: the order is canceled and its lease with it (the asset is free again, and the
    * order still names it), its fees canceled and its intent let go; then the steps are undone.
    */
   async function abort(order: repo.OrderRow, code: CheckoutFailureCode, message: string) {
@@ -245,8 +245,8 @@ export function createCheckout(deps: {
         failureMessage: message,
         updatedAt: now,
       });
-      // Only an active lease holds an asset: returned at once, the asset is free again.
-      await repo.returnAllLeases(tx, ALL, order.id, now);
+      // Only an active lease holds an asset: canceled at once, the asset is free again.
+      await repo.cancelAllLeases(tx, ALL, order.id, now);
       await repo.updateFees(tx, ALL, order.id, { status: 'Canceled', updatedAt: now });
       await settleIntentOf(tx, ALL, order.id, false);
       await logOrderStatus(tx, order.id, null, current.status, 'Canceled');

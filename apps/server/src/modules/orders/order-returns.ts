@@ -1,15 +1,24 @@
-import { ORDER_ERRORS, type Order, type ReturnLeaseBody } from '@fleetdesk/contracts';
+import {
+  DEPOSIT_MESSAGES,
+  type EndOrderRequest,
+  ORDER_ERRORS,
+  type Order,
+  type ReturnLeaseBody,
+  requires,
+  satisfies,
+} from '@fleetdesk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { DomainError } from '../../errors.ts';
+import { DomainError, forbidden } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { setLeasedTurnover } from '../assets/asset-leasing.ts';
 import { writeFieldLogs } from '../audit/audit.repo.ts';
+import type { DepositService } from '../deposits/deposits.service.ts';
 import type { IotControlService } from '../iot/control.service.ts';
 import * as pricingRepo from '../pricing/pricing.repo.ts';
 import * as rentingRepo from '../renting/renting.repo.ts';
 import { logOrderStatus } from './checkout.ts';
-import { orderNotFound } from './order-view.ts';
+import { depositAtEnd, orderNotFound } from './order-view.ts';
 import * as repo from './orders.repo.ts';
 
 /**
@@ -20,9 +29,10 @@ export function createOrderReturns(deps: {
   db: Db;
   control: IotControlService;
   log: FastifyBaseLogger;
+  deposits: DepositService;
   detail: (scope: Caller['scope'], id: string) => Promise<Order>;
 }) {
-  const { db, control, detail } = deps;
+  const { db, control, deposits, detail } = deps;
 
   /** The order in the caller's scope, locked, when it is open: 404 when missing or outside the scope, 409 if not open. */
   async function openOrder(tx: DbOrTx, caller: Caller, id: string) {
@@ -74,16 +84,37 @@ export function createOrderReturns(deps: {
   }
 
   return {
-    /** Ends an open order: its leases are returned, the asset is free again and its device is told to lock. */
-    async end(caller: Caller, id: string, reason: string | undefined): Promise<Order> {
+    /**
+     * Ends an open order: its leases are returned, the asset is free again and its device is told to lock. The
+     * deposit the order freed is refunded now when the partner keeps no deposits, or when staff ask and may refund
+     * deposits (a refund asked that cannot be made is refused before anything is written).
+     */
+    async end(caller: Caller, id: string, input: EndOrderRequest): Promise<Order> {
+      const before = await repo.byId(db, caller.scope, id);
+      if (!before) throw orderNotFound();
+      const deposit = await depositAtEnd(db, caller.scope, before);
+      if (input.refundDeposit) {
+        // The permission of refunding deposits from the customer's page.
+        if (!satisfies(caller.permissions, requires('customer.refund_deposit'))) throw forbidden();
+        if (!deposit?.refundOffered && deposit?.outcome !== 'refunded')
+          throw new DomainError('NotRefundable', 422, DEPOSIT_MESSAGES.NotRefundable, { refundableQuantity: 0 });
+      }
       const { order, returned } = await db.transaction(async (tx) => {
         const current = await openOrder(tx, caller, id);
         return {
           order: current,
-          returned: await close(tx, caller, current, { reason, returnSiteId: current.returnSiteId }),
+          returned: await close(tx, caller, current, { reason: input.reason, returnSiteId: current.returnSiteId }),
         };
       });
       await lockAssets(caller, order, returned);
+      if (deposit?.outcome === 'refunded' || (deposit?.refundOffered && input.refundDeposit))
+        // Made as staff refund deposits (an application approved at once), so every deposit refund has one history.
+        await deposits.refund(caller, order.customerId, {
+          partnerId: order.partnerId,
+          assetCategoryId: order.assetCategoryId,
+          quantity: 1,
+          note: `Order ${order.orderNo} ended`,
+        });
       return detail(caller.scope, id);
     },
 

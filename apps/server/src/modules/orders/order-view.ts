@@ -1,8 +1,10 @@
 import type {
   CheckoutFailureCode,
   CheckoutStepStatus,
+  DepositEndOutcome,
   Order,
   OrderFees,
+  OrderPayment,
   OrderSummary,
   PaymentPlanUnit,
   PriceUnit,
@@ -11,6 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import type { Scope } from '../../lib/scope.ts';
+import * as depositsRepo from '../deposits/deposits.repo.ts';
+import { refundStateOf } from '../deposits/deposits.service.ts';
 import type { IotControlService } from '../iot/control.service.ts';
 import * as pricingRepo from '../pricing/pricing.repo.ts';
 import * as repo from './orders.repo.ts';
@@ -65,11 +69,68 @@ export function toSummary(row: repo.OrderListRow): OrderSummary {
   };
 }
 
-/** A step's status from its ledger row (or the device record): what staff watch during the checkout. */
-function paymentStep(status: string | undefined, undone: boolean): CheckoutStepStatus {
+/**
+ * A step's status from its ledger row (or the device record): what staff watch during the checkout. Only an aborted
+ * checkout undoes its steps: a refund staff give later leaves the step Succeeded (the charge did go through).
+ */
+function paymentStep(status: string | undefined, aborted: boolean): CheckoutStepStatus {
   if (status === undefined) return 'waiting';
-  if (status === 'Succeeded') return undone ? 'undone' : 'succeeded';
+  if (status === 'Succeeded') return aborted ? 'undone' : 'succeeded';
   return status === 'Failed' ? 'failed' : 'pending';
+}
+
+type LedgerRow = Awaited<ReturnType<typeof repo.paymentsOf>>[number];
+
+/**
+ * The order's ledger as staff read it: each charge with what its succeeded refunds gave back (Partially refunded or
+ * Refunded, as Stripe says), each refund naming the charge it gives back.
+ */
+export function toPayments(ledger: readonly LedgerRow[]): OrderPayment[] {
+  const refundedCents = new Map<string, number>();
+  for (const p of ledger)
+    if (p.kind === 'refund' && p.parentId && p.status === 'Succeeded')
+      refundedCents.set(p.parentId, (refundedCents.get(p.parentId) ?? 0) + cents(p.amount));
+  return ledger.map((p) => {
+    const refunded = p.kind === 'charge' ? (refundedCents.get(p.id) ?? 0) : 0;
+    return {
+      id: p.id,
+      purpose: p.kind === 'refund' ? 'refund' : p.subject_type === 'deposit' ? 'deposit' : 'rent',
+      amount: num(p.amount),
+      currency: p.currency,
+      status: p.status as OrderPayment['status'],
+      failureMessage: p.failureMessage,
+      reason: p.reason,
+      createdAt: toIso(p.createdAt),
+      refundOf: p.kind === 'refund' ? p.parentId : null,
+      refundedAmount: money(refunded),
+      refundState: refundStateOf(refunded, cents(p.amount)),
+    };
+  });
+}
+
+/**
+ * What ending an open order does to the deposit the customer holds for its category: one deposit is freed (the
+ * order's lease), unless the customer's other leases of the category and waiting applications need every paid one.
+ * A partner whose deposit policy is no longer `required` keeps no deposits: it is refunded at once.
+ */
+export async function depositAtEnd(
+  db: Db,
+  scope: Scope,
+  order: Pick<repo.OrderRow, 'status' | 'customerId' | 'partnerId' | 'assetCategoryId'>,
+): Promise<Order['depositAtEnd']> {
+  if (order.status !== 'Open') return null;
+  const [deposit] = await depositsRepo.depositsOf(db, scope, order.customerId, {
+    partnerId: order.partnerId,
+    categoryId: order.assetCategoryId,
+  });
+  if (!deposit || deposit.paid_quantity <= 0) return null;
+  const amount = money(cents(deposit.paid_amount) / deposit.paid_quantity);
+  // The order's own lease stops needing one when it ends.
+  const freed = deposit.paid_quantity - Math.max(0, deposit.payable - 1) - deposit.waiting;
+  if (freed <= 0) return { amount, outcome: 'held', refundOffered: false };
+  const operation = await pricingRepo.operationOf(db, scope, order.partnerId);
+  const outcome: DepositEndOutcome = operation?.depositPolicy === 'required' ? 'kept' : 'refunded';
+  return { amount, outcome, refundOffered: outcome === 'kept' };
 }
 
 /** An order that is missing or outside the caller's scope: the same 404 either way. */
@@ -96,10 +157,8 @@ export function createOrderDetail(deps: { db: Db; control: IotControlService }) 
     const unlockId = lease?.unlockRecordId ?? (await repo.unlockRecordOf(db, scope, id));
     const [unlock] = unlockId ? await control.recordsByIds([unlockId]) : [];
     const deposit = ledger.find((p) => p.id === order.depositPaymentId);
-    const depositUndone = ledger.some((p) => p.kind === 'refund' && p.parentId === order.depositPaymentId);
     const firstFee = fees.find((f) => f.sequence === 1);
     const rent = ledger.find((p) => p.kind === 'charge' && p.id === firstFee?.paymentId);
-    const rentUndone = ledger.some((p) => p.kind === 'refund' && p.parentId === rent?.id);
     const aborted = order.checkoutState === 'Aborted';
     const unlockStep = (): CheckoutStepStatus => {
       if (unlock?.status === 'successful') return aborted ? 'undone' : 'succeeded';
@@ -107,8 +166,7 @@ export function createOrderDetail(deps: { db: Db; control: IotControlService }) 
       // Completed without an unlock: an asset without a device, handed over at the counter.
       return order.checkoutState === 'Completed' ? 'skipped' : 'waiting';
     };
-    const depositStatus =
-      order.depositAmount === null ? ('skipped' as const) : paymentStep(deposit?.status, depositUndone);
+    const depositStatus = order.depositAmount === null ? ('skipped' as const) : paymentStep(deposit?.status, aborted);
     const userName = order.createdBy ? ((await repo.userName(db, order.createdBy)) ?? '') : null;
     return {
       ...toSummary(row),
@@ -133,7 +191,7 @@ export function createOrderDetail(deps: { db: Db; control: IotControlService }) 
           },
           {
             step: 'rent',
-            status: firstFee ? paymentStep(rent?.status, rentUndone) : 'skipped',
+            status: firstFee ? paymentStep(rent?.status, aborted) : 'skipped',
             amount: firstFee ? num(firstFee.amount) : null,
             message: rent?.status === 'Failed' ? rent.failureMessage : null,
           },
@@ -158,16 +216,7 @@ export function createOrderDetail(deps: { db: Db; control: IotControlService }) 
         amount: num(f.amount),
         status: f.status as Order['feeItems'][number]['status'],
       })),
-      payments: ledger.map((p) => ({
-        id: p.id,
-        purpose: p.kind === 'refund' ? 'refund' : p.subject_type === 'deposit' ? 'deposit' : 'rent',
-        amount: num(p.amount),
-        currency: p.currency,
-        status: p.status as 'Pending' | 'Succeeded' | 'Failed',
-        failureMessage: p.failureMessage,
-        reason: p.reason,
-        createdAt: toIso(p.createdAt),
-      })),
+      payments: toPayments(ledger),
       exemptions: exemptions.map((x) => ({
         id: x.id,
         amount: num(x.amount),
@@ -177,6 +226,7 @@ export function createOrderDetail(deps: { db: Db; control: IotControlService }) 
       })),
       endReason: order.endReason,
       createdBy: order.createdBy ? { id: order.createdBy, name: userName ?? '' } : null,
+      depositAtEnd: await depositAtEnd(db, scope, order),
     };
   };
 }

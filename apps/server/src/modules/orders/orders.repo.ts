@@ -237,11 +237,14 @@ export async function updateLease(
     .where(and(eq(leases.id, leaseId), ofOrderIn(scope, leases.orderId, orderId)));
 }
 
-/** Returns every lease of the order at once (an undone checkout: the asset is free, the order still names it). */
-export async function returnAllLeases(db: DbOrTx, scope: Scope, orderId: string, now: Date) {
+/**
+ * Cancels every lease of the order at once (an undone checkout: the asset is free, the order still names it). The
+ * lease never started, so it is Canceled with its order, not Returned; it has no return time.
+ */
+export async function cancelAllLeases(db: DbOrTx, scope: Scope, orderId: string, now: Date) {
   await db
     .update(leases)
-    .set({ status: 'Returned', returnedAt: now, updatedAt: now })
+    .set({ status: 'Canceled', updatedAt: now })
     .where(ofOrderIn(scope, leases.orderId, orderId));
 }
 
@@ -255,7 +258,7 @@ export async function returnHeldLeases(db: DbOrTx, scope: Scope, orderId: string
       returnedAt: now,
       updatedAt: now,
     })
-    .where(and(ofOrderIn(scope, leases.orderId, orderId), sql`${leases.status} <> 'Returned'`))
+    .where(and(ofOrderIn(scope, leases.orderId, orderId), sql`${leases.status} in ('InUse', 'Returning')`))
     .returning({ assetId: leases.assetId });
   return held.map((h) => h.assetId);
 }

@@ -15,7 +15,7 @@ export function orderRoutes(app: FastifyInstance, orders: OrderService) {
   route(app, e.getOrder, async ({ caller, params }) => ({ data: await orders.get(caller, params.id) }));
   route(app, e.createOrder, async ({ caller, body }) => ({ data: await orders.create(caller, body) }));
   route(app, e.endOrder, async ({ caller, params, body }) => ({
-    data: await orders.end(caller, params.id, body.reason),
+    data: await orders.end(caller, params.id, body),
   }));
   route(app, e.refundOrExempt, async ({ caller, params, body }) => ({
     data: await orders.refundOrExempt(caller, params.id, body),

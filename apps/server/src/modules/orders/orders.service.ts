@@ -3,6 +3,7 @@ import {
   CHECKOUT_REFUSALS,
   type CreateOrderBody,
   INSPECTION_MESSAGES,
+  type LeaseStatus,
   ORDER_ERRORS,
   ORDER_EXPORT_MAX,
   type Order,
@@ -25,6 +26,7 @@ import * as assetsRepo from '../assets/assets.repo.ts';
 import { fieldLogsOf, writeFieldLogs } from '../audit/audit.repo.ts';
 import { addPeriod, nextFee } from '../billing/periods.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
+import { createDepositService } from '../deposits/deposits.service.ts';
 import type { IotControlService } from '../iot/control.service.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import * as pricingRepo from '../pricing/pricing.repo.ts';
@@ -59,7 +61,7 @@ export function createOrderService(deps: {
   const { db, payments, control } = deps;
   const checkout = createCheckout(deps);
   const detail = createOrderDetail(deps);
-  const returns = createOrderReturns({ ...deps, detail });
+  const returns = createOrderReturns({ ...deps, deposits: createDepositService(deps), detail });
 
   /** The order in the caller's scope; 404 when it is missing or outside it. */
   async function orderInScope(caller: Caller, id: string) {
@@ -440,11 +442,13 @@ export function createOrderService(deps: {
       const byId = new Map(records.map((r) => [r.id, r]));
       return leaseRows.map((l) => {
         const unlock = l.unlockRecordId ? byId.get(l.unlockRecordId) : undefined;
-        const started = l.status !== 'InUse' || unlock?.status === 'successful' || !l.device_no;
+        // A canceled lease never started: its checkout was undone.
+        const started =
+          l.status !== 'Canceled' && (l.status !== 'InUse' || unlock?.status === 'successful' || !l.device_no);
         return {
           id: l.id,
           assetNo: l.asset_no,
-          status: l.status as 'InUse' | 'Returning' | 'Returned',
+          status: l.status as LeaseStatus,
           startedAt: started ? toIso(l.startedAt) : null,
           returnSubmittedAt: toIsoOrNull(l.returnSubmittedAt),
           returnedAt: toIsoOrNull(l.returnedAt),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TEST_CARDS } from '@fleetdesk/contracts';
+import { type Order, TEST_CARDS } from '@fleetdesk/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import {
   customerDeposits,
   customerPaymentMethods,
   iotControlRecords,
+  operationSettings,
   orderFees,
   orders,
   partnerOperations,
@@ -266,9 +267,19 @@ describe('renting orders', () => {
       status: 'Canceled',
       // The canceled order still names the asset it tried to rent.
       assetNo: a.no,
-      leaseStatus: 'Returned',
+      // The lease never started: canceled with its order, never returned (document 2 §4).
+      leaseStatus: 'Canceled',
+      returnTime: null,
       checkout: { state: 'Aborted', failureCode: 'DepositPaymentFailed', failureMessage: 'Your card was declined.' },
     });
+    const history = await call(t.app, 'GET', `/renting/orders/${order.id}/assetRecords`, { token: t.owner.token });
+    expect(history.json().data).toMatchObject([
+      { assetNo: a.no, status: 'Canceled', startedAt: null, returnedAt: null },
+    ]);
+    const canceledLeases = await call(t.app, 'GET', `/renting/orders?customerId=${c.id}&leaseStatus=Canceled`, {
+      token: t.owner.token,
+    });
+    expect(canceledLeases.json().data.map((o: { id: string }) => o.id)).toEqual([order.id]);
     expect(order.checkout.steps.map((s: { status: string }) => s.status)).toEqual(['failed', 'waiting', 'waiting']);
     expect(await ledgerOf(c.id)).toEqual([
       { kind: 'charge', subject_type: 'deposit', amount: '150.00', status: 'Failed' },
@@ -623,6 +634,134 @@ describe('renting orders', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  describe('money shown as people expect (issue 21)', () => {
+    const refund = (orderId: string, amount: number) =>
+      call(t.app, 'POST', `/renting/orders/${orderId}/$refundOrExempt`, {
+        token: t.owner.token,
+        body: { type: 'refund', amount, reason: 'Brakes were faulty' },
+      });
+    const end = (orderId: string, body: Record<string, unknown>, token = t.owner.token) =>
+      call(t.app, 'POST', `/renting/orders/${orderId}/$end`, { token, body });
+    const rentCharge = (order: Order) => order.payments.find((p) => p.purpose === 'rent');
+    const refundsOf = (order: Order) => order.payments.filter((p) => p.purpose === 'refund');
+    const customerDeposit = async (customerId: string) =>
+      (await call(t.app, 'GET', `/renting/customers/${customerId}/deposits`, { token: t.owner.token })).json().data[0];
+    /** Milano's deposit policy for the length of `work` (the demo requires deposits). */
+    async function withDepositPolicy(policy: 'free' | 'required', work: () => Promise<void>) {
+      const setPolicy = (p: string) =>
+        t.database.db
+          .update(operationSettings)
+          .set({ depositPolicy: p })
+          .where(eq(operationSettings.partnerId, milano));
+      await setPolicy(policy);
+      try {
+        await work();
+      } finally {
+        await setPolicy('required');
+      }
+    }
+
+    it('shows a partial refund as a line of the charge it gives back; the checkout step stays Succeeded', async () => {
+      const { order } = await openOrder();
+      const charge = rentCharge(order);
+      expect(charge).toMatchObject({ amount: 66.5, refundOf: null, refundedAmount: 0, refundState: null });
+      const partial = (await refund(order.id, 16.5)).json().data;
+      expect(rentCharge(partial)).toMatchObject({ refundedAmount: 16.5, refundState: 'PartiallyRefunded' });
+      expect(refundsOf(partial)).toMatchObject([
+        { amount: 16.5, status: 'Succeeded', refundOf: charge?.id, refundState: null, reason: 'Brakes were faulty' },
+      ]);
+      // Staff gave money back after the checkout completed: nothing of the checkout was undone.
+      expect(partial.checkout.steps.map((s: { status: string }) => s.status)).toEqual([
+        'succeeded',
+        'succeeded',
+        'succeeded',
+      ]);
+      expect(partial.deposit).toMatchObject({ status: 'succeeded' });
+      const full = (await refund(order.id, 50)).json().data;
+      expect(rentCharge(full)).toMatchObject({ refundedAmount: 66.5, refundState: 'Refunded' });
+      expect(refundsOf(full).map((r) => r.amount)).toEqual([16.5, 50]);
+      // The deposit charge was not touched by a refund of the rent.
+      expect(full.payments.find((p: { purpose: string }) => p.purpose === 'deposit')).toMatchObject({
+        refundState: null,
+      });
+    });
+
+    it('tells what ending does to the deposit: kept until the refund application, or refunded when asked', async () => {
+      const { customer: c, order } = await openOrder();
+      expect(order.depositAtEnd).toEqual({ amount: 150, outcome: 'kept', refundOffered: true });
+      const ended = await end(order.id, {});
+      expect(ended.statusCode, ended.body).toBe(200);
+      // Ended: nothing more to tell; the deposit waits on the customer's account for the refund application.
+      expect(ended.json().data.depositAtEnd).toBeNull();
+      expect(await customerDeposit(c.id)).toMatchObject({ paidQuantity: 1, refundableQuantity: 1 });
+
+      const second = await openOrder();
+      const noRefundRight = await t.userWith(['order.read', 'order.read_detail', 'order.end']);
+      const refused = await end(second.order.id, { refundDeposit: true }, noRefundRight.token);
+      expect(refused.statusCode).toBe(403);
+      expect((await orderOf(second.order.id)).status).toBe('Open');
+      const refunded = await end(second.order.id, { refundDeposit: true });
+      expect(refunded.statusCode, refunded.body).toBe(200);
+      expect(refunded.json().data.status).toBe('Closed');
+      expect(await customerDeposit(second.customer.id)).toMatchObject({ paidQuantity: 0, refundableQuantity: 0 });
+      expect(await ledgerOf(second.customer.id)).toContainEqual({
+        kind: 'refund',
+        subject_type: 'deposit',
+        amount: '150.00',
+        status: 'Succeeded',
+      });
+      const applications = await call(
+        t.app,
+        'GET',
+        `/renting/deposits/refundRequests?customerId=${second.customer.id}`,
+        {
+          token: t.owner.token,
+        },
+      );
+      expect(applications.json().data).toMatchObject([{ status: 'Approved', quantity: 1, amount: 150 }]);
+    });
+
+    it('holds the deposit another rented asset still needs, and refuses to refund it', async () => {
+      const { customer: c, order } = await openOrder();
+      const other = await create(orderBody(c, await asset()));
+      expect((await settled(other.json().data.id)).status).toBe('Open');
+      // Two assets, two deposits paid: ending one frees one.
+      expect((await orderOf(order.id)).depositAtEnd).toEqual({ amount: 150, outcome: 'kept', refundOffered: true });
+      // One deposit for both (paid before the partner asked one per asset): ending one frees none.
+      await t.database.db
+        .update(customerDeposits)
+        .set({ paidQuantity: 1, paidAmount: 150 })
+        .where(eq(customerDeposits.customerId, c.id));
+      expect((await orderOf(order.id)).depositAtEnd).toEqual({ amount: 150, outcome: 'held', refundOffered: false });
+      const refused = await end(order.id, { refundDeposit: true });
+      expect(errorOf(refused).code).toBe('NotRefundable');
+      expect((await orderOf(order.id)).status).toBe('Open');
+    });
+
+    it('refunds the deposit at once when the partner no longer takes deposits', async () => {
+      const { customer: c, order } = await openOrder();
+      await withDepositPolicy('free', async () => {
+        expect((await orderOf(order.id)).depositAtEnd).toEqual({
+          amount: 150,
+          outcome: 'refunded',
+          refundOffered: false,
+        });
+        // Even for staff who may not refund deposits themselves: it is the partner's policy, not their choice.
+        const ender = await t.userWith(['order.read', 'order.read_detail', 'order.end']);
+        expect((await end(order.id, {}, ender.token)).statusCode).toBe(200);
+      });
+      expect(await customerDeposit(c.id)).toMatchObject({ paidQuantity: 0 });
+    });
+
+    it('takes no deposit and tells nothing of one under a free deposit policy', async () => {
+      await withDepositPolicy('free', async () => {
+        const { order } = await openOrder();
+        expect(order.deposit).toBeNull();
+        expect(order.depositAtEnd).toBeNull();
+      });
+    });
   });
 
   it('exempts never more than is owed', async () => {

@@ -1,6 +1,7 @@
 import {
   type BodyInputOf,
   customerEndpoints,
+  type EndOrderRequest,
   rentingEndpoints as e,
   type Order,
   type RefundOrExemptBody,
@@ -13,6 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { type ApiError, call, callFile, isApiError } from '../../shared/http.ts';
 import { saveBlob } from '../../shared/ui/csv.ts';
 import { customerKeys } from '../customers/api.ts';
+import { depositKeys } from '../deposits/api.ts';
 import { CHECKOUT_POLL_MS, isSettling } from './components/checkout.model.ts';
 import type { OrderExportQuery, OrderListQuery } from './components/order-list.model.ts';
 import { staleOrderRefusals } from './components/order-return.model.ts';
@@ -130,10 +132,15 @@ function useStoreOrder() {
 
 export function useEndOrder(id: string) {
   const store = useStoreOrder();
+  const client = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string | undefined) =>
-      call(e.endOrder, { params: { id }, body: reason ? { reason } : {} }, { notify: shownInline }).then((r) => r.data),
-    onSuccess: store,
+    mutationFn: (body: EndOrderRequest) =>
+      call(e.endOrder, { params: { id }, body }, { notify: shownInline }).then((r) => r.data),
+    // Ending may free or refund a deposit: the customer's deposits and transactions change with it.
+    onSuccess: (order: Order) => {
+      void client.invalidateQueries({ queryKey: depositKeys.all });
+      return store(order);
+    },
   });
 }
 

@@ -4,8 +4,10 @@ import { Card, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDepositTransactions } from '../../deposits/api.ts';
+import { TransactionStatusTag } from '../../deposits/components/deposit-tags.tsx';
 import { customerUrls } from '../urls.ts';
 import { CardLoadFailedAlert } from './card-load-failed.alert.tsx';
+import { refundsUnderCharges } from './customer-transactions.model.ts';
 import { useDepositTransactionColumns } from './deposit-transaction.columns.tsx';
 
 const LATEST = 5;
@@ -14,7 +16,17 @@ const LATEST = 5;
 export function CustomerTransactionsCard({ customerId }: { customerId: string }) {
   const { t } = useTranslation('deposits');
   const transactions = useDepositTransactions({ customerId, pageNo: 1, pageSize: LATEST });
-  const columns = useDepositTransactionColumns().map(({ exportValue: _e, alwaysVisible: _a, ...column }) => column);
+  // The status says what became of a deposit payment given back (Partially refunded / Refunded).
+  const columns = useDepositTransactionColumns().map(({ exportValue: _e, alwaysVisible: _a, ...column }) =>
+    column.key === 'status'
+      ? {
+          ...column,
+          render: (_: unknown, r: DepositTransaction) => (
+            <TransactionStatusTag status={r.status} refundState={r.refundState} />
+          ),
+        }
+      : column,
+  );
   const count = transactions.data?.count ?? 0;
 
   return (
@@ -34,7 +46,7 @@ export function CustomerTransactionsCard({ customerId }: { customerId: string })
           size="small"
           pagination={false}
           loading={transactions.isLoading}
-          dataSource={transactions.data?.data ?? []}
+          dataSource={refundsUnderCharges(transactions.data?.data ?? [])}
           columns={columns}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('transactions.none') }}

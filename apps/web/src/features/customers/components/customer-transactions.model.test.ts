@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readUrlState, writeUrlState } from '../../../shared/ui/url-state.ts';
 import { customerTransactionList, customerUrls } from '../urls.ts';
-import { customerTransactionQueryOf, isTransactionFiltered } from './customer-transactions.model.ts';
+import {
+  customerTransactionQueryOf,
+  isTransactionFiltered,
+  refundsUnderCharges,
+} from './customer-transactions.model.ts';
 
 const customerId = '3f0c2a4e-8d1b-4c6a-9e2f-1a2b3c4d5e6f';
 const partnerId = '6a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -42,5 +46,26 @@ describe('customer transactions URL ↔ query', () => {
 
   it('links to the order list of the customer', () => {
     expect(customerUrls.orders(customerId)).toBe(`/renting/order/list?customerId=${customerId}`);
+  });
+});
+
+describe('customer transactions as a ledger', () => {
+  it('puts each refund right under the deposit payment it gives back', () => {
+    const rows = [
+      { id: 'refund-b', refundOf: 'b' },
+      { id: 'c', refundOf: null },
+      { id: 'refund-a', refundOf: 'a' },
+      { id: 'b', refundOf: null },
+      { id: 'a', refundOf: null },
+    ];
+    expect(refundsUnderCharges(rows).map((r) => r.id)).toEqual(['c', 'b', 'refund-b', 'a', 'refund-a']);
+  });
+
+  it('leaves a refund whose payment is on another page where it is', () => {
+    const rows = [
+      { id: 'refund-z', refundOf: 'z' },
+      { id: 'a', refundOf: null },
+    ];
+    expect(refundsUnderCharges(rows).map((r) => r.id)).toEqual(['refund-z', 'a']);
   });
 });

@@ -1,4 +1,4 @@
-import { id as idSchema } from '@fleetdesk/contracts';
+import { type DepositTransaction, id as idSchema } from '@fleetdesk/contracts';
 import type { UrlStateOf } from '../../../shared/ui/url-state.ts';
 import type { DepositTransactionListQuery } from '../../deposits/api.ts';
 import type { customerTransactionList } from '../urls.ts';
@@ -28,3 +28,13 @@ export function customerTransactionQueryOf(
 
 export const isTransactionFiltered = (state: TransactionFilterState) =>
   Object.keys(transactionFilterOf(state)).length > 0;
+
+/**
+ * A page of transactions (newest first) with each refund moved right under the deposit payment it gives back, when
+ * that payment is on the page: the refund reads as a negative line of it. Other rows keep the server's order.
+ */
+export function refundsUnderCharges<T extends Pick<DepositTransaction, 'id' | 'refundOf'>>(rows: readonly T[]): T[] {
+  const onPage = new Set(rows.map((r) => r.id));
+  const placed = (r: T) => r.refundOf !== null && onPage.has(r.refundOf);
+  return rows.flatMap((r) => (placed(r) ? [] : [r, ...rows.filter((x) => placed(x) && x.refundOf === r.id)]));
+}

@@ -1,4 +1,9 @@
-import type { DepositRefundApplicationStatus, DepositRefundStatus, DepositTransaction } from '@fleetdesk/contracts';
+import type {
+  DepositRefundApplicationStatus,
+  DepositRefundStatus,
+  DepositTransaction,
+  PaymentRefundState,
+} from '@fleetdesk/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -35,8 +40,27 @@ const transactionColors: Record<TransactionStatus, string> = {
   Failed: 'error',
 };
 
-/** Document 2 §4 "Customer transaction": Pending, Succeeded, Failed. */
-export function TransactionStatusTag({ status }: { status: TransactionStatus }) {
+/**
+ * Document 2 §4 "Customer transaction": Pending, Succeeded, Failed; a deposit payment some or all of which was
+ * given back says so instead (Stripe's words).
+ */
+export function TransactionStatusTag({
+  status,
+  refundState = null,
+}: {
+  status: TransactionStatus;
+  refundState?: PaymentRefundState | null;
+}) {
   const { t } = useTranslation('deposits');
-  return <Tag color={transactionColors[status]}>{t(`transactionStatus.${status}`)}</Tag>;
+  if (refundState)
+    return (
+      <Tag color={refundState === 'Refunded' ? 'default' : 'warning'} data-status={refundState}>
+        {t(`transactionStatus.${refundState}`)}
+      </Tag>
+    );
+  return (
+    <Tag color={transactionColors[status]} data-status={status}>
+      {t(`transactionStatus.${status}`)}
+    </Tag>
+  );
 }

@@ -22,6 +22,9 @@ const payment = (status: 'Pending' | 'Succeeded' | 'Failed') => ({
   failureMessage: null,
   reason: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  refundOf: '00000000-0000-4000-8000-000000000002',
+  refundedAmount: 0,
+  refundState: null,
 });
 
 describe('checkout outcome', () => {

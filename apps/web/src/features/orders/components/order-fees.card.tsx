@@ -1,9 +1,10 @@
-import type { Order, OrderFees, OrderPayment } from '@fleetdesk/contracts';
+import type { Order, OrderFees } from '@fleetdesk/contracts';
 import { Card, Descriptions, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { DetailTable } from './detail-table.tsx';
+import { type PaymentLine, paymentLines } from './payment-lines.model.ts';
 
 type FeeItem = Order['feeItems'][number];
 type Exemption = Order['exemptions'][number];
@@ -17,10 +18,12 @@ const feeStatusColors: Record<FeeItem['status'], string> = {
   Capped: 'warning',
   Canceled: 'default',
 };
-const paymentStatusColors: Record<OrderPayment['status'], string> = {
+const paymentStatusColors: Record<PaymentLine['display'], string> = {
   Pending: 'processing',
   Succeeded: 'success',
   Failed: 'error',
+  PartiallyRefunded: 'warning',
+  Refunded: 'default',
 };
 
 /**
@@ -77,30 +80,54 @@ export function OrderFeesCard({ order }: { order: Order }) {
             key: 'payments',
             label: t('payment.title', { count: order.payments.length }),
             children: (
-              <DetailTable<OrderPayment>
-                dataSource={order.payments}
+              <DetailTable<PaymentLine>
+                dataSource={paymentLines(order.payments)}
                 empty={t('payment.none')}
                 data-testid="order-payments"
+                rowClassName={(l) => (l.isRefund ? 'payment-refund-line' : '')}
                 columns={[
-                  { key: 'createdAt', title: t('payment.time'), render: (_, p) => formatDateTime(p.createdAt) },
-                  { key: 'purpose', title: t('payment.purpose'), render: (_, p) => t(`payment.purpose.${p.purpose}`) },
+                  {
+                    key: 'createdAt',
+                    title: t('payment.time'),
+                    render: (_, l) => formatDateTime(l.payment.createdAt),
+                  },
+                  {
+                    key: 'purpose',
+                    title: t('payment.purpose'),
+                    // A refund reads as part of the charge above it.
+                    render: (_, l) =>
+                      l.isRefund ? (
+                        <span style={{ paddingInlineStart: 16 }}>↳ {t('payment.purpose.refund')}</span>
+                      ) : (
+                        t(`payment.purpose.${l.payment.purpose}`)
+                      ),
+                  },
                   {
                     key: 'amount',
                     title: t('fee.amount'),
                     align: 'right',
-                    render: (_, p) => price.money(p.amount, p.currency),
+                    render: (_, l) => (
+                      <Typography.Text type={l.isRefund ? 'success' : undefined} data-testid="payment-amount">
+                        {price.money(l.signedAmount, l.payment.currency)}
+                      </Typography.Text>
+                    ),
                   },
                   {
                     key: 'status',
                     title: t('fee.status'),
-                    render: (_, p) => (
-                      <Tag color={paymentStatusColors[p.status]}>{t(`payment.status.${p.status}`)}</Tag>
+                    render: (_, l) => (
+                      <Tag color={paymentStatusColors[l.display]} data-status={l.display}>
+                        {t(`payment.status.${l.display}`)}
+                      </Tag>
                     ),
                   },
                   {
                     key: 'detail',
                     title: t('payment.detail'),
-                    render: (_, p) => secondary(p.failureMessage ?? p.reason),
+                    render: (_, l) =>
+                      l.payment.refundState === 'PartiallyRefunded'
+                        ? secondary(t('payment.refundedOf', { amount: money(l.payment.refundedAmount) }))
+                        : secondary(l.payment.failureMessage ?? l.payment.reason),
                   },
                 ]}
               />

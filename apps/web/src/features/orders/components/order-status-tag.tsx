@@ -8,7 +8,12 @@ const statusColors: Record<OrderStatus, string> = {
   Closed: 'default',
   Canceled: 'error',
 };
-const leaseColors: Record<LeaseStatus, string> = { InUse: 'blue', Returning: 'orange', Returned: 'default' };
+const leaseColors: Record<LeaseStatus, string> = {
+  InUse: 'blue',
+  Returning: 'orange',
+  Returned: 'default',
+  Canceled: 'error',
+};
 
 /** Document 2 §4: an order is New, Open, Closed or Canceled. */
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
@@ -20,7 +25,7 @@ export function OrderStatusTag({ status }: { status: OrderStatus }) {
   );
 }
 
-/** Document 2 §4: a lease is in use, returning (awaiting confirmation) or returned. */
+/** Document 2 §4: a lease is in use, returning (awaiting confirmation) or returned; canceled if it never started. */
 export function LeaseStatusTag({ status }: { status: LeaseStatus | null }) {
   const { t } = useTranslation('orders');
   if (!status) return null;

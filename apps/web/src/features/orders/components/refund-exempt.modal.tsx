@@ -7,6 +7,7 @@ import { serverFieldsToFieldErrors } from '../../../shared/ui/form-errors.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useRefundOrExempt } from '../api.ts';
 import { checkRefundOrExempt, type RefundOrExemptValues, refundOrExemptMax } from './refund-exempt.model.ts';
+import { useResetOnOpen } from './reset-on-open.ts';
 
 const REASON_MAX = 500;
 /** Refusals that concern the amount asked: shown under the amount. */
@@ -25,6 +26,11 @@ export function RefundExemptModal({ order, open, onClose }: { order: Order; open
   // Untyped: field errors from the contract come with paths, not with this form's keys.
   const [form] = Form.useForm();
   const [problem, setProblem] = useState<string | null>(null);
+  // Each opening starts empty: the last refund's amount and reason are not offered again.
+  useResetOnOpen(open, () => {
+    form.resetFields();
+    setProblem(null);
+  });
   const type: RefundOrExemptValues['type'] = Form.useWatch('type', form) ?? 'refund';
   const max = refundOrExemptMax(type, order.fees);
   const money = (amount: number) => price.money(amount, order.currency);

@@ -1,0 +1,91 @@
+import { Api } from '../fixtures/api.ts';
+import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { demoSetUp, endOpenOrders } from '../pages/order-actions.page.ts';
+import { OrderDetailPage } from '../pages/orders.page.ts';
+
+/**
+ * Money shown as people expect (issue 21): the operator ends an order and is told what happens to the deposit,
+ * refunds part of the rent, and reads the refund as a negative line under the charge it gives back, the charge
+ * Partially refunded and the checkout's rent step still Succeeded; the refund dialog opens empty the next time.
+ */
+test.describe('refund lines', () => {
+  test.use({ signedInAs: 'owner' });
+  // The order's checkout waits for the payment provider and a simulated device.
+  test.slow();
+
+  test('end an order (the deposit outcome is stated), refund part of the rent: a negative line, Partially refunded; the dialog reopens empty; Italian', async ({
+    page,
+    tokens,
+    request,
+  }) => {
+    const token = await tokens('owner');
+    const api = new Api(request, token);
+    const { assets, open } = await demoSetUp(api, request, token, 1);
+    const order = await open(assets[0] as string);
+    try {
+      const detail = new OrderDetailPage(page);
+      await detail.goto(order.id);
+
+      // Ending says what happens to the deposit, and offers to give it back now.
+      await detail.button('End order').click();
+      const end = detail.dialog(`End order ${order.orderNo}`);
+      await expect(end.getByTestId('end-deposit')).toHaveText(
+        "The deposit of €150.00 is kept on the customer's account until they apply for its refund.",
+      );
+      const refundDeposit = end.getByRole('checkbox', { name: 'Refund the deposit of €150.00 now' });
+      await expect(refundDeposit).toBeVisible();
+      await expect(refundDeposit).not.toBeChecked();
+      await saveShot(page, 'refund-lines-end.en-US.png');
+      await end.getByRole('button', { name: 'End order' }).click();
+      await expect(detail.status()).toHaveText('Closed');
+      await expect(detail.leaseStatus()).toHaveText('Returned');
+
+      // A partial refund of the rent.
+      await detail.button('Refund / Exempt').click();
+      const refund = detail.dialog(`Refund or exempt · ${order.orderNo}`);
+      await refund.getByLabel('Amount').fill('16.5');
+      await refund.getByLabel('Reason').fill('Brakes were faulty on day one');
+      await refund.getByRole('button', { name: 'Confirm refund' }).click();
+      await expect(page.getByText('€16.50 refunded.')).toBeVisible();
+      await expect(refund).toBeHidden();
+
+      // The refund is a negative line right under the rent it gives back, which reads Partially refunded.
+      await detail.main.getByRole('tab', { name: /^Payments/ }).click();
+      const rows = detail.main.getByTestId('order-payments').locator('tbody tr.ant-table-row');
+      await expect(rows).toHaveCount(3);
+      await expect(rows.nth(0)).toContainText('Deposit');
+      await expect(rows.nth(0).locator('[data-status]')).toHaveText('Succeeded');
+      await expect(rows.nth(1)).toContainText('Rent');
+      await expect(rows.nth(1).locator('[data-status]')).toHaveText('Partially refunded');
+      await expect(rows.nth(1)).toContainText('€16.50 refunded');
+      await expect(rows.nth(2)).toContainText('Refund');
+      await expect(rows.nth(2).getByTestId('payment-amount')).toHaveText('-€16.50');
+      await expect(rows.nth(2)).toContainText('Brakes were faulty on day one');
+      // Staff gave money back after the checkout: its steps went through and stay so.
+      await expect(detail.checkoutStep('rent')).toHaveAttribute('data-status', 'succeeded');
+      await expect(detail.checkoutStep('rent')).toHaveText('Succeeded');
+      await expect(detail.checkoutStep('deposit')).toHaveText('Succeeded');
+      await saveShot(page, 'refund-lines.en-US.png', { fullPage: true });
+
+      // Opened again, the dialog starts empty.
+      await detail.button('Refund / Exempt').click();
+      await expect(refund.getByLabel('Amount')).toHaveValue('');
+      await expect(refund.getByLabel('Reason')).toHaveValue('');
+      await refund.getByRole('button', { name: 'Cancel' }).click();
+      await expect(refund).toBeHidden();
+
+      // In Italian: the same lines in Italian words.
+      await inLocale(page, 'it-IT');
+      await page.reload();
+      await expectLocale(page, 'it-IT');
+      await page.getByRole('tab', { name: /^Pagamenti/ }).click();
+      await expect(rows.nth(1).locator('[data-status]')).toHaveText('Rimborsato parzialmente');
+      await expect(rows.nth(2).getByTestId('payment-amount')).toHaveText('-16,50 €');
+      await expect(detail.checkoutStep('rent')).toHaveText('Riuscito');
+      await saveShot(page, 'refund-lines.it-IT.png', { fullPage: true });
+    } finally {
+      await endOpenOrders(api, [order.id]);
+    }
+  });
+});
