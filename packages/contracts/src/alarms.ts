@@ -24,11 +24,12 @@ export const alarmParams = z.strictObject({ id: alarmId });
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
-/** The inbox filters: partner, alarm code, asset, period [from, to) of at most 31 days, and open/acknowledged. */
+/** The inbox filters: partner, asset category, alarm code, asset, period [from, to) of at most 31 days, and open/acknowledged. */
 export const alarmListQuery = pageQuery
   .extend({
     state: z.enum(alarmStates).default('open'),
     partnerId: z.preprocess(blankToUndefined, id.optional()),
+    categoryId: z.preprocess(blankToUndefined, id.optional()),
     code: z.preprocess(blankToUndefined, z.string().trim().min(1).max(64).optional()),
     assetNo: z.preprocess(
       blankToUndefined,

@@ -33,6 +33,7 @@ export interface AlarmFilter {
   scope: Scope;
   state: 'open' | 'acknowledged' | 'all';
   partnerId?: string;
+  categoryId?: string;
   code?: string;
   assetNo?: string;
   from: Date;
@@ -64,6 +65,7 @@ function alarmConditions(f: AlarmFilter): SQL {
     sql`e.occurred_at >= ${f.from.toISOString()}::timestamptz`,
     sql`e.occurred_at < ${f.to.toISOString()}::timestamptz`,
     f.code ? sql`e.code = ${f.code}` : undefined,
+    f.categoryId ? sql`a.category_id = ${f.categoryId}::uuid` : undefined,
     f.assetNo ? sql`a.no = ${f.assetNo}` : undefined,
     f.state === 'open'
       ? sql`k.occurred_at is null`

@@ -55,7 +55,16 @@ export function createAlarmService(deps: { db: Db }) {
       const from = q.from ? new Date(q.from) : new Date(to.getTime() - ALARM_DEFAULT_RANGE_MS);
       const { rows, count } = await repo.list(
         db,
-        { scope: caller.scope, state: q.state, partnerId: q.partnerId, code: q.code, assetNo: q.assetNo, from, to },
+        {
+          scope: caller.scope,
+          state: q.state,
+          partnerId: q.partnerId,
+          categoryId: q.categoryId,
+          code: q.code,
+          assetNo: q.assetNo,
+          from,
+          to,
+        },
         { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize },
       );
       return { data: rows.map(toAlarm), count };

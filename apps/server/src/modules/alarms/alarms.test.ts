@@ -119,6 +119,7 @@ describe('alarm inbox, asset alarm state and the display-status filter', () => {
   it('filters by partner, code, asset and period, and shows a partner user only their partners', async () => {
     expect(nosOf(await inbox({ partnerId: t.partnerB.id }))).toEqual(['ALB01:tamper']);
     expect(nosOf(await inbox({ code: 'fall' }))).toEqual(['ALA02:fall']);
+    expect(nosOf(await inbox({ categoryId: randomUUID() }))).toEqual([]);
     expect(nosOf(await inbox({ assetNo: 'ala02' }))).toEqual(['ALA02:fall']);
     const month = await inbox({
       from: new Date(now - 20 * DAY).toISOString(),

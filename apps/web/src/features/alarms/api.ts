@@ -23,6 +23,7 @@ export interface AlarmListState {
   pageSize: number;
   state: AlarmListQuery['state'];
   partnerId: string | undefined;
+  categoryId: string | undefined;
   code: string | undefined;
   assetNo: string | undefined;
   days: string[];
@@ -38,6 +39,7 @@ export function alarmQueryOf(s: AlarmListState): AlarmListInput {
     pageSize: s.pageSize,
     state: s.state,
     ...(s.partnerId ? { partnerId: s.partnerId } : {}),
+    ...(s.categoryId ? { categoryId: s.categoryId } : {}),
     ...(s.code?.trim() ? { code: s.code.trim() } : {}),
     ...(s.assetNo?.trim() ? { assetNo: s.assetNo.trim().toUpperCase() } : {}),
     ...(from?.isValid() && to?.isValid()

@@ -9,6 +9,7 @@ export const alarmPaths = { list: '/asset/alarm/list' } as const;
 export const alarmListFilters = {
   state: urlParam.oneOf(alarmStates, 'open'),
   partnerId: urlParam.string(),
+  categoryId: urlParam.string(),
   code: urlParam.string(),
   assetNo: urlParam.string(),
   /** Two calendar days (first and last, both included); none: the last 7 days. */
@@ -27,6 +28,7 @@ export const alarmScreen = { acknowledge: urlParam.string() };
 export type AlarmListLink = Partial<{
   state: (typeof alarmStates)[number];
   partnerId: string;
+  categoryId: string;
   code: string;
   assetNo: string;
   days: string[];

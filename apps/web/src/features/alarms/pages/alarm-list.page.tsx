@@ -1,5 +1,5 @@
 import { type Alarm, alarmEndpoints, alarmStates, deviceAlarmCodes } from '@fleetdesk/contracts';
-import { Button, Form, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Input, Select, Tag, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { useListState } from '../../../shared/ui/list-state.ts';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { RangeFilterItem } from '../../../shared/ui/range-filter-item.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
+import { useCategorySummaries } from '../../assets/api.ts';
 import { assetUrls } from '../../assets/urls.ts';
 import { alarmQueryOf, useAlarms } from '../api.ts';
 import { AlarmAcknowledgeModal } from '../components/alarm-acknowledge.modal.tsx';
@@ -24,6 +25,7 @@ function AlarmFilters() {
   const { t } = useTranslation('alarms');
   const { t: tCode } = useTranslation('dashboard');
   const partners = usePartnerOptions();
+  const categories = useCategorySummaries();
   return (
     <>
       <Form.Item name="state" label={t('field.state')}>
@@ -37,6 +39,16 @@ function AlarmFilters() {
           loading={partners.isPending}
           options={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
           style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item name="categoryId" label={t('field.category')}>
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={t('filter.any')}
+          loading={categories.isPending}
+          options={(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+          style={{ width: 180 }}
         />
       </Form.Item>
       <Form.Item name="code" label={t('field.code')}>
@@ -97,7 +109,7 @@ export default function AlarmListPage() {
       title: t('field.acknowledgement'),
       render: (_, a) =>
         a.acknowledgement ? (
-          <Space direction="vertical" size={0}>
+          <Flex vertical>
             <Typography.Text>
               {t('acknowledged', {
                 user: a.acknowledgement.user?.name ?? '—',
@@ -105,7 +117,7 @@ export default function AlarmListPage() {
               })}
             </Typography.Text>
             <Typography.Text type="secondary">{a.acknowledgement.note}</Typography.Text>
-          </Space>
+          </Flex>
         ) : (
           <Tag color="volcano">{t('state.open')}</Tag>
         ),
