@@ -57,7 +57,7 @@ test.describe('asset detail and create (Asset → Asset list)', () => {
 
     await page.goto(`/asset/detail/${asset.no}`);
     await expect(page.getByText(asset.no).first()).toBeVisible();
-    await expect(page.getByText('No orders yet')).toBeVisible();
+    await expect(page.getByTestId('asset-orders').getByText('Orders', { exact: true })).toBeVisible();
     // The trip builder's view of the asset (document 2 §4 "Trip asset status").
     const tripStatus = page.locator('.ant-descriptions-item').filter({ hasText: 'Trip status' });
     await expect(tripStatus).toHaveText(asset.tripStatus === 'Ongoing' ? /Ongoing/ : /Finished/);

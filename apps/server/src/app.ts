@@ -16,6 +16,7 @@ import { route } from './lib/route.ts';
 import { loadSecretsKey, secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { alarmRoutes } from './modules/alarms/alarms.routes.ts';
 import { assetBatchRoutes } from './modules/asset-batch/asset-batch.routes.ts';
 import { assetMapRoutes } from './modules/asset-map/asset-map.routes.ts';
 import { assetQueryRoutes } from './modules/asset-query/asset-query.routes.ts';
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       iotRoutes(api, liveFleet.control);
       assetMapRoutes(api, { db, gridMaxAgeMs: config.map.gridMaxAgeMs });
       dashboardRoutes(api, { db });
+      alarmRoutes(api, { db });
       tripRoutes(api, { db });
     },
     { prefix: '/api' },

@@ -577,6 +577,15 @@ export const fixtures: Record<string, Fixture> = {
     const { no } = await assetWithEvent(w, 'device-error', 'gps-fault');
     return { request: { query: lastHour() }, marker: no };
   }),
+  // alarms: the inbox lists partner A's alarm by its asset's number; an alarm and an asset by id are partner-owned
+  'GET /asset/alarms': listing(async (w) => {
+    const { no } = await alarmOf(w);
+    return { request: { query: {} }, marker: no };
+  }),
+  'POST /asset/alarms/:id/$acknowledge': byId(async (w) => ({
+    request: { params: { id: (await alarmOf(w)).alarmId }, body: { note: 'Checked on site' } },
+  })),
+  'GET /asset/assets/:no/alarmState': byId(async (w) => ({ request: { params: { no: (await alarmOf(w)).no } } })),
   'POST /asset/assets/$search': listing(async (w) => {
     const { id, no } = await w.newAsset();
     // The number is echoed back under notFound when hidden: the id shows only when the asset is listed.
@@ -1522,6 +1531,16 @@ async function assetWithEvent(w: World, type: 'device-alarm' | 'device-error', c
     insert into asset_events (asset_id, partner_id, type, code, occurred_at)
     values (${asset.id}, ${w.partnerA}, ${type}, ${code}, now() - interval '1 minute')`);
   return asset;
+}
+
+/** A partner A asset with a device alarm of a minute ago, and the alarm's id. */
+async function alarmOf(w: World) {
+  const asset = await w.newAsset();
+  const result = (await w.t.database.db.execute(sql`
+    insert into asset_events (asset_id, partner_id, type, code, occurred_at)
+    values (${asset.id}, ${w.partnerA}, 'device-alarm', 'tilt', now() - interval '1 minute')
+    returning id::text as id`)) as unknown as { rows: { id: string }[] };
+  return { ...asset, alarmId: result.rows[0]?.id as string };
 }
 
 /** A partner A asset somewhere no other matrix asset is, and the map call at a zoom that shows single assets. */

@@ -11,6 +11,7 @@ import {
 } from './assets.ts';
 import { id, isoDateTime } from './common.ts';
 import { endpoint } from './endpoint.ts';
+import { assetDisplayStatus, assetDisplayStatuses } from './iot.ts';
 import { requires } from './permissions.ts';
 
 /** Document 2 §5/§9: searches take up to 100 sites; numbers and ids in a filter likewise. */
@@ -158,6 +159,12 @@ export const assetQueryInput = z.strictObject({
     .min(1, { message: AT_LEAST_ONE_MESSAGE })
     .max(assetLifeCycleStates.length)
     .optional(),
+  /** Document 2 §4 display status (the words of the map and the dashboard), computed as they compute it. */
+  displayStatusIn: z
+    .array(assetDisplayStatus)
+    .min(1, { message: AT_LEAST_ONE_MESSAGE })
+    .max(assetDisplayStatuses.length)
+    .optional(),
   properties: z
     .array(assetPropertyCondition)
     .max(ASSET_QUERY_PROPERTIES_MAX, { message: `At most ${ASSET_QUERY_PROPERTIES_MAX} property conditions` })
@@ -170,6 +177,8 @@ export const assetQueryInput = z.strictObject({
   usageModeIn: z.array(assetUsageMode).min(1, { message: AT_LEAST_ONE_MESSAGE }).max(3).optional(),
   havingCategoryDisabled: z.boolean().optional(),
   hasIot: z.boolean().optional(),
+  /** true: a bound device reported within the hour (online); false: a bound device did not (offline). */
+  iotOnline: z.boolean().optional(),
   iotState: assetIotStateFilter.optional(),
   noteLike: z
     .string()

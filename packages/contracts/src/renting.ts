@@ -265,6 +265,8 @@ const orderFilters = z.object({
   partnerId: id.optional(),
   assetCategoryId: id.optional(),
   customerId: id.optional(),
+  /** Orders that leased this asset (exact number), e.g. the asset detail's Orders card. */
+  assetNo: z.preprocess(blankToUndefined, z.string().trim().max(64).optional()),
   rentSiteIdIn: idList(ORDER_SITES_MAX, `Select at most ${ORDER_SITES_MAX} sites`),
   startFrom: isoDateTime.optional(),
   startTo: isoDateTime.optional(),

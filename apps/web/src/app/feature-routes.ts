@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { accountRoutes } from '../features/account/routes.tsx';
+import { alarmRoutes } from '../features/alarms/routes.tsx';
 import { assetMapRoutes } from '../features/asset-map/routes.tsx';
 import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
@@ -48,6 +49,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...assetMapRoutes,
   ...iotRoutes,
   ...dashboardRoutes,
+  ...alarmRoutes,
   ...tripRoutes,
   ...customerRoutes,
   ...depositRoutes,

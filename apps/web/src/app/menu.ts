@@ -87,6 +87,7 @@ export const menu: MenuNode[] = [
       ]),
       leaf('asset.trip', '/asset/trip', requires('asset.trip.read')),
       leaf('asset.controlRecord', '/asset/control-record', requires('iot_control.record.read')),
+      leaf('asset.alarm', '/asset/alarm/list', requires('asset.read')),
       leaf('asset.category', '/asset/category/list', requires('asset_category.read'), [
         hidden('asset.category.new', '/asset/category/new'),
         hidden('asset.category.edit', '/asset/category/:categoryId/edit'),

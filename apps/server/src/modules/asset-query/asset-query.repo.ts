@@ -3,6 +3,7 @@ import {
   type AssetGeometry,
   type AssetIotStateFilter,
   type AssetQuerySortKey,
+  IOT_ONLINE_WINDOW_MS,
 } from '@fleetdesk/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -12,6 +13,7 @@ import { explainPlan, inScope, type PlanNode, rows } from '../../db/sql.ts';
 import { likePattern } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { type AssetRow, assetRowColumns, type PropertyRow } from '../assets/assets.repo.ts';
+import { displayStatusSql } from '../iot/display-status.repo.ts';
 
 /**
  * A property condition after the service checked it against the property's value type: `kind` says how the
@@ -30,6 +32,7 @@ export interface AssetFilter {
   siteIdIn?: readonly string[];
   partnerIdIn?: readonly string[];
   lifeCycleIn?: readonly string[];
+  displayStatusIn?: readonly string[];
   usageModeIn?: readonly string[];
   properties?: readonly PropertyFilter[];
   geometry?: AssetGeometry;
@@ -38,6 +41,7 @@ export interface AssetFilter {
   havingSubscriptionOngoingOrder?: boolean;
   havingCategoryDisabled?: boolean;
   hasIot?: boolean;
+  iotOnline?: boolean;
   iotState?: AssetIotStateFilter;
   noteLike?: string;
 }
@@ -123,6 +127,20 @@ function iotStateCondition(s: AssetIotStateFilter): SQL[] {
   return parts;
 }
 
+/**
+ * The display status, with the expression the map and the dashboard count by; statuses that are lifecycle
+ * states alone (Removed, Retired, Missing come first in that expression) become a plain column test.
+ */
+function displayStatusCondition(statuses: readonly string[]): SQL {
+  const lifeCycles = ['Removed', 'Retired', 'Missing'];
+  // Only lifecycle words wanted: the lifecycle column alone decides, and its index answers.
+  if (statuses.every((s) => lifeCycles.includes(s))) return inArray(assets.lifeCycleState, [...statuses]);
+  return sql`${displayStatusSql()} in (${sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  )})`;
+}
+
 /** The one WHERE clause behind every query, count, summary and site grouping. Every value is a parameter. */
 export function whereOf(f: AssetFilter): SQL {
   const parts: (SQL | undefined)[] = [inScope(f.scope, assets.partnerId)];
@@ -131,6 +149,7 @@ export function whereOf(f: AssetFilter): SQL {
   if (f.siteIdIn) parts.push(inArray(assets.siteId, [...f.siteIdIn]));
   if (f.partnerIdIn) parts.push(inArray(assets.partnerId, [...f.partnerIdIn]));
   if (f.lifeCycleIn) parts.push(inArray(assets.lifeCycleState, [...f.lifeCycleIn]));
+  if (f.displayStatusIn) parts.push(displayStatusCondition(f.displayStatusIn));
   if (f.usageModeIn) parts.push(inArray(assets.usageMode, [...f.usageModeIn]));
   for (const p of f.properties ?? []) parts.push(propertyCondition(p));
   if (f.geometry) parts.push(geometryCondition(f.geometry));
@@ -150,6 +169,12 @@ export function whereOf(f: AssetFilter): SQL {
   }
   if (f.hasIot !== undefined) {
     parts.push(f.hasIot ? sql`${assets.iotDeviceNo} is not null` : sql`${assets.iotDeviceNo} is null`);
+  }
+  if (f.iotOnline !== undefined) {
+    // The dashboard's presence: online when the device reported within the hour.
+    const online = sql`${assets.iotLastUpdateTime} > now() - ${`${IOT_ONLINE_WINDOW_MS} milliseconds`}::interval`;
+    parts.push(sql`${assets.iotDeviceNo} is not null`);
+    parts.push(f.iotOnline ? online : sql`not coalesce(${online}, false)`);
   }
   if (f.iotState) parts.push(...iotStateCondition(f.iotState));
   if (f.noteLike) parts.push(sql`${assets.note} ilike ${likePattern(f.noteLike)}`);

@@ -171,6 +171,7 @@ export function createAssetQueryService(deps: { db: Db }) {
       siteIdIn: input.siteIdIn,
       partnerIdIn: input.partnerIdIn,
       lifeCycleIn: input.lifeCycleIn,
+      displayStatusIn: input.displayStatusIn,
       usageModeIn: input.usageModeIn,
       properties,
       geometry: input.geometry,
@@ -179,6 +180,7 @@ export function createAssetQueryService(deps: { db: Db }) {
       havingSubscriptionOngoingOrder: input.havingSubscriptionOngoingOrder,
       havingCategoryDisabled: input.havingCategoryDisabled,
       hasIot: input.hasIot,
+      iotOnline: input.iotOnline,
       iotState: input.iotState,
       noteLike: input.noteLike,
     };

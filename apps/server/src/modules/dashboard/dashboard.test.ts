@@ -197,6 +197,20 @@ describe('asset dashboard API', () => {
     });
   });
 
+  it('ranks the assets with most alarms by the alarms of the period it is asked for, and no others', async () => {
+    const lastTwoHours = new URLSearchParams({
+      from: new Date(now - 2 * HOUR).toISOString(),
+      to: new Date(now + 60_000).toISOString(),
+    }).toString();
+    const res = await get('alarm', lastTwoHours);
+    expect(res.statusCode, res.body).toBe(200);
+    const top = res.json().data.topAssets.map((a: { no: string; count: number }) => `${a.no}:${a.count}`);
+    // DBA05 raised three alarms today and one 40 days ago; only the one of the last two hours counts here.
+    expect(top[0]).toBe('DBB04:2');
+    // A tie (one alarm each, at the same time) is ordered by asset id.
+    expect(top.slice(1).sort()).toEqual(['DBA05:1', 'DBA06:1']);
+  });
+
   it("breaks days at the caller's midnight", async () => {
     const from = '2026-01-10T15:00:00.000Z'; // midnight in Seoul
     const to = '2026-01-17T15:00:00.000Z';

@@ -113,6 +113,10 @@ function filtersOf(scope: Scope, q: Omit<OrderListQuery, 'pageNo' | 'pageSize' |
   if (q.partnerId) where.push(sql`o.partner_id = ${q.partnerId}`);
   if (q.assetCategoryId) where.push(sql`o.asset_category_id = ${q.assetCategoryId}`);
   if (q.customerId) where.push(sql`o.customer_id = ${q.customerId}`);
+  if (q.assetNo) {
+    where.push(sql`exists (select 1 from leases le join assets a on a.id = le.asset_id
+      where le.order_id = o.id and a.no = ${q.assetNo.toUpperCase()})`);
+  }
   if (q.rentSiteIdIn?.length) where.push(sql`o.rent_site_id in (${uuidList(q.rentSiteIdIn)})`);
   if (q.startFrom) where.push(sql`o.start_time >= ${q.startFrom}`);
   if (q.startTo) where.push(sql`o.start_time <= ${q.startTo}`);

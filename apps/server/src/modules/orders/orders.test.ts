@@ -825,6 +825,20 @@ describe('renting orders', () => {
     expect((await call(t.app, 'GET', '/renting/orders/$export', { token: noExport.token })).statusCode).toBe(403);
   });
 
+  it("lists one asset's orders by its exact number, paged, in scope only (the asset detail's Orders card)", async () => {
+    const { order } = await openOrder();
+    const list = (query: string, token = t.owner.token) => call(t.app, 'GET', `/renting/orders?${query}`, { token });
+    const ofAsset = await list(`assetNo=${order.assetNo.toLowerCase()}&pageSize=1`);
+    expect(ofAsset.statusCode, ofAsset.body).toBe(200);
+    expect(ofAsset.json()).toMatchObject({ count: 1, data: [{ id: order.id, assetNo: order.assetNo }] });
+    // A prefix is not the asset: the filter is exact, unlike the search.
+    expect((await list(`assetNo=${order.assetNo.slice(0, -1)}`)).json().count).toBe(0);
+    const barcelona = (await t.database.db.select().from(partners)).find((p) => p.name.startsWith('Barcelona'))
+      ?.id as string;
+    const outsider = await t.userWith(['order.read'], [barcelona]);
+    expect((await list(`assetNo=${order.assetNo}`, outsider.token)).json().count).toBe(0);
+  });
+
   describe('renting intents', () => {
     /** An intent as the customer app writes it: a window from tomorrow at 10:00 for an hour. */
     async function intent(customerId: string, values: Partial<typeof rentingIntents.$inferInsert> = {}) {

@@ -12,9 +12,11 @@ import {
   assetQueryEndpoints,
   categoryEndpoints,
   type IotDeviceInput,
+  rentingEndpoints,
   SETTINGS_CONFIG_DEFAULTS,
   settingsConfigEndpoints,
   siteEndpoints,
+  tripEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, call, callFile, unlessFieldErrors } from '../../shared/http.ts';
@@ -283,4 +285,44 @@ export function downloadImportTemplate(categoryId: string, format: AssetFileForm
 
 export function exportAssets(body: AssetExportInput) {
   return callFile(assetBatchEndpoints.export, { body });
+}
+
+/** The asset's ongoing trip, if any (the status card links to it). */
+export function useOngoingTrip(no: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...assetKeys.detail(no), 'ongoing-trip'] as const,
+    queryFn: ({ signal }) =>
+      call(
+        tripEndpoints.list,
+        { query: { assetNo: no, status: 'ongoing', pageNo: 1, pageSize: 1, sort: 'startedAt:desc' } },
+        { signal },
+      ).then((r) => r.data[0] ?? null),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+/** The asset's open order, if any (the status card links to it). */
+export function useOngoingOrder(no: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...assetKeys.detail(no), 'ongoing-order'] as const,
+    queryFn: ({ signal }) =>
+      call(
+        rentingEndpoints.listOrders,
+        { query: { assetNo: no, status: 'Open', leaseStatus: 'InUse', pageNo: 1, pageSize: 1 } },
+        { signal },
+      ).then((r) => r.data[0] ?? null),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+/** A page of the orders that leased this asset, newest first (the Orders card). */
+export function useAssetOrders(no: string, page: { pageNo: number; pageSize: number }, enabled: boolean) {
+  return useQuery({
+    queryKey: [...assetKeys.detail(no), 'orders', page] as const,
+    queryFn: ({ signal }) => call(rentingEndpoints.listOrders, { query: { assetNo: no, ...page } }, { signal }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

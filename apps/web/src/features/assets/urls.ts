@@ -1,4 +1,6 @@
 import { generatePath } from 'react-router';
+import { writeUrlState } from '../../shared/ui/url-state.ts';
+import { type AssetSearchFilters, assetSearchFilters } from './components/asset-search.model.ts';
 
 /** Route patterns of the asset screens (document 1 menu: Asset → Asset list, hidden new and detail pages). */
 export const assetPaths = {
@@ -8,7 +10,11 @@ export const assetPaths = {
 } as const;
 
 export const assetUrls = {
-  list: () => assetPaths.list,
+  /** The asset list, searched with these filters (a dashboard figure links to the assets it counts). */
+  list: (filters: Partial<AssetSearchFilters> = {}) => {
+    const search = writeUrlState(assetSearchFilters, new URLSearchParams(), filters).toString();
+    return `${assetPaths.list}${search ? `?${search}` : ''}`;
+  },
   new: () => assetPaths.new,
   detail: (assetNo: string) => generatePath(assetPaths.detail, { assetNo }),
 };

@@ -18,6 +18,12 @@ export const dashboardUrlShape = {
 };
 
 export const dashboardUrls = {
-  asset: (tab?: DashboardTab) =>
-    tab && tab !== 'overview' ? `${dashboardPaths.asset}?tab=${tab}` : dashboardPaths.asset,
+  /** A tab of the dashboard; `search` keeps the period and filters of the current one. */
+  asset: (tab?: DashboardTab, search = '') => {
+    const params = new URLSearchParams(search);
+    if (tab && tab !== 'overview') params.set('tab', tab);
+    else params.delete('tab');
+    const text = params.toString();
+    return text ? `${dashboardPaths.asset}?${text}` : dashboardPaths.asset;
+  },
 };

@@ -2,6 +2,7 @@ import type { Asset, AssetFieldLog } from '@fleetdesk/contracts';
 import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format.ts';
 import { FieldLogTable } from '../../../shared/ui/field-log-table.tsx';
 import { useAssetFieldLogs, useSiteOptions } from '../api.ts';
 
@@ -29,6 +30,10 @@ export function AssetFieldLogCard({ asset }: { asset: Asset }) {
     if (field === 'categoryId' && value === asset.category.id) return asset.category.name;
     if (field === 'iotVendor') return t(`vendor.${String(value)}`, { defaultValue: String(value) });
     if (field === 'turnoverState') return t(`turnover.${String(value)}`, { defaultValue: String(value) });
+    if (field === 'alarmAcknowledged' && value && typeof value === 'object') {
+      const ack = value as { code?: string; occurredAt?: string; note?: string };
+      return `${ack.code ?? ''} · ${formatDateTime(ack.occurredAt)}: ${ack.note ?? ''}`;
+    }
     if (typeof value === 'boolean') return value ? t('yes') : t('no');
     if (typeof value === 'object') return JSON.stringify(value);
     return String(value);

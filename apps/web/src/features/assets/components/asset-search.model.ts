@@ -1,4 +1,5 @@
 import {
+  type AssetDisplayStatus,
   type AssetLifeCycleState,
   type AssetQueryBody,
   assetLifeCycleStates,
@@ -48,8 +49,12 @@ export const assetSearchFilters = {
   partner: urlParam.list(),
   site: urlParam.list(),
   life: lifeCycleParam,
+  /** Display status (document 2 §4), the words of the map and the dashboard. */
+  status: urlParam.list(),
   usage: urlParam.list(),
   iot: flag(),
+  /** Device presence as the dashboard counts it: reported within the hour or not. */
+  online: flag(),
   chargeOp: comparisonOp(),
   charge: numberParam,
   voltOp: comparisonOp(),
@@ -118,8 +123,10 @@ export function toQueryBody(
     partnerIdIn: list(filters.partner),
     siteIdIn: list(filters.site),
     lifeCycleIn: filters.life as AssetLifeCycleState[],
+    displayStatusIn: list<AssetDisplayStatus>(filters.status),
     usageModeIn: list<(typeof assetUsageModes)[number]>(filters.usage),
     hasIot: bool(filters.iot),
+    iotOnline: bool(filters.online),
     noteLike: filters.note?.trim() ? filters.note.trim() : undefined,
   };
   if (filters.noFrom || filters.noTo) body.filters = { noFrom: filters.noFrom ?? '', noTo: filters.noTo ?? '' };
@@ -168,6 +175,8 @@ function fieldOf(path: readonly PropertyKey[]): AssetSearchField | undefined {
       return 'site';
     case 'lifeCycleIn':
       return 'life';
+    case 'displayStatusIn':
+      return 'status';
     case 'usageModeIn':
       return 'usage';
     case 'noteLike':

@@ -4,6 +4,7 @@ import {
   ASSET_QUERY_LIST_MAX,
   ASSET_QUERY_NOTE_MAX,
   type AssetLifeCycleState,
+  assetDisplayStatuses,
   assetLifeCycleStates,
   assetUsageModes,
 } from '@fleetdesk/contracts';
@@ -330,6 +331,17 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
             </Form.Item>
           </Col>
           <Col xs={24} sm={12} xl={6}>
+            <Form.Item name="status" label={t('field.displayStatus')}>
+              <Select
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                placeholder={t('search.all')}
+                options={assetDisplayStatuses.map((s) => ({ value: s, label: t(`displayStatus.${s}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
             <Form.Item name="usage" label={t('field.usageMode')}>
               <Select
                 mode="multiple"
@@ -343,6 +355,18 @@ export function AssetSearchPanel({ filters, errors, cooldown, onSearch }: AssetS
           <Col xs={24} sm={12} xl={6}>
             <Form.Item name="iot" label={t('search.hasIot')}>
               <Select allowClear placeholder={t('search.any')} options={yesNo} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12} xl={6}>
+            <Form.Item name="online" label={t('search.online')}>
+              <Select
+                allowClear
+                placeholder={t('search.any')}
+                options={[
+                  { value: 'true', label: t('search.onlineYes') },
+                  { value: 'false', label: t('search.onlineNo') },
+                ]}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { ASSET_IMAGE_MAX_BYTES, type Asset, assetEndpoints, assetNo } from '@fleetdesk/contracts';
-import { Alert, App, Button, Card, Empty, Flex, List, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Flex, Grid, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { isApiError } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
 import { DataMissing } from '../../../shared/ui/data-missing.tsx';
-import { DetailPage } from '../../../shared/ui/detail-page.tsx';
+import { DetailPage, type DetailSection } from '../../../shared/ui/detail-page.tsx';
 import { ImageUpload } from '../../../shared/ui/image-upload.tsx';
 import { categoryUrls } from '../../categories/urls.ts';
 import { AssetControlCard } from '../../iot/components/asset-control.card.tsx';
@@ -17,10 +17,12 @@ import { useAsset, useDeleteAsset, useRemovePropertyImage, useUploadPropertyImag
 import { AssetEditDrawer } from '../components/asset-edit.drawer.tsx';
 import { AssetFieldLogCard } from '../components/asset-field-log.card.tsx';
 import { AssetIotCard } from '../components/asset-iot.card.tsx';
+import { AssetOrdersCard } from '../components/asset-orders.card.tsx';
+import { AssetStatusCard } from '../components/asset-status.card.tsx';
 import { LifeCycleTag } from '../components/life-cycle-tag.tsx';
 import { isEditable, PropertyValueView } from '../components/property-value.tsx';
 
-/** /asset/detail/:assetNo: one asset with its values, IoT device, field log and (later) orders. */
+/** /asset/detail/:assetNo: one asset with its status and alarms, values, IoT device, commands, orders and field log. */
 export default function AssetDetailPage() {
   const { assetNo: raw = '' } = useParams();
   // A number that cannot exist (lower case, symbols) is "not found" without asking the server.
@@ -36,6 +38,48 @@ function AssetDetail({ no }: { no: string }) {
   const canUpdate = useCan(requirementOf(assetEndpoints.update));
   const canDelete = useCan(requirementOf(assetEndpoints.remove));
   const a = asset.data;
+  const narrow = !Grid.useBreakpoint().md;
+  const sections: DetailSection[] = a
+    ? [
+        {
+          key: 'state',
+          title: t('card.state'),
+          items: [
+            {
+              key: 'lifeCycle',
+              label: t('field.lifeCycleState'),
+              children: <LifeCycleTag state={a.lifeCycleState} />,
+            },
+            { key: 'turnover', label: t('field.turnoverState'), children: t(`turnover.${a.turnoverState}`) },
+            { key: 'usage', label: t('field.usageMode'), children: t(`usageMode.${a.usageMode}`) },
+            { key: 'trip', label: t('field.tripStatus'), children: t(`tripStatus.${a.tripStatus}`) },
+          ],
+        },
+        {
+          key: 'basic',
+          title: t('card.basic'),
+          items: [
+            { key: 'partner', label: t('field.partner'), children: a.partner.name },
+            {
+              key: 'category',
+              label: t('field.category'),
+              children: (
+                <Space size={4}>
+                  <Link to={categoryUrls.edit(a.category.id)}>{a.category.name}</Link>
+                  {!a.category.isEnabled && (
+                    <Typography.Text type="secondary">({t('category.disabled')})</Typography.Text>
+                  )}
+                </Space>
+              ),
+            },
+            { key: 'site', label: t('field.site'), children: a.site?.name ?? '—' },
+            { key: 'note', label: t('field.note'), children: a.note || '—', span: 3 },
+            { key: 'created', label: t('field.createdAt'), children: formatDateTime(a.createdAt) },
+            { key: 'updated', label: t('field.updatedAt'), children: formatDateTime(a.updatedAt) },
+          ],
+        },
+      ]
+    : [];
 
   return (
     <DetailPage
@@ -67,59 +111,18 @@ function AssetDetail({ no }: { no: string }) {
           </Space>
         )
       }
-      sections={
-        a
-          ? [
-              {
-                key: 'state',
-                title: t('card.state'),
-                items: [
-                  {
-                    key: 'lifeCycle',
-                    label: t('field.lifeCycleState'),
-                    children: <LifeCycleTag state={a.lifeCycleState} />,
-                  },
-                  { key: 'turnover', label: t('field.turnoverState'), children: t(`turnover.${a.turnoverState}`) },
-                  { key: 'usage', label: t('field.usageMode'), children: t(`usageMode.${a.usageMode}`) },
-                  { key: 'trip', label: t('field.tripStatus'), children: t(`tripStatus.${a.tripStatus}`) },
-                ],
-              },
-              {
-                key: 'basic',
-                title: t('card.basic'),
-                items: [
-                  { key: 'partner', label: t('field.partner'), children: a.partner.name },
-                  {
-                    key: 'category',
-                    label: t('field.category'),
-                    children: (
-                      <Space size={4}>
-                        <Link to={categoryUrls.edit(a.category.id)}>{a.category.name}</Link>
-                        {!a.category.isEnabled && (
-                          <Typography.Text type="secondary">({t('category.disabled')})</Typography.Text>
-                        )}
-                      </Space>
-                    ),
-                  },
-                  { key: 'site', label: t('field.site'), children: a.site?.name ?? '—' },
-                  { key: 'note', label: t('field.note'), children: a.note || '—', span: 3 },
-                  { key: 'created', label: t('field.createdAt'), children: formatDateTime(a.createdAt) },
-                  { key: 'updated', label: t('field.updatedAt'), children: formatDateTime(a.updatedAt) },
-                ],
-              },
-            ]
-          : []
-      }
+      sections={narrow ? [] : sections}
     >
       {a && (
         <>
+          {/* Below md what an operator acts on comes first: status, charge and lock, then Send command. */}
+          <AssetStatusCard asset={a} />
+          {a.iot && <AssetControlCard asset={a} />}
+          {narrow && <SectionCards sections={sections} />}
           <PropertiesCard asset={a} canUpdate={canUpdate} />
           {a.category.isIot && <AssetIotCard asset={a} canUpdate={canUpdate} />}
-          {a.iot && <AssetControlCard asset={a} />}
+          <AssetOrdersCard asset={a} />
           <AssetFieldLogCard asset={a} />
-          <Card title={t('card.orders')}>
-            <Empty description={t('orders.none')} />
-          </Card>
           {canUpdate && <AssetEditDrawer asset={a} open={editing} onClose={() => setEditing(false)} />}
         </>
       )}
@@ -216,4 +219,13 @@ function DeleteAsset({ asset }: { asset: Asset }) {
       {t('action.delete')}
     </ConfirmButton>
   );
+}
+
+/** The detail's sections as DetailPage draws them, placed after the status and command cards on a phone. */
+function SectionCards({ sections }: { sections: DetailSection[] }) {
+  return sections.map((section) => (
+    <Card key={section.key} title={section.title}>
+      <Descriptions items={section.items} column={section.column ?? { xs: 1, sm: 1, md: 2, lg: 3 }} />
+    </Card>
+  ));
 }

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { assetUrls } from '../../assets/urls.ts';
 import { bucketStarts, colorOfCode, displayStatusColors, rankingOption, timeBarsOption } from '../charts.ts';
+import type { DashboardLinks } from '../links.ts';
 import type { DashboardRange } from '../period.ts';
 import { ChartCard } from './chart-card.tsx';
 import { StatCards } from './stat-cards.tsx';
@@ -23,10 +24,15 @@ export function EventsTab({
   kind,
   data,
   range,
+  links,
+  periodLabel,
 }: {
   kind: DashboardEventKind;
   data: DashboardEvents | undefined;
   range: DashboardRange;
+  links: DashboardLinks;
+  /** The period the counts cover, as the period bar names it (the top list says which period it ranks). */
+  periodLabel: string;
 }) {
   const { t, i18n } = useTranslation('dashboard');
   const canOpenAsset = useCan(requirementOf(assetEndpoints.get));
@@ -76,7 +82,21 @@ export function EventsTab({
       render: (no: string) => (canOpenAsset ? <Link to={assetUrls.detail(no)}>{no}</Link> : no),
     },
     { key: 'partner', title: t('top.partner'), render: (_, a) => a.partner.name, responsive: ['md'] },
-    { key: 'count', title: t('top.count'), dataIndex: 'count', align: 'right' },
+    {
+      key: 'count',
+      title: t('top.count'),
+      dataIndex: 'count',
+      align: 'right',
+      // An alarm count opens the inbox on that asset's alarms of the same period.
+      render: (count: number, a) =>
+        kind === 'alarm' ? (
+          <Link to={links.alarms({ assetNo: a.no })} aria-label={t('top.openAlarms', { asset: a.no, count })}>
+            {count}
+          </Link>
+        ) : (
+          count
+        ),
+    },
     {
       key: 'lastCode',
       title: t('top.lastCode'),
@@ -91,9 +111,21 @@ export function EventsTab({
       <Col span={24}>
         <StatCards
           items={[
-            { key: 'events', title: t(`stat.events.${kind}`), value: data?.total, color },
+            {
+              key: 'events',
+              title: t(`stat.events.${kind}`),
+              value: data?.total,
+              color,
+              to: kind === 'alarm' ? links.alarms() : undefined,
+            },
             { key: 'assets', title: t(`stat.assets.${kind}`), value: data?.assets },
-            { key: 'current', title: t(`stat.current.${kind}`), value: currentTotal, color },
+            {
+              key: 'current',
+              title: t(`stat.current.${kind}`),
+              value: currentTotal,
+              color,
+              to: links.assets({ status: [kind === 'alarm' ? 'Alarm' : 'Error'] }),
+            },
           ]}
         />
       </Col>
@@ -114,7 +146,7 @@ export function EventsTab({
         />
       </Col>
       <Col xs={24} xl={14}>
-        <Card title={t(`top.title.${kind}`)} size="small">
+        <Card title={t(`top.title.${kind}`, { period: periodLabel })} size="small">
           <Table<TopAsset>
             size="small"
             rowKey="assetId"

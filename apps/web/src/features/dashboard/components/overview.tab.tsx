@@ -10,7 +10,9 @@ import {
   rankingOption,
   timeBarsOption,
 } from '../charts.ts';
+import type { DashboardLinks } from '../links.ts';
 import type { DashboardRange } from '../period.ts';
+import { dashboardUrls } from '../urls.ts';
 import { ChartCard } from './chart-card.tsx';
 import { StatCards } from './stat-cards.tsx';
 
@@ -24,8 +26,21 @@ const batteryColors: Record<string, string> = {
 };
 
 /** The fleet now (statuses, presence, charge, partners, categories) and the period's alarms and errors. */
-export function OverviewTab({ data, range }: { data: DashboardOverview | undefined; range: DashboardRange }) {
+export function OverviewTab({
+  data,
+  range,
+  links,
+  search,
+}: {
+  data: DashboardOverview | undefined;
+  range: DashboardRange;
+  links: DashboardLinks;
+  /** The dashboard's own query string (period and filters), kept when a figure leads to another tab. */
+  search: string;
+}) {
   const { t, i18n } = useTranslation('dashboard');
+  const statusCount = (status: string) =>
+    data ? (data.byStatus.find((s) => s.status === status)?.count ?? 0) : undefined;
   const noFleet = data?.total === 0 ? t('empty.fleet') : false;
 
   const charts = useMemo(() => {
@@ -68,12 +83,50 @@ export function OverviewTab({ data, range }: { data: DashboardOverview | undefin
       <Col span={24}>
         <StatCards
           items={[
-            { key: 'total', title: t('stat.total'), value: data?.total },
-            { key: 'online', title: t('stat.online'), value: data?.iot.online, color: displayStatusColors.Active },
-            { key: 'offline', title: t('stat.offline'), value: data?.iot.offline, color: displayStatusColors.Inactive },
-            { key: 'unbound', title: t('stat.unbound'), value: data?.iot.unbound },
-            { key: 'alarms', title: t('stat.alarms'), value: data?.events.alarms, color: displayStatusColors.Alarm },
-            { key: 'errors', title: t('stat.errors'), value: data?.events.errors, color: displayStatusColors.Error },
+            { key: 'total', title: t('stat.total'), value: data?.total, to: links.assets({}) },
+            {
+              key: 'online',
+              title: t('stat.online'),
+              value: data?.iot.online,
+              color: displayStatusColors.Active,
+              to: links.assets({ online: 'true' }),
+            },
+            {
+              key: 'offline',
+              title: t('stat.offline'),
+              value: data?.iot.offline,
+              color: displayStatusColors.Inactive,
+              to: links.assets({ online: 'false' }),
+            },
+            { key: 'unbound', title: t('stat.unbound'), value: data?.iot.unbound, to: links.assets({ iot: 'false' }) },
+            {
+              key: 'inAlarm',
+              title: t('stat.current.alarm'),
+              value: statusCount('Alarm'),
+              color: displayStatusColors.Alarm,
+              to: links.assets({ status: ['Alarm'] }),
+            },
+            {
+              key: 'inError',
+              title: t('stat.current.error'),
+              value: statusCount('Error'),
+              color: displayStatusColors.Error,
+              to: links.assets({ status: ['Error'] }),
+            },
+            {
+              key: 'alarms',
+              title: t('stat.alarms'),
+              value: data?.events.alarms,
+              color: displayStatusColors.Alarm,
+              to: links.alarms(),
+            },
+            {
+              key: 'errors',
+              title: t('stat.errors'),
+              value: data?.events.errors,
+              color: displayStatusColors.Error,
+              to: dashboardUrls.asset('error', search),
+            },
           ]}
         />
       </Col>

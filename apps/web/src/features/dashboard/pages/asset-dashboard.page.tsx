@@ -4,6 +4,7 @@ import { Button, Empty, Flex, Result, Spin, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
 import { type DashboardQueryInput, dashboardKeys, useDashboardEvents, useDashboardOverview } from '../api.ts';
@@ -11,12 +12,14 @@ import { DefinitionsButton } from '../components/definitions.drawer.tsx';
 import { EventsTab } from '../components/events.tab.tsx';
 import { OverviewTab } from '../components/overview.tab.tsx';
 import { PeriodBar } from '../components/period-bar.tsx';
+import { type DashboardLinks, dashboardLinks } from '../links.ts';
 import { type DashboardRange, rangeOf } from '../period.ts';
 import { type DashboardTab, dashboardTabs, dashboardUrlShape } from '../urls.ts';
 
 interface PanelProps {
   query: DashboardQueryInput;
   range: DashboardRange;
+  links: DashboardLinks;
 }
 
 /** Shown when a tab's data could not be loaded at all (the notification says why). */
@@ -45,24 +48,31 @@ function useRangeOfData(range: DashboardRange, isPlaceholderData: boolean): Dash
   return shown.current;
 }
 
-function OverviewPanel({ query, range }: PanelProps) {
+function OverviewPanel({ query, range, links }: PanelProps) {
+  const { search } = useLocation();
   const result = useDashboardOverview(query);
   const shownRange = useRangeOfData(range, result.isPlaceholderData);
   if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
   return (
     <Spin spinning={result.isPlaceholderData} delay={300}>
-      <OverviewTab data={result.data} range={shownRange} />
+      <OverviewTab data={result.data} range={shownRange} links={links} search={search} />
     </Spin>
   );
 }
 
-function EventsPanel({ kind, query, range }: PanelProps & { kind: DashboardEventKind }) {
+function EventsPanel({
+  kind,
+  query,
+  range,
+  links,
+  periodLabel,
+}: PanelProps & { kind: DashboardEventKind; periodLabel: string }) {
   const result = useDashboardEvents(kind, query);
   const shownRange = useRangeOfData(range, result.isPlaceholderData);
   if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
   return (
     <Spin spinning={result.isPlaceholderData} delay={300}>
-      <EventsTab kind={kind} data={result.data} range={shownRange} />
+      <EventsTab kind={kind} data={result.data} range={shownRange} links={links} periodLabel={periodLabel} />
     </Spin>
   );
 }
@@ -85,10 +95,12 @@ export default function AssetDashboardPage() {
   const panel = (tab: DashboardTab) => {
     if (tab !== state.tab) return null;
     if (!range || !query) return <Empty description={t('period.pickRange')} style={{ padding: 48 }} />;
+    const links = dashboardLinks({ partnerId: state.partnerId, categoryId: state.categoryId, range });
+    const periodLabel = state.period === 'custom' ? `${state.start} – ${state.end}` : t(`period.${state.period}`);
     return tab === 'overview' ? (
-      <OverviewPanel query={query} range={range} />
+      <OverviewPanel query={query} range={range} links={links} />
     ) : (
-      <EventsPanel kind={tab} query={query} range={range} />
+      <EventsPanel kind={tab} query={query} range={range} links={links} periodLabel={periodLabel} />
     );
   };
 
