@@ -3,7 +3,7 @@ import { Api } from '../fixtures/api.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { CustomerCreateDrawer, CustomerDetailPage, CustomerListPage } from '../pages/customers.page.ts';
-import { demoAssets, NewOrderPage, OrderDetailPage } from '../pages/orders.page.ts';
+import { demoAssets, demoRenters, NewOrderPage, OrderDetailPage } from '../pages/orders.page.ts';
 
 /** A phone number no demo customer has (demo numbers carry six digits after +39333; these seven after +39334). */
 const uniquePhone = () => `+39334${String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-7)}`;
@@ -147,5 +147,27 @@ test.describe('the counter', () => {
     await expect(cardForm.getByText('Il numero della carta non è corretto.')).toBeVisible();
     await saveShot(page, 'walk-in-card-form.it-IT.png');
     await expect(page.getByTestId('no-client-link')).toContainText('Le email ai clienti sono disattivate');
+  });
+
+  test('renting to a customer whose ID verification was denied asks first', async ({ page, tokens, request }) => {
+    const renters = await demoRenters(request, await tokens('owner'));
+    const denied = renters.find((r) => r.idVerification === 'denied');
+    expect(denied, 'a Milano demo renter whose ID verification was denied').toBeTruthy();
+    const renter = denied as (typeof renters)[number];
+    // Raw locators, not NewOrderPage: its handler would answer the question this test asks about.
+    await page.goto(`/renting/order/new?customerId=${renter.id}`);
+    const main = page.getByRole('main');
+    await expect(main.getByTestId('order-customer')).toContainText('Denied');
+    await expect(main.getByTestId('order-customer')).toContainText('The document photo is blurred');
+    await main.getByRole('button', { name: 'Next', exact: true }).click();
+    const question = page.getByRole('dialog').filter({ hasText: `${renter.name}'s ID verification was denied` });
+    await expect(question).toContainText('Rent to them anyway?');
+    await expect(question).toContainText('Reason given: The document photo is blurred');
+    await question.getByRole('button', { name: 'Back' }).click();
+    await expect(question).toBeHidden();
+    await expect(main.getByTestId('order-customer')).toBeVisible();
+    await main.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rent anyway' }).click();
+    await expect(main.getByRole('searchbox', { name: 'Asset no.' })).toBeVisible();
   });
 });
