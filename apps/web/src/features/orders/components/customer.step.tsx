@@ -132,121 +132,125 @@ export function CustomerStep({
   };
 
   return (
-    <Form layout="vertical" name="order-customer" onFinish={next} style={{ maxWidth: 760 }}>
-      <Form.Item label={t('customer.label')} extra={t('customer.hint')} required>
-        <Select
-          showSearch={{ filterOption: false, onSearch: setTyped }}
-          onInputKeyDown={(event) => {
-            if (event.key === 'Enter' && results === null && typed.trim()) setEnterFor(typed);
-          }}
-          value={customerId}
-          onChange={(value?: string) => onChange(value)}
-          allowClear
-          autoFocus
-          placeholder={t('customer.placeholder')}
-          loading={results === null && Boolean(typed.trim())}
-          options={options}
-          optionLabelProp="title"
-          notFoundContent={results === null ? <Spin size="small" /> : t('customer.none')}
-          aria-label={t('customer.label')}
-        />
-      </Form.Item>
-      {customerId && chosen.isLoading && <Spin />}
-      {customer && (
-        <Flex vertical gap={16} style={{ marginBottom: 24 }}>
-          <Descriptions
-            size="small"
-            bordered
-            column={{ xs: 1, sm: 2 }}
-            data-testid="order-customer"
-            items={[
-              {
-                key: 'name',
-                label: t('customer.name'),
-                children: <ProfileLink customer={customer}>{fullName(customer)}</ProfileLink>,
-              },
-              { key: 'phone', label: t('customer.phone'), children: customer.phoneNo },
-              {
-                key: 'email',
-                label: t('customer.email'),
-                children: (
-                  <Space size={4} wrap>
-                    <span>{customer.email ?? '—'}</span>
-                    {customer.email && (
-                      <Tag color={customer.emailVerified ? 'success' : 'warning'}>
-                        {t(customer.emailVerified ? 'customer.emailVerified' : 'customer.emailUnverified')}
-                      </Tag>
-                    )}
-                  </Space>
-                ),
-              },
-              {
-                key: 'idVerification',
-                label: t('customer.idVerification'),
-                children: (
-                  <Space size={4} wrap>
-                    <IdVerificationTag status={customer.identityVerification.status} />
-                    {customer.identityVerification.status === 'denied' && customer.identityVerification.denyReason && (
-                      <Typography.Text type="secondary">{customer.identityVerification.denyReason}</Typography.Text>
-                    )}
-                  </Space>
-                ),
-              },
-              {
-                key: 'partners',
-                label: t('customer.partners'),
-                children: customer.memberships.map((m) => <Tag key={m.partner.id}>{m.partner.name}</Tag>),
-              },
-              {
-                key: 'paymentMethods',
-                label: t('customer.paymentMethods'),
-                children: t('customer.validMethods', { count: methods.length }),
-              },
-            ]}
+    <>
+      <Form layout="vertical" name="order-customer" onFinish={next} style={{ maxWidth: 760 }}>
+        <Form.Item label={t('customer.label')} extra={t('customer.hint')} required>
+          <Select
+            showSearch={{ filterOption: false, onSearch: setTyped }}
+            onInputKeyDown={(event) => {
+              if (event.key === 'Enter' && results === null && typed.trim()) setEnterFor(typed);
+            }}
+            value={customerId}
+            onChange={(value?: string) => onChange(value)}
+            allowClear
+            autoFocus
+            placeholder={t('customer.placeholder')}
+            loading={results === null && Boolean(typed.trim())}
+            options={options}
+            optionLabelProp="title"
+            notFoundContent={results === null ? <Spin size="small" /> : t('customer.none')}
+            aria-label={t('customer.label')}
           />
-          {blockers.length > 0 && (
-            <Alert
-              type="warning"
-              showIcon
-              data-testid="customer-blockers"
-              title={t('customer.cannotRent')}
-              description={
-                <Flex vertical gap={4} align="flex-start">
-                  {blockers.map((b) => (
-                    <span key={b}>{t(`customer.blocker.${b}`)}</span>
-                  ))}
-                  <Space wrap>
-                    {blockers.includes('emailUnverified') && canMarkVerified && whole && (
-                      <Button
-                        size="small"
-                        icon={<SafetyCertificateOutlined />}
-                        onClick={() => setDialog('verifyEmail')}
-                      >
-                        {t('customer.markVerified')}
-                      </Button>
-                    )}
-                    {blockers.includes('noPaymentMethod') && canAddCard && whole && (
-                      <Button size="small" icon={<PlusOutlined />} onClick={() => setDialog('addCard')}>
-                        {t('customer.addCard')}
-                      </Button>
-                    )}
-                    <ProfileLink customer={customer}>{t('customer.openProfile')}</ProfileLink>
-                  </Space>
-                </Flex>
-              }
+        </Form.Item>
+        {customerId && chosen.isLoading && <Spin />}
+        {customer && (
+          <Flex vertical gap={16} style={{ marginBottom: 24 }}>
+            <Descriptions
+              size="small"
+              bordered
+              column={{ xs: 1, sm: 2 }}
+              data-testid="order-customer"
+              items={[
+                {
+                  key: 'name',
+                  label: t('customer.name'),
+                  children: <ProfileLink customer={customer}>{fullName(customer)}</ProfileLink>,
+                },
+                { key: 'phone', label: t('customer.phone'), children: customer.phoneNo },
+                {
+                  key: 'email',
+                  label: t('customer.email'),
+                  children: (
+                    <Space size={4} wrap>
+                      <span>{customer.email ?? '—'}</span>
+                      {customer.email && (
+                        <Tag color={customer.emailVerified ? 'success' : 'warning'}>
+                          {t(customer.emailVerified ? 'customer.emailVerified' : 'customer.emailUnverified')}
+                        </Tag>
+                      )}
+                    </Space>
+                  ),
+                },
+                {
+                  key: 'idVerification',
+                  label: t('customer.idVerification'),
+                  children: (
+                    <Space size={4} wrap>
+                      <IdVerificationTag status={customer.identityVerification.status} />
+                      {customer.identityVerification.status === 'denied' &&
+                        customer.identityVerification.denyReason && (
+                          <Typography.Text type="secondary">{customer.identityVerification.denyReason}</Typography.Text>
+                        )}
+                    </Space>
+                  ),
+                },
+                {
+                  key: 'partners',
+                  label: t('customer.partners'),
+                  children: customer.memberships.map((m) => <Tag key={m.partner.id}>{m.partner.name}</Tag>),
+                },
+                {
+                  key: 'paymentMethods',
+                  label: t('customer.paymentMethods'),
+                  children: t('customer.validMethods', { count: methods.length }),
+                },
+              ]}
             />
-          )}
-        </Flex>
-      )}
-      <Button type="primary" htmlType="submit" disabled={!customer || blockers.length > 0}>
-        {t('action.next')}
-      </Button>
+            {blockers.length > 0 && (
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="customer-blockers"
+                title={t('customer.cannotRent')}
+                description={
+                  <Flex vertical gap={4} align="flex-start">
+                    {blockers.map((b) => (
+                      <span key={b}>{t(`customer.blocker.${b}`)}</span>
+                    ))}
+                    <Space wrap>
+                      {blockers.includes('emailUnverified') && canMarkVerified && whole && (
+                        <Button
+                          size="small"
+                          icon={<SafetyCertificateOutlined />}
+                          onClick={() => setDialog('verifyEmail')}
+                        >
+                          {t('customer.markVerified')}
+                        </Button>
+                      )}
+                      {blockers.includes('noPaymentMethod') && canAddCard && whole && (
+                        <Button size="small" icon={<PlusOutlined />} onClick={() => setDialog('addCard')}>
+                          {t('customer.addCard')}
+                        </Button>
+                      )}
+                      <ProfileLink customer={customer}>{t('customer.openProfile')}</ProfileLink>
+                    </Space>
+                  </Flex>
+                }
+              />
+            )}
+          </Flex>
+        )}
+        <Button type="primary" htmlType="submit" disabled={!customer || blockers.length > 0}>
+          {t('action.next')}
+        </Button>
+      </Form>
+      {/* Outside the step's form: a dialog's own submit would otherwise bubble (through the portal) into it. */}
       {customer && canAddCard && whole && (
         <AddCardModal customer={customer} open={dialog === 'addCard'} onClose={() => setDialog(null)} />
       )}
       {customer?.email && canMarkVerified && whole && (
         <EmailVerifiedModal customer={customer} open={dialog === 'verifyEmail'} onClose={() => setDialog(null)} />
       )}
-    </Form>
+    </>
   );
 }
