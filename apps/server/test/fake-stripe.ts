@@ -61,7 +61,8 @@ const outcomes: Record<string, { code: string; decline_code?: string; message: s
   },
 };
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+// Letters and digits only, as Stripe's ids are.
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
