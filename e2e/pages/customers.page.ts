@@ -50,7 +50,8 @@ export interface NewCustomerValues {
   phoneNo: string;
   first: string;
   last: string;
-  password: string;
+  /** Optional at the counter: left empty, the customer sets it later through the client link. */
+  password?: string;
   email?: string;
 }
 
@@ -72,7 +73,7 @@ export class CustomerCreateDrawer {
     await this.field('First name').fill(values.first);
     await this.field('Last name').fill(values.last);
     if (values.email) await this.field('Email').fill(values.email);
-    await this.drawer.getByLabel('Initial password').fill(values.password);
+    if (values.password !== undefined) await this.drawer.getByLabel('Initial password').fill(values.password);
   }
 
   async submit() {

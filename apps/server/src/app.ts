@@ -5,8 +5,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { localMail, localSms } from './adapters/messaging.ts';
 import { localPaymentProvider, localWebhookSecret } from './adapters/payments.ts';
+import { localCards } from './adapters/payments-cards.ts';
 import { localStorage } from './adapters/storage.ts';
-import { stripePaymentProvider } from './adapters/stripe-payments.ts';
+import { stripeCardProvider, stripePaymentProvider } from './adapters/stripe-payments.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
 import { deviceCredentials } from './iot/credentials.ts';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     log: app.log,
     ...(stripe ? {} : { localWebhookSecret: webhookSecret }),
   });
+  const localCardTaker = localCards(db);
   const paymentJobs = createJobRunner({ db, log: app.log, handlers: paymentService.jobHandlers(), pollMs: 1000 });
   app.decorate('payments', { service: paymentService, jobs: paymentJobs });
   app.addHook('onClose', () => paymentJobs.stop());
@@ -188,7 +190,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       });
       registerFiles(api, storage);
       authRoutes(api, auth);
-      accountRoutes(api, createAccountService({ db, storage, clientLinkUrl: config.clientLinkUrl }));
+      accountRoutes(
+        api,
+        createAccountService({ db, storage, clientLinkUrl: config.clientLinkUrl, payments: config.payments }),
+      );
       partnerRoutes(api, createPartnerService({ db }));
       roleRoutes(api, createRoleService({ db }));
       taxRoutes(api, createTaxService({ db }));
@@ -218,6 +223,9 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
           secrets,
           settings: settingsConfig,
           clientLinkUrl: config.clientLinkUrl,
+          ...(stripe
+            ? { cards: stripeCardProvider(stripe) }
+            : { cards: localCardTaker.provider, localCards: localCardTaker }),
         }),
       );
       pricingRoutes(api, createPricingService({ db }));

@@ -88,6 +88,11 @@ const envSchema = z
       .string()
       .regex(/^whsec_\w+$/, { message: 'STRIPE_WEBHOOK_SECRET: whsec_…' })
       .optional(),
+    /** The publishable key (pk_…) Stripe Elements uses in the console to take cards; public by design. */
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(test|live)_\w+$/, { message: 'STRIPE_PUBLISHABLE_KEY: pk_…' })
+      .optional(),
     /** Another Stripe API base URL (stripe-mock, a local fake); Stripe's own when unset. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   })
@@ -126,7 +131,13 @@ export type Config = {
   map: { styleUrl: string | null; gridMaxAgeMs: number };
   payments:
     | { provider: 'local' }
-    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        publishableKey: string | undefined;
+        apiUrl: string | undefined;
+      };
 };
 
 /** Parses the environment once; a bad value stops start-up with a readable list of problems. */
@@ -183,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             provider: 'stripe',
             secretKey: e.STRIPE_SECRET_KEY as string,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
             apiUrl: e.STRIPE_API_URL,
           }
         : { provider: 'local' },

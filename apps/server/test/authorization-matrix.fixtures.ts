@@ -532,6 +532,24 @@ export const fixtures: Record<string, Fixture> = {
     const paymentMethodId = await customerCard(w, id);
     return { request: { params: { id, paymentMethodId } } };
   }),
+  // The counter (issue 21): the e-mail vouched for by staff, and a card taken by staff.
+  'POST /customer/customers/:id/$markEmailVerified': byId(async (w) => ({
+    request: { params: { id: (await w.newCustomer()).id }, body: { reason: 'Saw the identity card' } },
+  })),
+  'POST /customer/customers/:id/paymentMethods/$setup': byId(async (w) => ({
+    request: { params: { id: (await w.newCustomer()).id } },
+  })),
+  'POST /customer/customers/:id/paymentMethods': byId(async (w) => ({
+    request: { params: { id: (await w.newCustomer()).id }, body: { paymentMethodId: TEST_CARDS.success.token } },
+  })),
+  // The local provider's own state (a tokenized test card), no partner's: every scope may tokenize.
+  'POST /payments/local/paymentMethods': {
+    class: 'none',
+    build: async () => ({
+      request: { body: { number: TEST_CARDS.success.number, expMonth: 12, expYear: 2040, cvc: '123' } },
+    }),
+    otherPartner: 'success',
+  },
   'PUT /customer/customers/:id/identityVerification': {
     ...byId(async (w) => ({
       request: { params: { id: (await w.newCustomer()).id }, body: { firstName: 'Marta', lastName: 'Vidal' } },

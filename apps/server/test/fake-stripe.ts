@@ -22,6 +22,13 @@ export interface FakeStripe {
   counts(): { intents: number; succeededIntents: number; refunds: number };
   /** The events so far, as Stripe would POST them. */
   events(): { body: string; id: string; type: string }[];
+  /**
+   * What Stripe Elements does in the browser with `stripe.confirmCardSetup(clientSecret, …)`: the card (given as one
+   * of Stripe's test tokens) becomes a PaymentMethod attached to the SetupIntent's customer; a declining card fails.
+   */
+  confirmSetup(clientSecret: string, card: string): { paymentMethod: string } | { error: string };
+  /** How many Stripe customers exist. */
+  customers(): number;
   /** A `Stripe-Signature` header for a body, signed now (or at `at`). */
   sign(body: string, at?: Date): string;
   close(): Promise<void>;
@@ -54,7 +61,8 @@ const outcomes: Record<string, { code: string; decline_code?: string; message: s
   },
 };
 
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
+// Letters and digits only, as Stripe's ids are.
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 function readForm(req: IncomingMessage): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
@@ -81,6 +89,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, { id: string; amount: number; status: string; metadata: Record<string, string> }>();
   const refunds = new Map<string, { id: string; amount: number; paymentIntent: string }>();
   const stored = new Map<string, Stored>();
+  const customers = new Map<string, { id: string; metadata: Record<string, string> }>();
+  const setupIntents = new Map<string, { id: string; customer: string; clientSecret: string; status: string }>();
+  /** Saved PaymentMethods: the test token they were made from, the customer they are attached to, the card. */
+  const methods = new Map<string, { token: string; customer: string | null; last4: string; brand: string }>();
   const events: { body: string; id: string; type: string }[] = [];
   let drop = 0;
   let fail = 0;
@@ -103,7 +115,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         message: 'Amount must be at least 50 cents',
       });
     const method = form.payment_method ?? '';
-    const outcome = outcomes[method];
+    const saved = methods.get(method);
+    // A saved card is charged only with its customer named, as Stripe refuses otherwise.
+    if (saved?.customer && saved.customer !== form.customer)
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'payment_method_not_available',
+        message: `The PaymentMethod ${method} does not belong to the Customer you supplied.`,
+      });
+    const outcome = outcomes[saved?.token ?? method];
     if (outcome === undefined)
       return error(400, {
         type: 'invalid_request_error',
@@ -160,6 +180,76 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     return { status: 200, body: r };
   }
 
+  function customerCreate(form: Record<string, string>): Omit<Stored, 'signature'> {
+    const c = { id: id('cus'), object: 'customer', metadata: metadataOf(form) };
+    customers.set(c.id, c);
+    return { status: 200, body: c };
+  }
+
+  function setupIntentCreate(form: Record<string, string>): Omit<Stored, 'signature'> {
+    if (!customers.has(form.customer ?? ''))
+      return error(400, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' });
+    const si = {
+      id: id('seti'),
+      customer: form.customer as string,
+      status: 'requires_payment_method',
+      clientSecret: '',
+    };
+    si.clientSecret = `${si.id}_secret_${randomBytes(8).toString('hex')}`;
+    setupIntents.set(si.id, si);
+    return {
+      status: 200,
+      body: {
+        id: si.id,
+        object: 'setup_intent',
+        customer: si.customer,
+        status: si.status,
+        client_secret: si.clientSecret,
+      },
+    };
+  }
+
+  const methodBody = (pmId: string) => {
+    const m = methods.get(pmId);
+    if (!m)
+      return error(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such PaymentMethod' });
+    return {
+      status: 200,
+      body: {
+        id: pmId,
+        object: 'payment_method',
+        type: 'card',
+        customer: m.customer,
+        card: { brand: m.brand, last4: m.last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3 },
+      },
+    };
+  };
+
+  function answerOf(method: string, url: string, form: Record<string, string>): Omit<Stored, 'signature'> {
+    const route = `${method} ${url}`;
+    if (route === 'POST /v1/payment_intents') return paymentIntent(form);
+    if (route === 'POST /v1/refunds') return refund(form);
+    if (route === 'POST /v1/customers') return customerCreate(form);
+    if (route === 'POST /v1/setup_intents') return setupIntentCreate(form);
+    const customer = url.match(/^\/v1\/customers\/(\w+)$/);
+    if (method === 'GET' && customer) {
+      const c = customers.get(customer[1] as string);
+      return c
+        ? { status: 200, body: { ...c, object: 'customer' } }
+        : error(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such customer' });
+    }
+    const pm = url.match(/^\/v1\/payment_methods\/(\w+)(\/attach)?$/);
+    if (pm && method === 'GET') return methodBody(pm[1] as string);
+    if (pm?.[2] && method === 'POST') {
+      const m = methods.get(pm[1] as string);
+      const declined = m ? outcomes[m.token] : null;
+      if (declined) return error(402, { type: 'card_error', ...declined });
+      if (m) m.customer = form.customer ?? null;
+      return methodBody(pm[1] as string);
+    }
+    return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const answer = (s: Omit<Stored, 'signature'>, headers: Record<string, string> = {}) => {
       res.writeHead(s.status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
@@ -172,9 +262,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       fail--;
       return answer(error(500, { type: 'api_error', message: 'An unknown error occurred' }));
     }
-    const route = `${req.method} ${req.url}`;
     const key = req.headers['idempotency-key'];
-    const signature = `${route} ${JSON.stringify(form)}`;
+    const signature = `${req.method} ${req.url} ${JSON.stringify(form)}`;
     let result: Omit<Stored, 'signature'>;
     const replay = typeof key === 'string' ? stored.get(key) : undefined;
     if (replay && replay.signature !== signature) {
@@ -185,9 +274,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     } else if (replay) {
       result = replay;
     } else {
-      if (route === 'POST /v1/payment_intents') result = paymentIntent(form);
-      else if (route === 'POST /v1/refunds') result = refund(form);
-      else result = error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${route})` });
+      result = answerOf(req.method ?? '', (req.url ?? '').split('?')[0] ?? '', form);
       // Stripe keeps the answer of a request that reached its API, errors included (except 5xx).
       if (typeof key === 'string') stored.set(key, { signature, ...result });
     }
@@ -224,6 +311,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refunds: refunds.size,
     }),
     events: () => [...events],
+    confirmSetup(clientSecret, card) {
+      const si = [...setupIntents.values()].find((i) => i.clientSecret === clientSecret);
+      if (!si) return { error: 'No such SetupIntent' };
+      const outcome = outcomes[card];
+      if (outcome) return { error: outcome.message };
+      const number = Object.values(TEST_CARDS).find((c) => c.token === card)?.number ?? '4242424242424242';
+      const pmId = id('pm');
+      const brand = number.startsWith('4') ? 'visa' : number.startsWith('5') ? 'mastercard' : 'amex';
+      methods.set(pmId, { token: card, customer: si.customer, last4: number.slice(-4), brand });
+      si.status = 'succeeded';
+      return { paymentMethod: pmId };
+    },
+    customers: () => customers.size,
     sign(body, at = new Date()) {
       const t = Math.floor(at.getTime() / 1000);
       return `t=${t},v1=${createHmac('sha256', webhookSecret).update(`${t}.${body}`).digest('hex')}`;

@@ -89,10 +89,21 @@ export const accountEndpoints = {
   clientLink: endpoint({
     method: 'GET',
     path: '/account/clientLink',
-    summary: 'The customer web client link of the account (null when none is configured)',
+    summary:
+      'The customer web client link of the account (null when none is configured) and the payment provider the console takes cards with',
     tag: 'account',
     requires: [],
-    response: dataOf(z.object({ url: z.string().nullable() })),
+    response: dataOf(
+      z.object({
+        url: z.string().nullable(),
+        /** Which card form the console shows: Stripe Elements (loaded only then) or the local provider's. */
+        payments: z.object({
+          provider: z.enum(['local', 'stripe']),
+          /** Stripe's publishable key (public by design); null with the local provider. */
+          publishableKey: z.string().nullable(),
+        }),
+      }),
+    ),
   }),
   uploadLogo: endpoint({
     method: 'PUT',

@@ -118,7 +118,11 @@ const profileFields = {
 export const customerCreate = z.strictObject({
   /** The partner the customer joins first; the phone number must be unused there. */
   partnerId: id,
-  password: customerPassword,
+  /**
+   * Optional at the counter: a customer created without one sets it later through the client link (password reset
+   * or the app's sign-up). When given, the rule of document 2 §5 applies.
+   */
+  password: customerPassword.optional(),
   ...profileFields,
 });
 export type CustomerCreate = z.infer<typeof customerCreate>;
@@ -301,6 +305,29 @@ export const customerMailInput = z.strictObject({ kind: z.enum(['email-verificat
 export const customerPasswordReset = z.object({ password: z.string() });
 export const emailVerificationBody = z.strictObject({ token: z.string().min(1).max(200) });
 
+/** Staff mark the e-mail verified after seeing the customer's ID; the reason is kept in the field log. */
+export const emailVerifiedMark = z.strictObject({ reason: trimmedText(300) });
+export type EmailVerifiedMark = z.infer<typeof emailVerifiedMark>;
+
+/**
+ * A payment method the provider made from the card staff typed (the local provider's tokenize call, or a Stripe
+ * SetupIntent confirmed by Stripe Elements), to be attached to the customer. The card number never comes here.
+ */
+export const customerCardAttach = z.strictObject({
+  paymentMethodId: z
+    .string()
+    .trim()
+    .regex(/^pm_\w{1,200}$/, { message: 'Must be a payment method id of the provider (pm_…)' }),
+});
+export type CustomerCardAttach = z.infer<typeof customerCardAttach>;
+
+/** What the browser needs to collect a card with the provider: Stripe's SetupIntent secret, nothing for local. */
+export const customerCardSetup = z.object({
+  provider: z.enum(['local', 'stripe']),
+  clientSecret: z.string().nullable(),
+});
+export type CustomerCardSetup = z.infer<typeof customerCardSetup>;
+
 const read = requires('customer.read');
 const update = requires('customer.update');
 const tag = 'customers';
@@ -438,6 +465,38 @@ export const customerEndpoints = {
     requires: 'public',
     body: emailVerificationBody,
     response: emptyResponse,
+  }),
+  markEmailVerified: endpoint({
+    method: 'POST',
+    path: '/customer/customers/:id/$markEmailVerified',
+    summary: "Mark the customer's e-mail verified after seeing their ID at the counter; the reason is logged",
+    tag,
+    // Like an identity review: the staff member vouches for the person, so they must be allowed to see documents.
+    requires: [['customer.update', 'customer.read_detail']],
+    params: idParams,
+    body: emailVerifiedMark,
+    response: dataOf(customer),
+  }),
+  cardSetup: endpoint({
+    method: 'POST',
+    path: '/customer/customers/:id/paymentMethods/$setup',
+    summary:
+      "Start taking a card for the customer: a Stripe SetupIntent's client secret (none with the local provider)",
+    tag,
+    requires: update,
+    params: idParams,
+    response: dataOf(customerCardSetup),
+  }),
+  attachCard: endpoint({
+    method: 'POST',
+    path: '/customer/customers/:id/paymentMethods',
+    summary: 'Attach a card the provider tokenized (pm_…) to the customer; declines answer 422 CardDeclined',
+    tag,
+    requires: update,
+    params: idParams,
+    body: customerCardAttach,
+    response: dataOf(customer),
+    status: 201,
   }),
   removePaymentMethod: endpoint({
     method: 'DELETE',

@@ -1,8 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { type PaymentFailureCode, TEST_CARDS, WEBHOOK_TOLERANCE_SECONDS } from '@fleetdesk/contracts';
+import { type PaymentFailureCode, SETUP_TEST_CARDS, TEST_CARDS, WEBHOOK_TOLERANCE_SECONDS } from '@fleetdesk/contracts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { enqueueJobs } from '../jobs/queue.ts';
 import * as requests from './local-payments.repo.ts';
+import { localCardNumber } from './payments-cards.ts';
 
 export interface ChargeInput {
   amount: number;
@@ -108,6 +109,8 @@ const cardOutcomes: Record<string, { code: PaymentFailureCode; message: string }
     code: 'authentication_required',
     message: 'This payment requires the customer to authenticate.',
   },
+  [SETUP_TEST_CARDS.chargeDeclinedAfterAttach.number]: { code: 'card_declined', message: 'Your card was declined.' },
+  [SETUP_TEST_CARDS.chargeDeclinedAfterAttach.token]: { code: 'card_declined', message: 'Your card was declined.' },
 };
 
 const refOf = (prefix: string, key: string) =>
@@ -164,7 +167,9 @@ export function localPaymentProvider(deps: { db: Db; webhookSecret: string }): P
           input.idempotencyKey,
           params,
           async () => {
-            const decline = cardOutcomes[input.paymentMethod.replace(/\s/g, '')];
+            // A card staff took at the counter is charged as its test number answers.
+            const method = await localCardNumber(tx, input.paymentMethod);
+            const decline = cardOutcomes[method.replace(/\s/g, '')];
             const ref = refOf('ch', input.idempotencyKey);
             if (decline === undefined)
               return {

@@ -1,4 +1,10 @@
-import { type PaymentFailureCode, paymentFailureCodes, WEBHOOK_TOLERANCE_SECONDS } from '@fleetdesk/contracts';
+import {
+  CARD_ERRORS,
+  type CardErrorCode,
+  type PaymentFailureCode,
+  paymentFailureCodes,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from '@fleetdesk/contracts';
 import Stripe from 'stripe';
 import {
   type PaymentProvider,
@@ -7,6 +13,7 @@ import {
   type WebhookEvent,
   WebhookRejected,
 } from './payments.ts';
+import type { CardProvider } from './payments-cards.ts';
 
 /**
  * The metadata field that carries our idempotency key on every PaymentIntent and Refund: a webhook names the
@@ -99,16 +106,9 @@ function eventOf(event: Stripe.Event): WebhookEvent | null {
   }
 }
 
-/**
- * Stripe through its official library. Charges are PaymentIntents confirmed off-session with the customer's saved
- * payment method; refunds are Refunds of a PaymentIntent. Each carries our idempotency key twice: as Stripe's
- * `Idempotency-Key` (a retry after a lost reply gets the first answer, never a second charge) and in metadata (so a
- * webhook finds its ledger row). The library's own retries are off: the ledger's reconcile job is the one retry
- * loop, and it always resends the same key.
- */
-export function stripePaymentProvider(opts: StripeProviderOptions): PaymentProvider {
+function stripeClient(opts: StripeProviderOptions) {
   const url = opts.apiUrl ? new URL(opts.apiUrl) : undefined;
-  const stripe = new Stripe(opts.secretKey, {
+  return new Stripe(opts.secretKey, {
     maxNetworkRetries: 0,
     timeout: opts.timeoutMs ?? 20_000,
     telemetry: false,
@@ -120,16 +120,39 @@ export function stripePaymentProvider(opts: StripeProviderOptions): PaymentProvi
         }
       : {}),
   });
+}
+
+/**
+ * A card taken in the console is saved on a Stripe customer, and Stripe charges such a payment method only with its
+ * customer named: our reference keeps both as `cus_…/pm_…` (a test token such as pm_card_visa stands alone).
+ */
+export const stripeMethodRef = (customer: string, paymentMethod: string) => `${customer}/${paymentMethod}`;
+function splitMethodRef(ref: string): { customer?: string; paymentMethod: string } {
+  const [customer, paymentMethod] = ref.split('/');
+  return paymentMethod && customer ? { customer, paymentMethod } : { paymentMethod: ref };
+}
+
+/**
+ * Stripe through its official library. Charges are PaymentIntents confirmed off-session with the customer's saved
+ * payment method; refunds are Refunds of a PaymentIntent. Each carries our idempotency key twice: as Stripe's
+ * `Idempotency-Key` (a retry after a lost reply gets the first answer, never a second charge) and in metadata (so a
+ * webhook finds its ledger row). The library's own retries are off: the ledger's reconcile job is the one retry
+ * loop, and it always resends the same key.
+ */
+export function stripePaymentProvider(opts: StripeProviderOptions): PaymentProvider {
+  const stripe = stripeClient(opts);
 
   return {
     name: 'stripe',
     async charge(input) {
       try {
+        const method = splitMethodRef(input.paymentMethod);
         const intent = await stripe.paymentIntents.create(
           {
             amount: cents(input.amount),
             currency: input.currency.toLowerCase(),
-            payment_method: input.paymentMethod,
+            payment_method: method.paymentMethod,
+            ...(method.customer ? { customer: method.customer } : {}),
             confirm: true,
             off_session: true,
             description: input.description,
@@ -192,6 +215,65 @@ export function stripePaymentProvider(opts: StripeProviderOptions): PaymentProvi
         throw error;
       }
       return eventOf(event);
+    },
+  };
+}
+
+/**
+ * Taking a card as Stripe's dashboard does: a Stripe customer per Fleetdesk customer (made once, by an idempotency
+ * key of our id), a SetupIntent for off-session use that Stripe Elements confirms in the browser with the card, then
+ * the confirmed payment method read back (attached to that customer if Elements has not done it).
+ */
+export function stripeCardProvider(opts: StripeProviderOptions): CardProvider {
+  const stripe = stripeClient(opts);
+  async function customerOf(customerId: string, known: string | null) {
+    if (known) return known;
+    const created = await stripe.customers.create(
+      { metadata: { fleetdesk_customer: customerId } },
+      { idempotencyKey: `customer:${customerId}` },
+    );
+    return created.id;
+  }
+  return {
+    name: 'stripe',
+    async setup({ customerId, providerCustomer }) {
+      const customer = await customerOf(customerId, providerCustomer);
+      const intent = await stripe.setupIntents.create({
+        customer,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        metadata: { fleetdesk_customer: customerId },
+      });
+      return { clientSecret: intent.client_secret };
+    },
+    async attach({ customerId, paymentMethod, providerCustomer }) {
+      try {
+        let method = await stripe.paymentMethods.retrieve(paymentMethod);
+        const customer = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+        // A payment method saved on another Stripe customer (another of our customers) is not this one's to use.
+        if (customer && customer !== providerCustomer) {
+          const owner = await stripe.customers.retrieve(customer);
+          if (owner.deleted || owner.metadata.fleetdesk_customer !== customerId)
+            return { status: 'declined', code: 'card_declined', message: CARD_ERRORS.card_declined };
+        }
+        const owner = customer ?? (await customerOf(customerId, providerCustomer));
+        if (!customer) method = await stripe.paymentMethods.attach(paymentMethod, { customer: owner });
+        const card = method.card;
+        if (!card) return { status: 'declined', code: 'card_declined', message: CARD_ERRORS.card_declined };
+        return {
+          status: 'attached',
+          ref: stripeMethodRef(owner, method.id),
+          card: { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year },
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const code = (error.decline_code ?? error.code ?? 'card_declined') as CardErrorCode;
+          return { status: 'declined', code: code in CARD_ERRORS ? code : 'card_declined', message: error.message };
+        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { status: 'declined', code: 'card_declined', message: error.message };
+        throw error;
+      }
     },
   };
 }

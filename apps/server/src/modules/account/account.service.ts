@@ -22,7 +22,12 @@ const toAccount = (a: AccountRow): Account => ({
   currency: a.currency,
 });
 
-export function createAccountService(deps: { db: Db; storage: FileStorage; clientLinkUrl?: string | undefined }) {
+export function createAccountService(deps: {
+  db: Db;
+  storage: FileStorage;
+  clientLinkUrl?: string | undefined;
+  payments: { provider: 'local' | 'stripe'; publishableKey?: string | undefined };
+}) {
   const { db } = deps;
 
   async function current(tx: DbOrTx = db): Promise<AccountRow> {
@@ -62,7 +67,10 @@ export function createAccountService(deps: { db: Db; storage: FileStorage; clien
     },
 
     /** The customer web client link from configuration (CLIENT_LINK_URL), or null. */
-    clientLink: () => ({ url: deps.clientLinkUrl ?? null }),
+    clientLink: () => ({
+      url: deps.clientLinkUrl ?? null,
+      payments: { provider: deps.payments.provider, publishableKey: deps.payments.publishableKey ?? null },
+    }),
 
     permissionCatalogue: () => permissionCatalogue.map((f) => ({ ...f, actions: [...f.actions] })),
 

@@ -17,12 +17,14 @@ describe('GET /account/clientLink', () => {
     const staff = await configured.userWith([], [configured.partnerA.id]);
     const res = await call(configured.app, 'GET', '/account/clientLink', { token: staff.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { url: 'https://ride.example.com/app' } });
+    expect(res.json()).toEqual({
+      data: { url: 'https://ride.example.com/app', payments: { provider: 'local', publishableKey: null } },
+    });
   });
 
   it('answers null when no link is configured', async () => {
     const res = await call(unconfigured.app, 'GET', '/account/clientLink', { token: unconfigured.owner.token });
-    expect(res.json()).toEqual({ data: { url: null } });
+    expect(res.json()).toEqual({ data: { url: null, payments: { provider: 'local', publishableKey: null } } });
   });
 
   it('refuses callers without a token', async () => {

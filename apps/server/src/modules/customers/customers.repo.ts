@@ -389,3 +389,46 @@ export async function useEmailToken(db: DbOrTx, tokenHash: string) {
     .returning({ id: customers.id });
   return verified.length === 1 ? used.customerId : false;
 }
+
+/**
+ * Adds a payment method to the shared account, only with a scope over every partner of the customer (asked in the
+ * caller's transaction: an insert carries no where clause); false when nothing was written.
+ */
+export async function insertPaymentMethod(
+  db: DbOrTx,
+  scope: Scope,
+  method: Omit<typeof customerPaymentMethods.$inferInsert, 'createdAt' | 'updatedAt' | 'deletedAt'>,
+): Promise<boolean> {
+  if (!(await scopeCoversCustomer(db, scope, method.customerId))) return false;
+  if (!(await inScopeIds(db, scope, [method.customerId])).length) return false;
+  await db.insert(customerPaymentMethods).values(method);
+  return true;
+}
+
+/** Whether this provider payment method is already on file (not removed) for the customer. */
+export async function hasPaymentMethodRef(db: DbOrTx, customerId: string, providerRef: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customerPaymentMethods.id })
+    .from(customerPaymentMethods)
+    .where(
+      and(
+        eq(customerPaymentMethods.customerId, customerId),
+        eq(customerPaymentMethods.providerRef, providerRef),
+        isNull(customerPaymentMethods.deletedAt),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
+ * The provider's customer a card of this customer was saved on (Stripe's `cus_…`, kept in front of the payment
+ * method as `cus_…/pm_…`), so every card of one customer lands on one Stripe customer.
+ */
+export async function providerCustomerOf(db: DbOrTx, customerId: string): Promise<string | null> {
+  const [row] = await rows<{ ref: string }>(
+    db,
+    sql`select split_part(provider_ref, '/', 1) as ref from customer_payment_methods
+        where customer_id = ${customerId} and provider_ref like 'cus\_%/%' order by created_at limit 1`,
+  );
+  return row?.ref ?? null;
+}

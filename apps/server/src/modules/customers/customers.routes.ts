@@ -1,4 +1,4 @@
-import { customerEndpoints as e, IDENTITY_IMAGE_MAX_BYTES } from '@fleetdesk/contracts';
+import { customerEndpoints as e, IDENTITY_IMAGE_MAX_BYTES, paymentEndpoints } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { attachment } from '../../lib/attachment.ts';
 import { imageTooLarge } from '../../lib/images.ts';
@@ -43,6 +43,15 @@ export function customerRoutes(app: FastifyInstance, customers: CustomerService)
     await customers.verifyEmail(body.token);
     return { data: null };
   });
+  route(app, e.markEmailVerified, async ({ caller, params, body }) => ({
+    data: await customers.markEmailVerified(caller, params.id, body.reason),
+  }));
+  route(app, e.cardSetup, async ({ caller, params }) => ({ data: await customers.cardSetup(caller, params.id) }));
+  route(app, e.attachCard, async ({ caller, params, body }) => ({
+    data: await customers.attachCard(caller, params.id, body.paymentMethodId),
+  }));
+  // The local provider's tokenize call lives with the customers it takes cards for (it has no module of its own).
+  route(app, paymentEndpoints.localTokenize, async ({ body }) => ({ data: await customers.tokenizeLocalCard(body) }));
   route(app, e.removePaymentMethod, async ({ caller, params }) => {
     await customers.removePaymentMethod(caller, params.id, params.paymentMethodId);
     return { data: null };

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  CARD_ERRORS,
   CUSTOMER_EXPORT_MAX,
   type Customer,
   type CustomerCreate,
@@ -13,14 +14,17 @@ import {
   type IdentityVerificationInput,
   type IdVerificationStatus,
   isSecretMask,
+  type LocalCardInput,
   type PageQuery,
   PHONE_EXISTS_IN_PARTNER,
   REFERRAL_CODE_PATTERN,
   requires,
   SECRET_MASK_PREFIX,
   satisfies,
+  type TokenizedCard,
 } from '@fleetdesk/contracts';
 import type { MailSender } from '../../adapters/messaging.ts';
+import { CardInputError, type CardProvider, type localCards } from '../../adapters/payments-cards.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, exportTooLarge, notFound, validationError } from '../../errors.ts';
@@ -134,6 +138,10 @@ export function createCustomerService(deps: {
   secrets: SecretBox;
   settings: SettingsConfigService;
   clientLinkUrl?: string | undefined;
+  /** How cards are taken for a customer (the configured provider). */
+  cards: CardProvider;
+  /** The local provider's tokenize call; absent when Stripe takes the cards (Elements tokenizes with Stripe). */
+  localCards?: ReturnType<typeof localCards> | undefined;
 }) {
   const { db, storage } = deps;
 
@@ -320,7 +328,9 @@ export function createCustomerService(deps: {
     /** Creates a customer in one partner with an initial password; the phone number must be free there. */
     async create(caller: Caller, input: CustomerCreate): Promise<Customer> {
       await deps.settings.assertCustomer(input, { mode: 'create' });
-      const passwordHash = await hashPassword(input.password);
+      // Without a password (a walk-in customer) the account gets one nobody knows: the customer sets theirs through
+      // the client link, and until then nobody can sign in as them.
+      const passwordHash = await hashPassword(input.password ?? newToken());
       return db
         .transaction(async (tx) => {
           await assertKnownPartner(tx, caller, input.partnerId);
@@ -339,7 +349,11 @@ export function createCustomerService(deps: {
           });
           await repo.addMembership(tx, { customerId: id, partnerId: input.partnerId, phoneNo: input.phoneNo });
           const created = await reload(tx, caller, id);
-          await logChange(tx, caller, ENTITY, id, null, { ...audited(created), partnerId: input.partnerId });
+          await logChange(tx, caller, ENTITY, id, null, {
+            ...audited(created),
+            partnerId: input.partnerId,
+            password: input.password ? 'set' : 'not set',
+          });
           return created;
         })
         .catch((error: unknown) => {
@@ -558,6 +572,96 @@ export function createCustomerService(deps: {
       });
     },
 
+    /**
+     * Marks the e-mail verified after staff saw the customer's ID (no mail is needed); the reason is logged with who
+     * and when. The e-mail is part of the shared account: only with a scope over every partner of the customer.
+     */
+    async markEmailVerified(caller: Caller, id: string, reason: string): Promise<Customer> {
+      return db.transaction(async (tx) => {
+        const row = await changeable(tx, caller, id);
+        if (!row.email)
+          throw new DomainError('CustomerEmailMissing', 422, 'The customer has no e-mail address', { field: 'email' });
+        if (row.email_verified_at !== null)
+          throw new DomainError('Conflict', 409, 'The e-mail address is already verified');
+        await assertWholeCustomerInScope(tx, caller, id);
+        wroteWhole(await repo.update(tx, caller.scope, id, { emailVerifiedAt: new Date() }));
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [
+            { field: 'emailVerified', before: false, after: true },
+            { field: 'emailVerifiedReason', before: null, after: reason },
+          ],
+        });
+        return reload(tx, caller, id);
+      });
+    },
+
+    /** The local provider's tokenize call: a typed test card becomes a pm_… id (the number stays with the provider). */
+    async tokenizeLocalCard(input: LocalCardInput): Promise<TokenizedCard> {
+      if (!deps.localCards) throw providerMismatch();
+      try {
+        const result = await deps.localCards.tokenize(input);
+        if ('declined' in result) throw cardDeclined(result.declined, CARD_ERRORS[result.declined]);
+        return result;
+      } catch (error) {
+        if (error instanceof CardInputError) throw validationError({ [error.field]: error.message });
+        throw error;
+      }
+    },
+
+    /** Starts taking a card for the customer: Stripe's SetupIntent secret for Elements, nothing for the local one. */
+    async cardSetup(
+      caller: Caller,
+      id: string,
+    ): Promise<{ provider: 'local' | 'stripe'; clientSecret: string | null }> {
+      await changeable(db, caller, id, { lock: false });
+      await assertWholeCustomerInScope(db, caller, id);
+      const providerCustomer = await repo.providerCustomerOf(db, id);
+      const { clientSecret } = await deps.cards.setup({ customerId: id, providerCustomer });
+      return { provider: deps.cards.name, clientSecret };
+    },
+
+    /**
+     * Attaches a card the provider tokenized to the customer (Stripe's dashboard "Add card"). The provider is asked
+     * before the transaction (no lock held across a network call); a declined card writes nothing.
+     */
+    async attachCard(caller: Caller, id: string, paymentMethod: string): Promise<Customer> {
+      await changeable(db, caller, id, { lock: false });
+      await assertWholeCustomerInScope(db, caller, id);
+      const providerCustomer = await repo.providerCustomerOf(db, id);
+      const outcome = await deps.cards.attach({ customerId: id, paymentMethod, providerCustomer });
+      if (outcome.status === 'declined') throw cardDeclined(outcome.code, outcome.message);
+      const { card } = outcome;
+      return db.transaction(async (tx) => {
+        await changeable(tx, caller, id);
+        if (await repo.hasPaymentMethodRef(tx, id, outcome.ref))
+          throw new DomainError('Conflict', 409, 'This card is already on file for the customer');
+        const methodId = randomUUID();
+        wroteWhole(
+          await repo.insertPaymentMethod(tx, caller.scope, {
+            id: methodId,
+            customerId: id,
+            type: 'credit-card',
+            brand: card.brand,
+            last4: card.last4,
+            expMonth: card.expMonth,
+            expYear: card.expYear,
+            providerRef: outcome.ref,
+            valid: true,
+          }),
+        );
+        await writeFieldLogs(tx, {
+          entityType: ENTITY,
+          entityId: id,
+          userId: caller.userId,
+          changes: [{ field: 'paymentMethods', before: null, after: `credit-card ${card.brand} ${card.last4}` }],
+        });
+        return reload(tx, caller, id);
+      });
+    },
+
     /** Removes a payment method from the customer (the provider's copy is detached by the payments module). */
     async removePaymentMethod(caller: Caller, id: string, paymentMethodId: string): Promise<void> {
       await db.transaction(async (tx) => {
@@ -715,6 +819,16 @@ export function createCustomerService(deps: {
     },
   };
 }
+
+/** Stripe's answer for a card it would not take, with its code (`data.declineCode`) for the console. */
+const cardDeclined = (declineCode: string, message: string) =>
+  new DomainError('CardDeclined', 422, message, { declineCode });
+const providerMismatch = () =>
+  new DomainError(
+    'PaymentProviderMismatch',
+    422,
+    'Cards are taken with Stripe here (PAYMENT_PROVIDER=stripe); the local card form is not used',
+  );
 
 const referralFormatError = () =>
   referralError('ReferralCodeFormattedError', 400, 'A referral code is six letters or digits');

@@ -1,10 +1,13 @@
 import {
+  accountEndpoints,
   type Customer,
   type CustomerCreate,
   type CustomerUpdate,
   customerEndpoints as e,
   type IdentityImageKind,
   type IdentityReview,
+  type LocalCardInput,
+  paymentEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -24,6 +27,8 @@ export const customerKeys = {
     [...customerKeys.fieldLogs(id), pageNo, pageSize] as const,
   identityImage: (id: string, kind: IdentityImageKind, version: string) =>
     [...customerKeys.all, 'identityImage', id, kind, version] as const,
+  /** The client link and the payment provider: what the counter's e-mail actions and card form depend on. */
+  counterSetup: ['customers', 'counterSetup'] as const,
 };
 
 /** Field errors and "already used" conflicts are shown on their form fields, not as notifications. */
@@ -217,4 +222,53 @@ export function useIdentityImageUrl(id: string, kind: IdentityImageKind, version
     return () => URL.revokeObjectURL(next);
   }, [image.data]);
   return { url, isLoading: image.isLoading, isError: image.isError };
+}
+
+/**
+ * Whether the customer client link is configured (the e-mail actions need it) and which provider takes cards
+ * (Stripe Elements is loaded only for `stripe`). Fixed for the server's life, so read once.
+ */
+export function useCounterSetup() {
+  return useQuery({
+    queryKey: customerKeys.counterSetup,
+    queryFn: ({ signal }) => call(accountEndpoints.clientLink, {}, { signal }).then((r) => r.data),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Staff vouch for the e-mail after seeing the customer's ID; the reason is logged. */
+export function useMarkEmailVerified(id: string) {
+  const store = useStoreCustomer();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      call(e.markEmailVerified, { params: { id }, body: { reason } }, { notify: unlessShownOnForm }).then(
+        (r) => r.data,
+      ),
+    onSuccess: store,
+  });
+}
+
+/** Field errors and declines are shown in the card form itself, in the provider's words. */
+const unlessShownInCardForm = (error: ApiError) => error.status >= 500 || error.status === 0;
+
+/** The local provider's tokenize call: the only request that ever carries the card number. */
+export function tokenizeLocalCard(card: LocalCardInput) {
+  return call(paymentEndpoints.localTokenize, { body: card }, { notify: unlessShownInCardForm }).then((r) => r.data);
+}
+
+/** Starts taking a card: Stripe's SetupIntent client secret (null with the local provider). */
+export function startCardSetup(id: string) {
+  return call(e.cardSetup, { params: { id } }, { notify: unlessShownInCardForm }).then((r) => r.data);
+}
+
+/** Attaches the payment method the provider made of the card to the customer. */
+export function useAttachCard(id: string) {
+  const store = useStoreCustomer();
+  return useMutation({
+    mutationFn: (paymentMethodId: string) =>
+      call(e.attachCard, { params: { id }, body: { paymentMethodId } }, { notify: unlessShownInCardForm }).then(
+        (r) => r.data,
+      ),
+    onSuccess: store,
+  });
 }

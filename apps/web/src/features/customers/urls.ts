@@ -50,7 +50,7 @@ export const customerTransactionList = defineList({
 export type CustomerTransactionListUrlState = Partial<UrlStateOf<typeof customerTransactionList.shape>>;
 
 export const customerDetailTabs = ['profile', 'deposits', 'fieldLog'] as const;
-export const customerDialogs = ['edit', 'referrer', 'review', 'addPartner'] as const;
+export const customerDialogs = ['edit', 'referrer', 'review', 'addPartner', 'addCard', 'verifyEmail'] as const;
 export type CustomerDialog = (typeof customerDialogs)[number];
 
 /** The detail page's tab and open dialog. */

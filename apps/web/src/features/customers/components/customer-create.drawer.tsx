@@ -85,7 +85,6 @@ export function CustomerCreateDrawer({ open, onClose }: { open: boolean; onClose
           name="password"
           label={t('field.password')}
           extra={t('field.passwordHint', { count: CUSTOMER_MIN_PASSWORD_LENGTH })}
-          required
         >
           <Input.Password autoComplete="new-password" maxLength={256} />
         </Form.Item>

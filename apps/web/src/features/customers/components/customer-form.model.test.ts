@@ -119,6 +119,17 @@ describe('toCustomerCreate', () => {
     expect(checkCreate(body)).toBeNull();
   });
 
+  it('leaves the password out when none was typed (a walk-in customer sets it later)', () => {
+    const body = toCustomerCreate({
+      partnerId: stored.id,
+      password: '',
+      phoneNo: '+393331234567',
+      name: { first: 'Ada', last: 'Neri' },
+    });
+    expect(body).not.toHaveProperty('password');
+    expect(checkCreate(body)).toBeNull();
+  });
+
   it('is refused by the contract for a short password and a phone without country code', () => {
     const body = toCustomerCreate({
       partnerId: stored.id,

@@ -73,12 +73,13 @@ function profileOf(values: CustomerProfileFormValues) {
 
 /**
  * The create form as the POST body: texts trimmed, optional fields left out when blank. The password is sent as
- * typed (spaces may be part of it).
+ * typed (spaces may be part of it), or not at all when none was typed.
  */
 export function toCustomerCreate(values: CustomerCreateFormValues): CustomerCreate {
   const body: Record<string, unknown> = {
     partnerId: values.partnerId ?? '',
-    password: values.password ?? '',
+    // Optional at the counter: left out, the customer sets their own through the client link.
+    ...(values.password ? { password: values.password } : {}),
     phoneNo: values.phoneNo?.trim() ?? '',
     name: { first: values.name?.first?.trim() ?? '', last: values.name?.last?.trim() ?? '' },
   };

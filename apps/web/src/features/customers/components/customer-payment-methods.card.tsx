@@ -1,6 +1,6 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Customer, CustomerPaymentMethod } from '@fleetdesk/contracts';
-import { App, Card, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
@@ -15,14 +15,34 @@ export function expiryOf(method: Pick<CustomerPaymentMethod, 'expMonth' | 'expYe
   return `${String(method.expMonth).padStart(2, '0')}/${String(method.expYear % 100).padStart(2, '0')}`;
 }
 
-/** The payment methods on file (document 2 §3), each removable with customer.payment.delete after a confirmation. */
-export function CustomerPaymentMethodsCard({ customer, canDelete }: { customer: Customer; canDelete: boolean }) {
+/**
+ * The payment methods on file (document 2 §3), each removable with customer.payment.delete after a confirmation;
+ * staff may add a card with the payment provider's form (`onAdd`, absent when they may not).
+ */
+export function CustomerPaymentMethodsCard({
+  customer,
+  canDelete,
+  onAdd,
+}: {
+  customer: Customer;
+  canDelete: boolean;
+  onAdd?: (() => void) | undefined;
+}) {
   const { t } = useTranslation('customers');
   const { message } = App.useApp();
   const remove = useRemovePaymentMethod(customer.id);
 
   return (
-    <Card title={t('payment.title')}>
+    <Card
+      title={t('payment.title')}
+      extra={
+        onAdd && (
+          <Button icon={<PlusOutlined />} onClick={onAdd}>
+            {t('card.add')}
+          </Button>
+        )
+      }
+    >
       <Table<CustomerPaymentMethod>
         rowKey="id"
         size="small"

@@ -7,6 +7,7 @@ import {
   rentingEndpoints,
 } from '@fleetdesk/contracts';
 import { Alert, Button, Card, Descriptions, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -15,7 +16,8 @@ import { DataMissing } from '../../../shared/ui/data-missing.tsx';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
 import { orderUrls } from '../../orders/urls.ts';
-import { useCustomer } from '../api.ts';
+import { useCounterSetup, useCustomer } from '../api.ts';
+import { AddCardModal } from '../components/add-card.modal.tsx';
 import { CustomerDeleteButton, CustomerRestoreButton } from '../components/customer-delete.button.tsx';
 import { CustomerDepositsTab, useCustomerDepositsAccess } from '../components/customer-deposits.tab.tsx';
 import { CustomerEditDrawer } from '../components/customer-edit.drawer.tsx';
@@ -27,6 +29,7 @@ import { CustomerPaymentMethodsCard } from '../components/customer-payment-metho
 import { ConfirmReferrerModal, CustomerReferralCard } from '../components/customer-referral.card.tsx';
 import { CustomerResetPasswordButton } from '../components/customer-reset-password.button.tsx';
 import { CustomerStatusTag } from '../components/customer-status-tag.tsx';
+import { EmailVerifiedModal } from '../components/email-verified.modal.tsx';
 import { IdVerificationTag } from '../components/id-verification-tag.tsx';
 import { IdentityReviewModal } from '../components/identity-review.modal.tsx';
 import { type CustomerDialog, customerDetailScreen } from '../urls.ts';
@@ -46,6 +49,8 @@ function useCustomerPermissions() {
     restore: useCan(requirementOf(customerEndpoints.restore)),
     seeImages: useCan(requirementOf(customerEndpoints.identityImage)),
     review: useCan(requirementOf(customerEndpoints.reviewIdentity)),
+    markEmailVerified: useCan(requirementOf(customerEndpoints.markEmailVerified)),
+    addCard: useCan(requirementOf(customerEndpoints.attachCard)),
     deletePayment: useCan(requirementOf(customerEndpoints.removePaymentMethod)),
     startLease: useCan(requirementOf(rentingEndpoints.createOrder)),
   };
@@ -120,7 +125,20 @@ function CustomerDetail({ id }: { id: string }) {
                 label: t('detail.tabProfile'),
                 children: (
                   <Flex vertical gap={16}>
-                    <ProfileCard customer={c} />
+                    <ProfileCard
+                      customer={c}
+                      markVerified={
+                        active &&
+                        whole &&
+                        can.markEmailVerified &&
+                        c.email &&
+                        !c.emailVerified && (
+                          <Button size="small" onClick={() => open('verifyEmail')}>
+                            {t('verifyEmail.button')}
+                          </Button>
+                        )
+                      }
+                    />
                     <CustomerMembershipsCard
                       customer={c}
                       canAdd={active && can.update}
@@ -137,7 +155,11 @@ function CustomerDetail({ id }: { id: string }) {
                       canReview={active && can.review}
                       onReview={() => open('review')}
                     />
-                    <CustomerPaymentMethodsCard customer={c} canDelete={active && whole && can.deletePayment} />
+                    <CustomerPaymentMethodsCard
+                      customer={c}
+                      canDelete={active && whole && can.deletePayment}
+                      onAdd={active && whole && can.addCard ? () => open('addCard') : undefined}
+                    />
                   </Flex>
                 ),
               },
@@ -169,6 +191,12 @@ function CustomerDetail({ id }: { id: string }) {
               <AddPartnerModal customer={c} open={screen.dialog === 'addPartner'} onClose={close} />
             </>
           )}
+          {active && whole && can.addCard && (
+            <AddCardModal customer={c} open={screen.dialog === 'addCard'} onClose={close} />
+          )}
+          {active && whole && can.markEmailVerified && c.email && !c.emailVerified && (
+            <EmailVerifiedModal customer={c} open={screen.dialog === 'verifyEmail'} onClose={close} />
+          )}
           {active && can.review && c.identityVerification.status === 'pending' && (
             <IdentityReviewModal customer={c} open={screen.dialog === 'review'} onClose={close} />
           )}
@@ -191,8 +219,11 @@ function addressText(address: CustomerAddress | null): string {
     .join(', ');
 }
 
-function ProfileCard({ customer: c }: { customer: Customer }) {
+function ProfileCard({ customer: c, markVerified }: { customer: Customer; markVerified: ReactNode }) {
   const { t } = useTranslation('customers');
+  const setup = useCounterSetup();
+  // Without the client link no verification mail can be sent: staff are told so where the status shows.
+  const noClientLink = setup.data !== undefined && setup.data.url === null;
   const dash = <Typography.Text type="secondary">—</Typography.Text>;
   const text = (value: string | null | undefined) => value || dash;
   return (
@@ -212,7 +243,15 @@ function ProfileCard({ customer: c }: { customer: Customer }) {
                     {t('email.verified')}
                   </Tag>
                 ) : (
-                  <Tag>{t('email.unverified')}</Tag>
+                  <>
+                    <Tag>{t('email.unverified')}</Tag>
+                    {markVerified}
+                    {noClientLink && (
+                      <Typography.Text type="secondary" data-testid="no-client-link">
+                        {t('mail.noClientLink')}
+                      </Typography.Text>
+                    )}
+                  </>
                 )}
               </Space>
             ) : (

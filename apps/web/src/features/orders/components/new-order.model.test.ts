@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/http.ts';
-import { customerBlockers, dueNow, intentMismatches, refusalOf, usablePaymentMethods } from './new-order.model.ts';
+import {
+  customerBlockers,
+  defaultPaymentMethodId,
+  dueNow,
+  idVerificationWarning,
+  initialChoice,
+  intentMismatches,
+  latestSearchResults,
+  pickAfterEnter,
+  refusalOf,
+  usablePaymentMethods,
+} from './new-order.model.ts';
 
 const method = (valid: boolean, last4: string) => ({
   id: `00000000-0000-4000-8000-00000000${last4}`,
@@ -116,5 +127,61 @@ describe('an order that fulfils a renting intent', () => {
 
   it('keeps an intent no longer open on the checkout step', () => {
     expect(refusalOf(refused(409, 'IntentNotOpen')).step).toBe('checkout');
+  });
+});
+
+describe('the Payment step starts with', () => {
+  it("the customer's only usable payment method", () => {
+    expect(defaultPaymentMethodId(customer)).toBe(method(true, '4444').id);
+    expect(initialChoice(customer)).toEqual({ paymentMethodId: method(true, '4444').id });
+  });
+
+  it('nothing chosen when there are several usable methods, or none', () => {
+    const two = { paymentMethods: [method(true, '4242'), method(true, '4444')] };
+    expect(defaultPaymentMethodId(two)).toBeUndefined();
+    expect(initialChoice(two)).toEqual({});
+    expect(initialChoice({ paymentMethods: [method(false, '0001')] })).toEqual({});
+    expect(initialChoice(null)).toEqual({});
+  });
+});
+
+describe('the ID verification', () => {
+  const withStatus = (status: 'pending' | 'approved' | 'denied' | 'not-apply') => ({
+    identityVerification: { status } as Parameters<typeof idVerificationWarning>[0]['identityVerification'],
+  });
+  it('asks before renting to a denied or pending customer, not to an approved or never-submitted one', () => {
+    expect(idVerificationWarning(withStatus('denied'))).toBe('denied');
+    expect(idVerificationWarning(withStatus('pending'))).toBe('pending');
+    expect(idVerificationWarning(withStatus('approved'))).toBeNull();
+    expect(idVerificationWarning(withStatus('not-apply'))).toBeNull();
+  });
+});
+
+describe('the customer search', () => {
+  const giulia = { id: 'giulia' };
+  const marco = { id: 'marco' };
+
+  it('offers the rows only when they answer what is typed now', () => {
+    expect(latestSearchResults('marco', 'marco', [marco])).toEqual([marco]);
+    expect(latestSearchResults(' marco ', 'marco', [marco])).toEqual([marco]);
+  });
+
+  it("offers none of a previous query's rows while the latest one is on its way", () => {
+    // Typed "marco" after "giulia": the debounce has not sent it yet, the rows answer "giulia".
+    expect(latestSearchResults('marco', 'giulia', [giulia])).toBeNull();
+    // Sent, but the rows shown are the placeholder kept from the previous query.
+    expect(latestSearchResults('marco', null, [giulia])).toBeNull();
+  });
+
+  it("picks the scanned customer once the scanner's query answers with exactly one", () => {
+    expect(pickAfterEnter('+39333', '+39333', null)).toBeNull();
+    expect(pickAfterEnter('+39333', '+39333', [marco])).toBe('marco');
+  });
+
+  it('picks nothing when Enter was for another query, or the answer has several or no customers', () => {
+    expect(pickAfterEnter('+39333', '+39444', [marco])).toBeNull();
+    expect(pickAfterEnter(null, '+39333', [marco])).toBeNull();
+    expect(pickAfterEnter('+39333', '+39333', [marco, giulia])).toBeNull();
+    expect(pickAfterEnter('+39333', '+39333', [])).toBeNull();
   });
 });

@@ -45,6 +45,54 @@ export function customerBlockers(
   return blockers;
 }
 
+/**
+ * The payment method the Payment step starts with: the customer's only usable one (staff would pick it anyway);
+ * with several, staff choose.
+ */
+export function defaultPaymentMethodId(customer: Pick<Customer, 'paymentMethods'>): string | undefined {
+  const usable = usablePaymentMethods(customer);
+  return usable.length === 1 ? usable[0]?.id : undefined;
+}
+
+/** The choices a new customer (or a newly inspected asset) starts from: only the default payment method. */
+export function initialChoice(customer: Pick<Customer, 'paymentMethods'> | null): { paymentMethodId?: string } {
+  const paymentMethodId = customer ? defaultPaymentMethodId(customer) : undefined;
+  return paymentMethodId ? { paymentMethodId } : {};
+}
+
+/**
+ * An ID verification staff must confirm before renting: denied (the reviewer refused the document) or pending (not
+ * reviewed yet). Never submitted is not asked about: many partners do not collect IDs.
+ */
+export function idVerificationWarning(customer: Pick<Customer, 'identityVerification'>): 'denied' | 'pending' | null {
+  const { status } = customer.identityVerification;
+  return status === 'denied' || status === 'pending' ? status : null;
+}
+
+/**
+ * The customer search's rows, only when they answer what is typed now. While the debounce waits or the latest
+ * query is still on its way, the rows on hand answer an earlier query: none are offered, so a fast Enter (or a
+ * barcode scanner's) never picks a previous query's customer. `answered` is the search the rows came from, or null
+ * while the rows shown are a placeholder kept from an earlier query.
+ */
+export function latestSearchResults<T>(typed: string, answered: string | null, rows: readonly T[]): T[] | null {
+  return answered !== null && answered === typed.trim() ? [...rows] : null;
+}
+
+/**
+ * Enter pressed before the latest query answered (a scanner types the code and Enter at once): once that query
+ * answers with exactly one customer, that is the one meant. Anything else (another query typed since, several or no
+ * matches) picks nothing.
+ */
+export function pickAfterEnter<T extends { id: string }>(
+  pendingFor: string | null,
+  typed: string,
+  results: readonly T[] | null,
+): string | null {
+  if (pendingFor === null || results === null || pendingFor.trim() !== typed.trim()) return null;
+  return results.length === 1 ? (results[0]?.id ?? null) : null;
+}
+
 export const isInspectionOutcome = (code: string): code is InspectionOutcome =>
   (inspectionOutcomes as readonly string[]).includes(code);
 export const isCheckoutRefusal = (code: string): code is keyof typeof CHECKOUT_REFUSALS => code in CHECKOUT_REFUSALS;

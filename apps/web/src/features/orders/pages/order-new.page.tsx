@@ -13,6 +13,7 @@ import type { CheckoutOutcome } from '../components/checkout.model.ts';
 import { CheckoutStep, useRefusalMessage } from '../components/checkout.step.tsx';
 import { CustomerStep } from '../components/customer.step.tsx';
 import {
+  initialChoice,
   intentMismatches,
   type NewOrderStep,
   newOrderSteps,
@@ -165,6 +166,11 @@ export default function OrderNewPage() {
             }}
             onNext={(chosen) => {
               setCustomer(chosen);
+              // Their only saved payment method is chosen already (a card just taken included).
+              setChoice((current) => ({
+                ...current,
+                paymentMethodId: current.paymentMethodId ?? initialChoice(chosen).paymentMethodId,
+              }));
               go('asset');
             }}
           />
@@ -175,7 +181,7 @@ export default function OrderNewPage() {
             assetNo={assetNo}
             inspection={inspection}
             onInspected={(no, result) => {
-              if (no !== inspection?.asset.no) setChoice({});
+              if (no !== inspection?.asset.no) setChoice(initialChoice(customer));
               setAssetNo(no);
               setInspection(result);
             }}
