@@ -83,6 +83,33 @@ export function createOrderReturns(deps: {
     }
   }
 
+  /**
+   * The deposit a closed order freed: refunded when the partner keeps no deposits (whoever closed it), or when staff
+   * asked and it was offered. Made as staff refund deposits (an application approved at once), so every deposit
+   * refund has one history.
+   */
+  async function refundFreedDeposit(
+    caller: Caller,
+    order: repo.OrderRow,
+    deposit: Order['depositAtEnd'],
+    asked: boolean,
+  ) {
+    if (deposit?.outcome !== 'refunded' && !(deposit?.refundOffered && asked)) return;
+    await deposits.refund(caller, order.customerId, {
+      partnerId: order.partnerId,
+      assetCategoryId: order.assetCategoryId,
+      quantity: 1,
+      note: `Order ${order.orderNo} ended`,
+    });
+  }
+
+  /** What closing the order will do to its deposit, read before the closing transaction (PGlite has one connection). */
+  async function depositBefore(caller: Caller, id: string) {
+    const before = await repo.byId(db, caller.scope, id);
+    if (!before) throw orderNotFound();
+    return depositAtEnd(db, caller.scope, before);
+  }
+
   return {
     /**
      * Ends an open order: its leases are returned, the asset is free again and its device is told to lock. The
@@ -90,9 +117,7 @@ export function createOrderReturns(deps: {
      * deposits (a refund asked that cannot be made is refused before anything is written).
      */
     async end(caller: Caller, id: string, input: EndOrderRequest): Promise<Order> {
-      const before = await repo.byId(db, caller.scope, id);
-      if (!before) throw orderNotFound();
-      const deposit = await depositAtEnd(db, caller.scope, before);
+      const deposit = await depositBefore(caller, id);
       if (input.refundDeposit) {
         // The permission of refunding deposits from the customer's page.
         if (!satisfies(caller.permissions, requires('customer.refund_deposit'))) throw forbidden();
@@ -107,14 +132,7 @@ export function createOrderReturns(deps: {
         };
       });
       await lockAssets(caller, order, returned);
-      if (deposit?.outcome === 'refunded' || (deposit?.refundOffered && input.refundDeposit))
-        // Made as staff refund deposits (an application approved at once), so every deposit refund has one history.
-        await deposits.refund(caller, order.customerId, {
-          partnerId: order.partnerId,
-          assetCategoryId: order.assetCategoryId,
-          quantity: 1,
-          note: `Order ${order.orderNo} ended`,
-        });
+      await refundFreedDeposit(caller, order, deposit, input.refundDeposit === true);
       return detail(caller.scope, id);
     },
 
@@ -125,7 +143,8 @@ export function createOrderReturns(deps: {
      * return site.
      */
     async returnLease(caller: Caller, id: string, input: ReturnLeaseBody): Promise<Order> {
-      const { order, assetId } = await db.transaction(async (tx) => {
+      const deposit = await depositBefore(caller, id);
+      const { order, assetId, closed } = await db.transaction(async (tx) => {
         const current = await openOrder(tx, caller, id);
         const leased = (await repo.leasesOf(tx, caller.scope, id)).find((l) => l.status === 'InUse');
         if (!leased) throw new DomainError('LeaseNotInUse', 409, ORDER_ERRORS.LeaseNotInUse);
@@ -139,7 +158,7 @@ export function createOrderReturns(deps: {
           });
         if (rule?.manualConfirmationPolicy !== 'required') {
           await close(tx, caller, current, { reason: input.reason, returnSiteId });
-          return { order: current, assetId: leased.assetId };
+          return { order: current, assetId: leased.assetId, closed: true };
         }
         const now = new Date();
         await repo.updateLease(tx, caller.scope, id, leased.id, {
@@ -161,20 +180,24 @@ export function createOrderReturns(deps: {
           userId: caller.userId,
           changes: [{ field: 'leaseStatus', before: 'InUse', after: 'Returning' }],
         });
-        return { order: current, assetId: leased.assetId };
+        return { order: current, assetId: leased.assetId, closed: false };
       });
       await lockAssets(caller, order, [assetId]);
+      if (closed) await refundFreedDeposit(caller, order, deposit, false);
       return detail(caller.scope, id);
     },
 
     /** Staff checked the returned asset: the lease waiting as Returning is Returned and the order closes. */
     async confirmReturn(caller: Caller, id: string, reason: string | undefined): Promise<Order> {
-      await db.transaction(async (tx) => {
+      const deposit = await depositBefore(caller, id);
+      const order = await db.transaction(async (tx) => {
         const current = await openOrder(tx, caller, id);
         if (!(await repo.leasesOf(tx, caller.scope, id)).some((l) => l.status === 'Returning'))
           throw new DomainError('ReturnNotSubmitted', 409, ORDER_ERRORS.ReturnNotSubmitted);
         await close(tx, caller, current, { reason, returnSiteId: current.returnSiteId });
+        return current;
       });
+      await refundFreedDeposit(caller, order, deposit, false);
       return detail(caller.scope, id);
     },
   };

@@ -755,6 +755,26 @@ describe('renting orders', () => {
       expect(await customerDeposit(c.id)).toMatchObject({ paidQuantity: 0 });
     });
 
+    it('a return at the counter does to the deposit what ending does: refunded at once under a free policy', async () => {
+      const { customer: c, order } = await openOrder();
+      const kept = await openOrder();
+      await withDepositPolicy('free', async () => {
+        const returned = await call(t.app, 'POST', `/renting/orders/${order.id}/lease/$return`, {
+          token: t.owner.token,
+          body: {},
+        });
+        expect(returned.json().data, returned.body).toMatchObject({ status: 'Closed', leaseStatus: 'Returned' });
+      });
+      expect(await customerDeposit(c.id)).toMatchObject({ paidQuantity: 0 });
+      // Under the demo's `required` policy a return keeps the deposit for the refund application.
+      const returned = await call(t.app, 'POST', `/renting/orders/${kept.order.id}/lease/$return`, {
+        token: t.owner.token,
+        body: {},
+      });
+      expect(returned.json().data, returned.body).toMatchObject({ status: 'Closed' });
+      expect(await customerDeposit(kept.customer.id)).toMatchObject({ paidQuantity: 1, refundableQuantity: 1 });
+    });
+
     it('takes no deposit and tells nothing of one under a free deposit policy', async () => {
       await withDepositPolicy('free', async () => {
         const { order } = await openOrder();

@@ -70,18 +70,7 @@ export function OrderEndModal({ order, open, onClose }: { order: Order; open: bo
       <Form form={form} layout="vertical" name="order-end" onFinish={submit}>
         {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
         <Typography.Paragraph>{t('end.explain', { assetNo: order.assetNo ?? '—' })}</Typography.Paragraph>
-        <Alert
-          type={deposit?.outcome === 'held' ? 'warning' : 'info'}
-          showIcon
-          data-testid="end-deposit"
-          data-outcome={deposit?.outcome ?? 'none'}
-          title={
-            deposit
-              ? t(`end.deposit.${deposit.outcome}`, { amount: price.money(deposit.amount, order.currency) })
-              : t('end.deposit.none')
-          }
-          style={{ marginBottom: 16 }}
-        />
+        <DepositAtEndAlert order={order} />
         {offerRefund && (
           <Form.Item name="refundDeposit" valuePropName="checked" extra={t('end.refundDepositHint')}>
             <Checkbox>{t('end.refundDeposit', { amount: price.money(deposit.amount, order.currency) })}</Checkbox>
@@ -92,5 +81,26 @@ export function OrderEndModal({ order, open, onClose }: { order: Order; open: bo
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** What closing the order does to its deposit (held, kept until the refund application, or refunded now). */
+export function DepositAtEndAlert({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const price = usePriceLabels();
+  const deposit = order.depositAtEnd;
+  return (
+    <Alert
+      type={deposit?.outcome === 'held' ? 'warning' : 'info'}
+      showIcon
+      data-testid="end-deposit"
+      data-outcome={deposit?.outcome ?? 'none'}
+      title={
+        deposit
+          ? t(`end.deposit.${deposit.outcome}`, { amount: price.money(deposit.amount, order.currency) })
+          : t('end.deposit.none')
+      }
+      style={{ marginBottom: 16 }}
+    />
   );
 }

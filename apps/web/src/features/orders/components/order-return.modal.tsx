@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useConfirmReturn, useOrderSiteOptions, useReturnLease } from '../api.ts';
+import { DepositAtEndAlert } from './order-end.modal.tsx';
 import {
   awaitsReturnConfirmation,
   canTakeReturn,
@@ -227,6 +228,8 @@ export function ConfirmReturnModal({ order, open, onClose }: DialogProps) {
     >
       <Form form={form} layout="vertical" name="order-confirm-return" onFinish={submit}>
         <Typography.Paragraph>{t('confirmReturn.explain', { assetNo: order.assetNo ?? '—' })}</Typography.Paragraph>
+        {/* Confirming closes the order: its deposit goes the way ending would send it. */}
+        {waiting && <DepositAtEndAlert order={order} />}
         <Form.Item name="reason" label={t('return.reason')} extra={t('return.reasonHint')}>
           <Input.TextArea rows={3} maxLength={REASON_MAX} showCount autoFocus disabled={!waiting} />
         </Form.Item>
