@@ -80,7 +80,7 @@ async function seedFleet(database: Database, total: number): Promise<Fleet> {
     await db.execute(
       sql.raw(`insert into assets (id, no, partner_id, category_id, site_id, life_cycle_state, turnover_state,
         usage_mode, note, properties, iot_device_no, iot_vendor, charge_pct, iot_battery_voltage_milli,
-        iot_last_update_time, latitude, longitude, created_at, updated_at)
+        iot_last_update_time, alarm_at, alarm_code, error_at, error_code, latitude, longitude, created_at, updated_at)
       select gen_random_uuid(), 'A' || lpad(g::text, 7, '0'),
         (${ids(partners)})[1 + g % ${PARTNERS}],
         (${ids(categories)})[1 + (g / 7) % ${CATEGORIES}],
@@ -99,6 +99,12 @@ async function seedFleet(database: Database, total: number): Promise<Fleet> {
         case when (g / 7) % 2 = 0 then g % 101 else null end,
         case when (g / 7) % 2 = 0 then 3300 + g % 900 else null end,
         case when (g / 7) % 2 = 0 then now() - (g % 86400) * interval '1 second' else null end,
+        -- One device in 500 raised an alarm, one in 2,000 an error, spread over the last two days (the display
+        -- status counts the recent ones).
+        case when (g / 7) % 2 = 0 and g % 500 = 0 then now() - (g % 172800) * interval '1 second' else null end,
+        case when (g / 7) % 2 = 0 and g % 500 = 0 then 'tilt' else null end,
+        case when (g / 7) % 2 = 0 and g % 2000 = 7 then now() - (g % 172800) * interval '1 second' else null end,
+        case when (g / 7) % 2 = 0 and g % 2000 = 7 then 'gps-lost' else null end,
         45.40 + (g % 1000) * 0.0001, 9.10 + (g / 1000 % 1000) * 0.0001,
         timestamptz '2025-01-01' + g * interval '10 second',
         timestamptz '2025-01-01' + g * interval '10 second' + (g % 97) * interval '1 hour'
@@ -211,6 +217,8 @@ function mix(fleet: Fleet) {
     'IoT state': { pageSize: 20, partnerIdIn: [p2], iotState: { chargePct: { op: 'lt', value: 20 } } },
     'lifecycle sort, page 3': { pageSize: 20, pageNo: 3, lifeCycleIn: ['Missing'], sort: ['lifeCycleState:asc'] },
     'category c3, page 50': { pageSize: 20, pageNo: 50, categoryIdIn: [c3] },
+    // The dashboard's "In Alarm / In Error now" links (issue 21).
+    'display status Alarm or Error': { pageSize: 20, displayStatusIn: ['Alarm', 'Error'] },
   } as Record<string, Record<string, unknown>>;
 }
 

@@ -152,6 +152,9 @@ export const assets = pgTable(
     index('assets_no_c_idx').on(sql`${t.no} collate "C"`),
     index('assets_properties_gin').using('gin', sql`${t.properties} jsonb_path_ops`),
     index('assets_map_cell_idx').on(t.mapCell),
+    // The few assets with a recent alarm or error: the status filter (Alarm, Error) reads them, not the fleet.
+    index('assets_alarm_at_idx').on(t.alarmAt).where(sql`${t.alarmAt} is not null`),
+    index('assets_error_at_idx').on(t.errorAt).where(sql`${t.errorAt} is not null`),
   ],
 );
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ALARM_ALREADY_ACKNOWLEDGED_MESSAGE, ALARM_NOTE_REQUIRED_MESSAGE, type Alarm } from '@fleetdesk/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { assetCategories, assetEvents, assets, fieldLogs } from '../../db/schema/index.ts';
+import { explainPlan, type PlanNode } from '../../db/sql.ts';
+import { whereOf } from '../asset-query/asset-query.repo.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -221,6 +223,9 @@ describe('alarm inbox, asset alarm state and the display-status filter', () => {
     expect(await nos(['Missing', 'New'])).toEqual(['ALA05', 'ALA06']);
     expect(await nos(['Missing'])).toEqual(['ALA05']);
     expect(await nos(['Active', 'Error'])).toEqual(['ALA02', 'ALA03']);
+    // Rare statuses are narrowed by their indexes first; the exact expression still decides (ALA02's error wins).
+    expect(await nos(['Alarm', 'Error'])).toEqual(['ALA01', 'ALA02', 'ALB01']);
+    expect(await nos(['Error', 'Missing'])).toEqual(['ALA02', 'ALA05']);
     const presence = async (iotOnline: boolean) => {
       const res = await call(t.app, 'POST', '/asset/assets/$query', { token: reader.token, body: { iotOnline } });
       return (res.json().data as { no: string }[]).map((a) => a.no).sort();
@@ -238,5 +243,20 @@ describe('alarm inbox, asset alarm state and the display-status filter', () => {
       body: { displayStatusIn: ['Broken'] },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds Alarm and Error assets through their partial indexes, never by reading the whole fleet', async () => {
+    const indexes = new Set<string>();
+    const walk = (node: PlanNode) => {
+      if (typeof node['Index Name'] === 'string') indexes.add(node['Index Name']);
+      for (const child of node.Plans ?? []) walk(child);
+    };
+    // A handful of test rows would be read sequentially anyway: forbid that to see which indexes can answer.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const where = whereOf({ scope: '*', displayStatusIn: ['Alarm', 'Error'] });
+      walk((await explainPlan(tx, sql`select 1 from ${assets} where ${where}`)) ?? {});
+    });
+    expect([...indexes].sort()).toEqual(['assets_alarm_at_idx', 'assets_error_at_idx']);
   });
 });

@@ -3,6 +3,7 @@ import {
   type AssetGeometry,
   type AssetIotStateFilter,
   type AssetQuerySortKey,
+  IOT_ALARM_WINDOW_MS,
   IOT_ONLINE_WINDOW_MS,
 } from '@fleetdesk/contracts';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -132,13 +133,24 @@ function iotStateCondition(s: AssetIotStateFilter): SQL[] {
  * states alone (Removed, Retired, Missing come first in that expression) become a plain column test.
  */
 function displayStatusCondition(statuses: readonly string[]): SQL {
-  const lifeCycles = ['Removed', 'Retired', 'Missing'];
+  const lifeCycles = statuses.filter((s) => ['Removed', 'Retired', 'Missing'].includes(s));
   // Only lifecycle words wanted: the lifecycle column alone decides, and its index answers.
-  if (statuses.every((s) => lifeCycles.includes(s))) return inArray(assets.lifeCycleState, [...statuses]);
-  return sql`${displayStatusSql()} in (${sql.join(
+  if (lifeCycles.length === statuses.length) return inArray(assets.lifeCycleState, [...statuses]);
+  const exact = sql`${displayStatusSql()} in (${sql.join(
     statuses.map((s) => sql`${s}`),
     sql`, `,
   )})`;
+  // Alarm and Error are rare: a condition each index can answer (partial indexes on alarm_at / error_at) narrows
+  // the fleet to the few candidates before the exact expression decides. Active, Inactive and New are common.
+  const window = sql`(now() - ${`${IOT_ALARM_WINDOW_MS} milliseconds`}::interval)`;
+  const narrow: SQL[] = [];
+  for (const s of statuses) {
+    if (s === 'Alarm') narrow.push(sql`${assets.alarmAt} > ${window}`);
+    else if (s === 'Error') narrow.push(sql`${assets.errorAt} > ${window}`);
+    else if (!lifeCycles.includes(s)) return exact;
+  }
+  if (lifeCycles.length) narrow.push(inArray(assets.lifeCycleState, lifeCycles));
+  return sql`(${sql.join(narrow, sql` or `)}) and ${exact}`;
 }
 
 /** The one WHERE clause behind every query, count, summary and site grouping. Every value is a parameter. */

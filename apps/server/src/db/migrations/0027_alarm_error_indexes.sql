@@ -1,0 +1,2 @@
+CREATE INDEX "assets_alarm_at_idx" ON "assets" USING btree ("alarm_at") WHERE "assets"."alarm_at" is not null;--> statement-breakpoint
+CREATE INDEX "assets_error_at_idx" ON "assets" USING btree ("error_at") WHERE "assets"."error_at" is not null;
