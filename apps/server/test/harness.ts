@@ -178,8 +178,8 @@ export async function connectTestDevice(
   await client.subscribeAsync([`${topicRoot}/${deviceNo}/cmd`, `${topicRoot}/${deviceNo}/config`], { qos: 1 });
   client.on('message', (topic, payload) => {
     const message = JSON.parse(payload.toString()) as { id: string; attempt: number; command?: string };
+    // A reply still in flight when the test ends the device is lost, as a real device's would be: not an error.
     for (const reply of answer(message) ?? [])
-      // A reply still in flight when the test ends the device is lost, as a real device's would be: not an error.
       client.publishAsync(`${topic}/reply`, JSON.stringify(reply), { qos: 1 }).catch(() => undefined);
   });
   return client;
