@@ -237,9 +237,13 @@ test.describe('renting orders', () => {
     // An undone checkout settles its own payments: no refund or exemption by hand.
     await expect(detail.button('Refund / Exempt')).toHaveCount(0);
     await detail.main.getByRole('tab', { name: /^Payments/ }).click();
-    await expect(detail.main.getByTestId('order-payments').getByRole('row').filter({ hasText: 'Refund' })).toHaveCount(
-      2,
-    );
+    // Two refund lines (negative), one under each charge; the charges themselves now read Refunded.
+    const refundLines = detail.main
+      .getByTestId('order-payments')
+      .getByRole('row')
+      .filter({ has: page.getByTestId('payment-amount').filter({ hasText: /^-/ }) });
+    await expect(refundLines).toHaveCount(2);
+    await expect(refundLines.first()).toContainText('Refund');
   });
 
   test('the flow stops a customer who cannot rent and an asset already rented out', async ({
