@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
+import { checklistFixtures } from './authorization-matrix.checklists.ts';
+import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
 import { call, multipartFile, type TestContext } from './harness.ts';
 
@@ -216,12 +219,12 @@ export async function world(t: TestContext, freshUser: World['freshUser']): Prom
 }
 
 /** A fresh asset number: capital letters and digits. */
-const assetNo = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+export const assetNo = (prefix: string) => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 8).toUpperCase()}`;
 
-const image = (w: World) => ({ content: w.png, filename: 'picture.png', type: 'image/png' });
+export const image = (w: World) => ({ content: w.png, filename: 'picture.png', type: 'image/png' });
 
 /** An account-wide object changed: only scope "*" may (403 PartnerOutOfScope otherwise, nothing written). */
-const accountWideWrite = (build: (w: World) => Promise<Case>, own: Outcome = 'success'): Fixture => ({
+export const accountWideWrite = (build: (w: World) => Promise<Case>, own: Outcome = 'success'): Fixture => ({
   class: 'account-wide',
   build,
   otherPartner: OUT_OF_SCOPE,
@@ -229,31 +232,31 @@ const accountWideWrite = (build: (w: World) => Promise<Case>, own: Outcome = 'su
   own,
 });
 /** An account-wide object read: every caller with the permission, whatever the scope. */
-const accountWideRead = (build: (w: World) => Promise<Case>): Fixture => ({
+export const accountWideRead = (build: (w: World) => Promise<Case>): Fixture => ({
   class: 'account-wide',
   build,
   otherPartner: 'success',
 });
 /** A partner-owned object by id: another partner's is 404, exactly as a missing one. */
-const byId = (build: (w: World) => Promise<Case>): Fixture => ({
+export const byId = (build: (w: World) => Promise<Case>): Fixture => ({
   class: 'partner-owned',
   build,
   otherPartner: NOT_FOUND,
 });
 /** A call naming partner A explicitly (path or body): 403 PartnerOutOfScope for partner B's staff. */
-const namingPartner = (build: (w: World) => Promise<Case>): Fixture => ({
+export const namingPartner = (build: (w: World) => Promise<Case>): Fixture => ({
   class: 'partner-owned',
   build,
   otherPartner: OUT_OF_SCOPE,
 });
 /** A list: partner B's staff do not see partner A's object, partner A's do. */
-const listing = (build: (w: World) => Promise<Case>): Fixture => ({
+export const listing = (build: (w: World) => Promise<Case>): Fixture => ({
   class: 'partner-owned',
   build,
   otherPartner: HIDDEN,
   own: LISTED,
 });
-const todo = (cls: ObjectClass, reason: string): Fixture => ({ class: cls, todo: reason });
+export const todo = (cls: ObjectClass, reason: string): Fixture => ({ class: cls, todo: reason });
 const publicEndpoint: Fixture = { class: 'none' };
 
 const categoryRead = accountWideRead(async (w) => ({ request: { params: { id: w.category.id } } }));
@@ -1308,6 +1311,10 @@ export const fixtures: Record<string, Fixture> = {
       },
     },
   })),
+  // The workshop's areas keep their fixtures in files of their own (one per module, so they merge cleanly).
+  ...checklistFixtures(),
+  ...checklistRecordFixtures(),
+  ...customerTicketFixtures(),
 };
 
 const operationSettingBody = {

@@ -8,3 +8,4 @@ export * from './pricing.ts';
 export * from './renting.ts';
 export * from './settings.ts';
 export * from './trips.ts';
+export * from './workshop.ts';
