@@ -309,6 +309,9 @@ export const customerTicketFilters = z.object({
   mechanicUserId: id.optional(),
   centerSiteIdIn: idListQuery,
   partnerIdIn: idListQuery,
+  /** Tickets of one asset (exact number): the asset detail's Service tab. */
+  assetNo: z.string().trim().max(64).optional(),
+  customerId: id.optional(),
   issue: z.enum(ticketIssues).optional(),
   operationType: z.enum(ticketOperationTypes).optional(),
   createdFrom: isoDateTime.optional(),
