@@ -81,7 +81,11 @@ export async function groupsOf(db: DbOrTx, scope: Scope, checklistId: string): P
     .select()
     .from(checklistWorkItemGroups)
     .where(ownChecklist(scope, checklistId))
-    .orderBy(asc(checklistWorkItemGroups.position), asc(checklistWorkItemGroups.createdAt), asc(checklistWorkItemGroups.id));
+    .orderBy(
+      asc(checklistWorkItemGroups.position),
+      asc(checklistWorkItemGroups.createdAt),
+      asc(checklistWorkItemGroups.id),
+    );
 }
 
 /** Names of these asset categories (account-wide: no scope), by id. */
