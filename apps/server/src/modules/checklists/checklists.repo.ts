@@ -69,6 +69,15 @@ export async function get(db: DbOrTx, scope: Scope, id: string): Promise<Checkli
   return row;
 }
 
+/** Locks an in-scope checklist for one change: concurrent group writes of it run one after the other. */
+export async function lock(db: DbOrTx, scope: Scope, id: string) {
+  await db
+    .select({ id: checklists.id })
+    .from(checklists)
+    .where(and(inScope(scope, checklists.partnerId), eq(checklists.id, id)))
+    .for('update');
+}
+
 /** The condition "the group's checklist is `checklistId` and in scope": groups are reached only through it. */
 function ownChecklist(scope: Scope, checklistId: string): SQL {
   const inScopeChecklist = and(eq(checklists.id, checklistId), inScope(scope, checklists.partnerId));

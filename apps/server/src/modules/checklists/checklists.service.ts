@@ -145,6 +145,7 @@ export function createChecklistService(deps: { db: Db; storage: FileStorage }) {
   function change(caller: Caller, id: string, apply: (tx: DbOrTx, checklist: Checklist) => Promise<void>) {
     return uniquely(() =>
       db.transaction(async (tx) => {
+        await repo.lock(tx, caller.scope, id);
         const before = await visible(tx, caller, id);
         await apply(tx, before);
         await repo.update(tx, caller.scope, id, {});

@@ -306,6 +306,26 @@ describe('checklists API', () => {
     expect(logs.filter((l) => l.field === 'workItemGroups').length).toBeGreaterThanOrEqual(5);
   });
 
+  it('numbers groups added at the same time one after the other, and archives once under concurrency', async () => {
+    const checklist = await newChecklist();
+    const url = `/checklist/checklists/${checklist.id}/workItemGroups`;
+    const added = await Promise.all(
+      ['A', 'B', 'C', 'D'].map((name) => send('POST', url, group(`Extra ${name}`, [items[3]?.id as string]))),
+    );
+    expect(added.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    const after = (await send('GET', `/checklist/checklists/${checklist.id}`)).json().data as Checklist;
+    expect(after.workItemGroups.map((g) => g.position)).toEqual([0, 1, 2, 3, 4, 5]);
+    const archived = await Promise.all(
+      [1, 2, 3].map(() => send('POST', `/checklist/checklists/${checklist.id}/$archive`)),
+    );
+    expect(archived.map((r) => r.json().data.status)).toEqual(['Deleted', 'Deleted', 'Deleted']);
+    const logs = await t.database.db.select().from(fieldLogs).where(eq(fieldLogs.entityId, checklist.id));
+    expect(logs.filter((l) => l.field === 'status').map((l) => [l.before, l.after])).toEqual([
+      [null, 'Inuse'],
+      ['Inuse', 'Deleted'],
+    ]);
+  });
+
   it('refuses group names twice in a checklist and answers a missing checklist or group with its code', async () => {
     const inBody = await create({
       name: 'Twice',

@@ -138,7 +138,10 @@ export async function liveItemIdsOf(
   return new Set(found.map((r) => r.id));
 }
 
-/** Locks an in-scope item before archiving it, so a checklist taking it up meanwhile is counted (or refused). */
+/**
+ * Locks an in-scope item for one change: changes of it run one after the other, and an archive waits for a
+ * checklist taking the item up meanwhile (which holds it shared) and then counts it, or that checklist is refused.
+ */
 export async function lock(db: DbOrTx, scope: Scope, id: string) {
   await db
     .select({ id: workItems.id })

@@ -71,6 +71,8 @@ export function createWorkItemService(deps: { db: Db; storage: FileStorage }) {
   function change(caller: Caller, id: string, apply: (tx: DbOrTx, row: repo.WorkItemRow) => Promise<void>) {
     return uniquely(() =>
       db.transaction(async (tx) => {
+        // One change of an item at a time (option positions, the archive's count of checklists using it).
+        await repo.lock(tx, caller.scope, id);
         const row = await visible(tx, caller, id);
         const before = toWorkItem(row);
         await apply(tx, row);
@@ -156,9 +158,7 @@ export function createWorkItemService(deps: { db: Db; storage: FileStorage }) {
 
     /** Archives an item no live checklist lists (422 WorkItemInUsed); archiving an archived item changes nothing. */
     archive: (caller: Caller, id: string): Promise<WorkItem> =>
-      change(caller, id, async (tx) => {
-        await repo.lock(tx, caller.scope, id);
-        const row = await visible(tx, caller, id);
+      change(caller, id, async (tx, row) => {
         if (row.item.status === 'Deleted') return;
         if (row.usedByChecklists > 0) throw refuse('WorkItemInUsed', 422, { checklists: row.usedByChecklists });
         await repo.update(tx, caller.scope, id, { status: 'Deleted' });
