@@ -5,6 +5,7 @@ import { assetCategories, checklists, checklistWorkItemGroups, partners } from '
 import { inScope, orderBy } from '../../db/sql.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
+import { anyRow, sameName } from './names.repo.ts';
 import { toChecklist, toWorkItem } from './shapes.ts';
 import * as workItemsRepo from './work-items.repo.ts';
 
@@ -131,27 +132,10 @@ export async function getForRecord(db: DbOrTx, scope: Scope, checklistId: string
 }
 
 /** Whether a live checklist of this partner already has the name (case-insensitive), other than `exceptId`. */
-export async function liveNameTaken(
-  db: DbOrTx,
-  scope: Scope,
-  partnerId: string,
-  name: string,
-  exceptId?: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: checklists.id })
-    .from(checklists)
-    .where(
-      and(
-        inScope(scope, checklists.partnerId),
-        eq(checklists.partnerId, partnerId),
-        eq(checklists.status, 'Inuse'),
-        sql`lower(${checklists.name}) = lower(${name})`,
-        exceptId ? sql`${checklists.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function liveNameTaken(db: DbOrTx, scope: Scope, partnerId: string, name: string, exceptId?: string) {
+  const { partnerId: partner, status, id } = checklists;
+  const live = and(inScope(scope, partner), eq(partner, partnerId), eq(status, 'Inuse'));
+  return anyRow(db, checklists, and(live, sameName(checklists.name, id, name, exceptId)));
 }
 
 /** Which of these asset category ids exist (categories are account-wide). */

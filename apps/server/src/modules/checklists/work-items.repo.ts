@@ -5,6 +5,7 @@ import { checklists, checklistWorkItemGroups, partners, workItemOptions, workIte
 import { inScope, orderBy } from '../../db/sql.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
 import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
+import { anyRow, sameName } from './names.repo.ts';
 
 export type WorkItemValues = Omit<typeof workItems.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 export type WorkItemOptionValues = Omit<typeof workItemOptions.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -160,27 +161,10 @@ export async function partnerExists(db: DbOrTx, scope: Scope, partnerId: string)
 }
 
 /** Whether a live item of this partner already has the name (case-insensitive), other than `exceptId`. */
-export async function liveNameTaken(
-  db: DbOrTx,
-  scope: Scope,
-  partnerId: string,
-  name: string,
-  exceptId?: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: workItems.id })
-    .from(workItems)
-    .where(
-      and(
-        inScope(scope, workItems.partnerId),
-        eq(workItems.partnerId, partnerId),
-        eq(workItems.status, 'Inuse'),
-        sql`lower(${workItems.name}) = lower(${name})`,
-        exceptId ? sql`${workItems.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function liveNameTaken(db: DbOrTx, scope: Scope, partnerId: string, name: string, exceptId?: string) {
+  const { partnerId: partner, status, id } = workItems;
+  const live = and(inScope(scope, partner), eq(partner, partnerId), eq(status, 'Inuse'));
+  return anyRow(db, workItems, and(live, sameName(workItems.name, id, name, exceptId)));
 }
 
 /** Inserts a work item and its options; a partner outside the scope is refused (403 PartnerOutOfScope). */
@@ -212,25 +196,9 @@ function ownItem(scope: Scope, itemId: string): SQL {
 }
 
 /** Whether another option of the item already has the name (case-insensitive), other than `exceptId`. */
-export async function optionNameTaken(
-  db: DbOrTx,
-  scope: Scope,
-  itemId: string,
-  name: string,
-  exceptId?: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: workItemOptions.id })
-    .from(workItemOptions)
-    .where(
-      and(
-        ownItem(scope, itemId),
-        sql`lower(${workItemOptions.name}) = lower(${name})`,
-        exceptId ? sql`${workItemOptions.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function optionNameTaken(db: DbOrTx, scope: Scope, itemId: string, name: string, exceptId?: string) {
+  const { name: column, id } = workItemOptions;
+  return anyRow(db, workItemOptions, and(ownItem(scope, itemId), sameName(column, id, name, exceptId)));
 }
 
 export async function insertOption(
