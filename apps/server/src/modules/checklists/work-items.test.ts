@@ -103,8 +103,17 @@ describe('work items API', () => {
     const optionId = item.options[0]?.id as string;
     const priced = await send('PATCH', `/checklist/workItems/${item.id}/options/${optionId}`, { price: 12.5 });
     expect(priced.json().data.options[0]).toMatchObject({ price: 12.5 });
+    // A patch changes only what it carries: the price, SKU and description stay.
+    const renamed = await send('PATCH', `/checklist/workItems/${item.id}/options/${optionId}`, { name: 'Front pads' });
+    expect(renamed.json().data.options[0]).toMatchObject({ name: 'Front pads', price: 12.5, sku: 'BP-01' });
+    const described = await send('PATCH', `/checklist/workItems/${item.id}`, { description: 'Both wheels' });
+    const kept = await send('PATCH', `/checklist/workItems/${item.id}`, { name: `${item.name} (front)` });
+    expect(kept.json().data).toMatchObject({
+      description: 'Both wheels',
+      resultMode: described.json().data.resultMode,
+    });
     const cleared = await send('PATCH', `/checklist/workItems/${item.id}/options/${optionId}`, { price: null });
-    expect(cleared.json().data.options[0]).toMatchObject({ price: null, name: 'Pads', costAmount: 4 });
+    expect(cleared.json().data.options[0]).toMatchObject({ price: null, name: 'Front pads', costAmount: 4 });
   });
 
   it('adds, changes and removes options; removing renumbers the rest', async () => {
