@@ -281,6 +281,28 @@ describe('work items API', () => {
     expect((await send('POST', `/checklist/workItems/${item.id}/$archive`)).json().data.status).toBe('Deleted');
   });
 
+  it('never leaves a live checklist listing an archived item when both race', async () => {
+    for (let round = 0; round < 4; round++) {
+      const item = await newItem();
+      const [archived, listed] = await Promise.all([
+        send('POST', `/checklist/workItems/${item.id}/$archive`),
+        send('POST', '/checklist/checklists', {
+          partnerId: t.partnerA.id,
+          name: `Race checklist ${randomUUID().slice(0, 8)}`,
+          assetCategoryScope: [categoryId],
+          basicCostAmount: 0,
+          workItemGroups: [{ name: 'G', isRequired: true, isAllWorkItemsRequired: false, workItemIdList: [item.id] }],
+        }),
+      ]);
+      // Exactly one wins: the archive (and the checklist is refused on the item) or the checklist (archive 422).
+      const outcome = [archived.statusCode, listed.statusCode];
+      expect([
+        [200, 400],
+        [422, 201],
+      ]).toContainEqual(outcome);
+    }
+  });
+
   it('stores item and option images (JPEG/PNG by content, at most 5 MB), serves them publicly and removes them', async () => {
     const item = await newItem({ options: [labour] });
     const uploaded = await put(`/checklist/workItems/${item.id}/image`, await png());
