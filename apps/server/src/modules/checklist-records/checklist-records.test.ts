@@ -14,6 +14,7 @@ import {
   assetEvents,
   assets,
   checklistRecords,
+  customerTicketEvents,
   fieldLogs,
   sites,
   taxRates,
@@ -139,6 +140,10 @@ describe('checklist records API', () => {
       expect(tyreItem?.options.map((o) => o.quantity)).toEqual([2, 0]);
       const [row] = await db().select().from(checklistRecords).where(eq(checklistRecords.id, rec.id));
       expect(Number(row?.costTotal)).toBe(24);
+      const history = await db().select().from(customerTicketEvents).where(eq(customerTicketEvents.ticketId, tk.id));
+      expect(history.map((e) => [e.action, e.userId, (e.data as Json).recordId])).toEqual([
+        ['submit-draft', mechanic.id, rec.id],
+      ]);
     });
 
     it('keeps the copy when the checklist changes afterwards', async () => {
