@@ -1,5 +1,5 @@
 import type { Case, Fixture, World } from './authorization-matrix.fixtures.ts';
-import { image } from './authorization-matrix.fixtures.ts';
+import { image, listing } from './authorization-matrix.fixtures.ts';
 import { multipartFile } from './harness.ts';
 import { insertAsset, insertChecklist, insertTicket, insertWorkItem, insertWorkshop } from './workshop.ts';
 
@@ -57,25 +57,14 @@ const recordById = (build: (w: World) => Promise<Case>): Fixture => ({
  * builders: byId, listing, namingPartner, …). A function, so the builders it imports are initialised when it runs.
  */
 export function checklistRecordFixtures(): Record<string, Fixture> {
+  /** A list by the record's asset number: partner B's staff do not see it, partner A's do. */
+  const recordListing = listing(async (w) => {
+    const r = await record(w);
+    return { request: { query: { assetNo: r.asset.no } }, marker: r.id };
+  });
   return {
-    'GET /checklist/checklistRecords': {
-      class: 'partner-owned',
-      build: async (w) => {
-        const r = await record(w);
-        return { request: { query: { assetNo: r.asset.no } }, marker: r.id };
-      },
-      otherPartner: { listed: false },
-      own: { listed: true },
-    },
-    'GET /checklist/assetChecklistRecords': {
-      class: 'partner-owned',
-      build: async (w) => {
-        const r = await record(w);
-        return { request: { query: { assetNo: r.asset.no } }, marker: r.id };
-      },
-      otherPartner: { listed: false },
-      own: { listed: true },
-    },
+    'GET /checklist/checklistRecords': recordListing,
+    'GET /checklist/assetChecklistRecords': recordListing,
     'GET /checklist/checklistRecords/:id': recordById(async (w) => ({
       request: { params: { id: (await record(w)).id } },
     })),
