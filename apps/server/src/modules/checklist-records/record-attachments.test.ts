@@ -203,6 +203,24 @@ describe('checklist record attachments', () => {
     expect(outside.statusCode).toBe(416);
   });
 
+  it("refuses a mechanic holding only update_assigned_to_self on someone else's ticket", async () => {
+    const selfOnly = await t.userWith(
+      ['support.customer_ticket.update_assigned_to_self', 'checklist_record.read_detail'],
+      [t.partnerA.id],
+    );
+    const res = await upload({ name: 'a.png', type: 'image/png', chunks: () => once(png) }, { token: selfOnly.token });
+    expect([res.statusCode, errorOf(res).code]).toEqual([403, 'SupportCustomerTicketNotAssigned']);
+  });
+
+  it('still takes photos once the record is finalized', async () => {
+    expect(
+      (await call(t.app, 'POST', `/checklist/checklistRecords/${recordId}/$finalize`, { token: mechanic.token }))
+        .statusCode,
+    ).toBe(200);
+    const res = await upload({ name: 'after.png', type: 'image/png', chunks: () => once(png) });
+    expect(res.statusCode).toBe(201);
+  });
+
   it('refuses a video over 100 MB at the limit (413) without keeping a byte of it', async () => {
     async function* huge() {
       yield MP4_HEAD;
