@@ -29,6 +29,8 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { type Billing, createBilling } from './modules/billing/billing.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
+import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
+import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
 import { checklistRoutes, workItemRoutes } from './modules/checklists/checklists.routes.ts';
 import { createChecklistService } from './modules/checklists/checklists.service.ts';
 import { createWorkItemService } from './modules/checklists/work-items.service.ts';
@@ -245,6 +247,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       tripRoutes(api, { db });
       workItemRoutes(api, createWorkItemService({ db, storage }));
       checklistRoutes(api, createChecklistService({ db, storage }));
+      checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
     },
     { prefix: '/api' },
   );
