@@ -1,17 +1,8 @@
-import {
-  type QueryInputOf,
-  type WorkItem,
-  type WorkItemInput,
-  workItemEndpoints,
-} from '@fleetdesk/contracts';
+import { type QueryInputOf, type WorkItem, type WorkItemInput, workItemEndpoints } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, call, isApiError, unlessFieldErrors } from '../../shared/http.ts';
 import { type ImageChoice, imageCall } from './components/image-choice.ts';
-import {
-  optionIdOf,
-  type WorkItemFormValues,
-  type WorkItemSavePlan,
-} from './components/work-item-form.model.ts';
+import { optionIdOf, type WorkItemFormValues, type WorkItemSavePlan } from './components/work-item-form.model.ts';
 
 export type WorkItemListQuery = QueryInputOf<typeof workItemEndpoints.list>;
 
@@ -156,9 +147,7 @@ export function useCreateWorkItem() {
   const invalidate = useInvalidateWorkItems();
   return useMutation({
     mutationFn: async ({ body, values }: { body: WorkItemInput; values: WorkItemFormValues }) => {
-      const created = await call(workItemEndpoints.create, { body }, { notify: unlessFieldErrors }).then(
-        (r) => r.data,
-      );
+      const created = await call(workItemEndpoints.create, { body }, { notify: unlessFieldErrors }).then((r) => r.data);
       return saveImages(created, values);
     },
     onSuccess: invalidate,
@@ -182,7 +171,15 @@ export class OptionCallError extends Error {
 export function useSaveWorkItem(id: string) {
   const invalidate = useInvalidateWorkItems();
   return useMutation({
-    mutationFn: async ({ plan, values, stored }: { plan: WorkItemSavePlan; values: WorkItemFormValues; stored: WorkItem }) => {
+    mutationFn: async ({
+      plan,
+      values,
+      stored,
+    }: {
+      plan: WorkItemSavePlan;
+      values: WorkItemFormValues;
+      stored: WorkItem;
+    }) => {
       const notify = unlessFieldErrors;
       let latest = stored;
       if (plan.patch) {
@@ -199,7 +196,9 @@ export function useSaveWorkItem(id: string) {
         }
       };
       for (const { id: optionId, index, body } of plan.updateOptions) {
-        await optionCall(index, () => call(workItemEndpoints.updateOption, { params: { id, optionId }, body }, { notify }));
+        await optionCall(index, () =>
+          call(workItemEndpoints.updateOption, { params: { id, optionId }, body }, { notify }),
+        );
       }
       for (const { index, body } of plan.addOptions) {
         await optionCall(index, () => call(workItemEndpoints.addOption, { params: { id }, body }, { notify }));

@@ -6,7 +6,7 @@ import { imageSource } from '../../../shared/ui/image-upload.tsx';
 import { type ImageChoice, imageProblem, WORKSHOP_IMAGE_TYPES } from './image-choice.ts';
 
 /** A local preview of a chosen file, released when the choice changes. */
-function usePreview(choice: ImageChoice): string | undefined {
+export function useImagePreview(choice: ImageChoice): string | undefined {
   const file = choice && choice !== 'remove' ? choice.file : undefined;
   const url = useMemo(() => (file ? URL.createObjectURL(file) : undefined), [file]);
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
@@ -36,7 +36,7 @@ export function ImageChoiceField({
 }) {
   const { t } = useTranslation('work-items');
   const [problem, setProblem] = useState<string | null>(null);
-  const preview = usePreview(value);
+  const preview = useImagePreview(value);
   const src = value === 'remove' ? undefined : (preview ?? imageSource(storedUrl ?? null));
   const size = compact ? 44 : 120;
   const frame = { width: size, height: size, borderRadius: 6 } as const;

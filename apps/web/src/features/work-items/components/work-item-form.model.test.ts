@@ -83,7 +83,12 @@ describe('work item create body', () => {
   });
 
   it('reports the contract errors on the form fields, options included', () => {
-    const errors = workItemFormErrors({ partnerId: 'p1', name: '', resultMode: 'single', options: [{ type: 'labour' }] });
+    const errors = workItemFormErrors({
+      partnerId: 'p1',
+      name: '',
+      resultMode: 'single',
+      options: [{ type: 'labour' }],
+    });
     const paths = errors.map((e) => e.name.join('.'));
     expect(paths).toContain('name');
     expect(paths).toContain('options.0.name');
@@ -113,7 +118,9 @@ describe('work item save plan (an edit as API calls)', () => {
     });
     expect(plan.removeOptionIds).toEqual(['o2']);
     expect(plan.updateOptions).toEqual([{ id: 'o1', index: 0, body: { price: null, sku: 'LAB-1' } }]);
-    expect(plan.addOptions).toEqual([{ index: 1, body: { type: 'hardware', name: 'Disc', costAmount: 20, price: 35 } }]);
+    expect(plan.addOptions).toEqual([
+      { index: 1, body: { type: 'hardware', name: 'Disc', costAmount: 20, price: 35 } },
+    ]);
     expect(plan.patch).toBeNull();
   });
 

@@ -78,7 +78,7 @@ export function WorkItemForm({
     onSaved(item);
   };
   const warnImage = (error: ApiError) =>
-    notification.warning({ message: t('image.notSaved'), description: error.message, duration: 8 });
+    notification.warning({ title: t('image.notSaved'), description: error.message, duration: 8 });
 
   const submit = async () => {
     setProblem(null);
@@ -132,12 +132,7 @@ export function WorkItemForm({
             <Form.Item name="description" label={t('field.description')}>
               <Input.TextArea maxLength={1000} rows={3} showCount />
             </Form.Item>
-            <Form.Item
-              name="resultMode"
-              label={t('field.resultMode')}
-              required
-              extra={t('field.resultModeHint')}
-            >
+            <Form.Item name="resultMode" label={t('field.resultMode')} required extra={t('field.resultModeHint')}>
               <Radio.Group
                 optionType="button"
                 options={workItemResultModes.map((mode) => ({ value: mode, label: t(`resultMode.${mode}`) }))}

@@ -106,7 +106,11 @@ export function WorkItemOptionsTable() {
             title: t('option.description'),
             render: (_, row, index) => (
               <Form.Item name={[row.name, 'description']} {...cell}>
-                <Input maxLength={500} style={{ minWidth: 140 }} aria-label={cellLabel(t('option.description'), index)} />
+                <Input
+                  maxLength={500}
+                  style={{ minWidth: 140 }}
+                  aria-label={cellLabel(t('option.description'), index)}
+                />
               </Form.Item>
             ),
           },

@@ -27,9 +27,7 @@ export function WorkItemOptionsView({ options }: { options: WorkItemOption[] }) 
         {
           key: 'type',
           title: t('option.type'),
-          render: (_, o) => (
-            <Tag color={o.type === 'hardware' ? 'blue' : 'green'}>{t(`optionType.${o.type}`)}</Tag>
-          ),
+          render: (_, o) => <Tag color={o.type === 'hardware' ? 'blue' : 'green'}>{t(`optionType.${o.type}`)}</Tag>,
         },
         { key: 'name', title: t('option.name'), dataIndex: 'name' },
         {

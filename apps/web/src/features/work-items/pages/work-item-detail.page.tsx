@@ -53,7 +53,9 @@ export default function WorkItemDetailPage() {
                   {
                     key: 'status',
                     label: t('field.status'),
-                    children: <Tag color={data.status === 'Inuse' ? 'green' : 'default'}>{t(`status.${data.status}`)}</Tag>,
+                    children: (
+                      <Tag color={data.status === 'Inuse' ? 'green' : 'default'}>{t(`status.${data.status}`)}</Tag>
+                    ),
                   },
                   { key: 'resultMode', label: t('field.resultMode'), children: t(`resultMode.${data.resultMode}`) },
                   { key: 'usedBy', label: t('field.usedByChecklists'), children: data.usedByChecklists },

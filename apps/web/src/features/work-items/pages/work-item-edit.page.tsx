@@ -7,8 +7,8 @@ import { DataMissing } from '../../../shared/ui/data-missing.tsx';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useWorkItem } from '../api.ts';
 import { WorkItemArchiveButton } from '../components/work-item-archive.button.tsx';
-import { WorkItemForm } from '../components/work-item-form.tsx';
 import { workItemToValues } from '../components/work-item-form.model.ts';
+import { WorkItemForm } from '../components/work-item-form.tsx';
 import { workItemUrls } from '../urls.ts';
 
 /** /checklist/work-item/:workItemId/edit: the item's fields, image and options; records keep their own copy. */

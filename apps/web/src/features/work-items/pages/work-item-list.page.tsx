@@ -57,7 +57,9 @@ export default function WorkItemListPage() {
     {
       key: 'status',
       title: t('field.status'),
-      render: (_, item) => <Tag color={item.status === 'Inuse' ? 'green' : 'default'}>{t(`status.${item.status}`)}</Tag>,
+      render: (_, item) => (
+        <Tag color={item.status === 'Inuse' ? 'green' : 'default'}>{t(`status.${item.status}`)}</Tag>
+      ),
       exportValue: (item) => t(`status.${item.status}`),
     },
     {
