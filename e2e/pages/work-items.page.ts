@@ -5,7 +5,7 @@ import { ListPageObject } from './list.ts';
 export class WorkItemListPage extends ListPageObject {
   async goto(query = '') {
     await this.page.goto(`/checklist/work-item/list${query}`);
-    await expect(this.page.getByRole('main').getByRole('table')).toBeVisible();
+    await expect(this.page.getByRole('main').locator('.ant-table')).toBeVisible();
   }
 
   /** The row of a work item by its name (a link to its detail). */

@@ -186,6 +186,7 @@ export function ChecklistForm({
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
       <Form<ChecklistBasicValues>
         form={form}
+        name="checklist"
         layout="vertical"
         initialValues={initial.basic}
         onFinish={next}

@@ -62,6 +62,7 @@ export function GroupEditorModal({
     >
       <Form<GroupRow>
         form={form}
+        name="work-item-group"
         layout="vertical"
         onValuesChange={(changed: Record<string, unknown>) =>
           form.setFields(Object.keys(changed).map((name) => ({ name: name as never, errors: [] })))

@@ -108,6 +108,7 @@ export function WorkItemForm({
       {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
       <Form<WorkItemFormValues>
         form={form}
+        name="work-item"
         layout="vertical"
         initialValues={initialValues}
         onValuesChange={(changed: Record<string, unknown>) => {
