@@ -51,6 +51,7 @@ export default function ChecklistDetailPage() {
               {
                 key: 'basic',
                 title: t('section.basic'),
+                column: { xs: 1, md: 2, xl: 3 },
                 items: [
                   { key: 'partner', label: t('field.partner'), children: data.partner.name },
                   { key: 'name', label: t('field.name'), children: data.name },
@@ -75,7 +76,12 @@ export default function ChecklistDetailPage() {
                       : t('lifeCycle.unchanged'),
                   },
                   { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(data.updatedAt) },
-                  { key: 'description', label: t('field.description'), children: data.description ?? '', span: 2 },
+                  {
+                    key: 'description',
+                    label: t('field.description'),
+                    children: data.description ?? '',
+                    span: 'filled',
+                  },
                 ],
               },
             ]

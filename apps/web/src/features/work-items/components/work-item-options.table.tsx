@@ -31,7 +31,7 @@ export function WorkItemOptionsTable() {
           {
             key: 'type',
             title: t('option.type'),
-            width: 130,
+            width: 120,
             render: (_, row, index) => (
               <Form.Item name={[row.name, 'type']} {...cell}>
                 <Select
@@ -46,14 +46,14 @@ export function WorkItemOptionsTable() {
             title: t('option.name'),
             render: (_, row, index) => (
               <Form.Item name={[row.name, 'name']} {...cell}>
-                <Input maxLength={100} style={{ minWidth: 140 }} aria-label={cellLabel(t('option.name'), index)} />
+                <Input maxLength={100} style={{ minWidth: 120 }} aria-label={cellLabel(t('option.name'), index)} />
               </Form.Item>
             ),
           },
           {
             key: 'costAmount',
             title: t('option.costAmount'),
-            width: 120,
+            width: 100,
             render: (_, row, index) => (
               <Form.Item name={[row.name, 'costAmount']} {...cell}>
                 <InputNumber
@@ -75,7 +75,7 @@ export function WorkItemOptionsTable() {
                 </span>
               </Tooltip>
             ),
-            width: 140,
+            width: 120,
             render: (_, row, index) => (
               <Flex vertical gap={2}>
                 <Form.Item name={[row.name, 'price']} {...cell}>
@@ -108,7 +108,7 @@ export function WorkItemOptionsTable() {
               <Form.Item name={[row.name, 'description']} {...cell}>
                 <Input
                   maxLength={500}
-                  style={{ minWidth: 140 }}
+                  style={{ minWidth: 120 }}
                   aria-label={cellLabel(t('option.description'), index)}
                 />
               </Form.Item>
@@ -123,7 +123,7 @@ export function WorkItemOptionsTable() {
                 </span>
               </Tooltip>
             ),
-            width: 150,
+            width: 130,
             render: (_, row, index) => (
               <Form.Item noStyle dependencies={[['options', row.name, 'type']]}>
                 {() => (
@@ -145,7 +145,7 @@ export function WorkItemOptionsTable() {
           {
             key: 'image',
             title: t('option.image'),
-            width: 120,
+            width: 110,
             render: (_, row, index) => (
               <Form.Item name={[row.name, 'image']} {...cell}>
                 <ImageChoiceField

@@ -47,6 +47,7 @@ export default function WorkItemDetailPage() {
               {
                 key: 'basic',
                 title: t('section.basic'),
+                column: { xs: 1, md: 2, xl: 3 },
                 items: [
                   { key: 'partner', label: t('field.partner'), children: data.partner.name },
                   { key: 'name', label: t('field.name'), children: data.name },
@@ -60,7 +61,12 @@ export default function WorkItemDetailPage() {
                   { key: 'resultMode', label: t('field.resultMode'), children: t(`resultMode.${data.resultMode}`) },
                   { key: 'usedBy', label: t('field.usedByChecklists'), children: data.usedByChecklists },
                   { key: 'updatedAt', label: t('field.updatedAt'), children: formatDateTime(data.updatedAt) },
-                  { key: 'description', label: t('field.description'), children: data.description ?? '', span: 3 },
+                  {
+                    key: 'description',
+                    label: t('field.description'),
+                    children: data.description ?? '',
+                    span: 'filled',
+                  },
                   {
                     key: 'image',
                     label: t('field.image'),
