@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { omitBlank } from './omit-blank.ts';
+import { changedText, omitBlank } from './omit-blank.ts';
 
 describe('omitBlank (document 1 §7.9)', () => {
   it('drops empty and whitespace-only text fields', () => {
@@ -34,5 +34,17 @@ describe('omitBlank (document 1 §7.9)', () => {
 
   it('leaves strings in arrays of ids alone', () => {
     expect(omitBlank({ assetCategoryScope: ['c1', 'c2'] })).toEqual({ assetCategoryScope: ['c1', 'c2'] });
+  });
+});
+
+describe('changedText (an edit form PATCH)', () => {
+  it('leaves an unchanged field out, null and empty being the same', () => {
+    expect(changedText('description', 'Front', 'Front')).toEqual({});
+    expect(changedText('description', null, '  ')).toEqual({});
+  });
+
+  it('sends a changed field, and a cleared one as empty text so the server clears it', () => {
+    expect(changedText('sku', 'PAD-1', 'PAD-2')).toEqual({ sku: 'PAD-2' });
+    expect(changedText('description', 'Front', '   ')).toEqual({ description: '' });
   });
 });

@@ -28,3 +28,17 @@ export function omitBlank<T>(value: T): WithoutBlank<T> {
   }
   return kept as WithoutBlank<T>;
 }
+
+/**
+ * A text field of a PATCH body, present only when it changed. A field cleared on an edit form is sent as empty text,
+ * which the server stores as none: leaving it out, as omitBlank does for blanks, would keep the old text
+ * (docs/decisions.md "Checklist screens").
+ */
+export function changedText<K extends string>(
+  key: K,
+  before: string | null | undefined,
+  after: string | undefined,
+): Partial<Record<K, string>> {
+  const next = (after ?? '').trim() === '' ? '' : (after as string);
+  return next === (before ?? '') ? {} : ({ [key]: next } as Record<K, string>);
+}

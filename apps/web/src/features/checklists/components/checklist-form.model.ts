@@ -8,7 +8,7 @@ import {
   type WorkItemGroupPatch,
   workItemGroupInput,
 } from '@fleetdesk/contracts';
-import { omitBlank } from '../../../shared/omit-blank.ts';
+import { changedText, omitBlank } from '../../../shared/omit-blank.ts';
 import { type FieldError, zodIssuesToFieldErrors } from '../../../shared/ui/form-errors.ts';
 import type { ImageChoice } from '../../work-items/components/image-choice.ts';
 
@@ -126,18 +126,8 @@ export function moveGroup<T>(groups: readonly T[], from: number, to: number): T[
   return next;
 }
 
-const text = (value: string | null | undefined) => value ?? '';
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v) => b.includes(v));
-
-/**
- * A text field in a PATCH, only when changed. Cleared on an edit form it is sent as empty text, which the server
- * stores as none; leaving it out (§7.9) would keep the old text (docs/decisions.md "Checklist screens").
- */
-function changedText<K extends string>(key: K, before: string | null | undefined, after: string | undefined) {
-  const next = text(after).trim() === '' ? '' : (after as string);
-  return next === text(before) ? {} : ({ [key]: next } as Record<K, string>);
-}
 
 /** What an edit changes, as the calls the API takes, in the order they must run. */
 export interface ChecklistSavePlan {

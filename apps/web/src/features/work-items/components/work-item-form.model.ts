@@ -8,7 +8,7 @@ import {
   type WorkItemResultMode,
   workItemInput,
 } from '@fleetdesk/contracts';
-import { omitBlank } from '../../../shared/omit-blank.ts';
+import { changedText, omitBlank } from '../../../shared/omit-blank.ts';
 import { type FieldError, zodIssuesToFieldErrors } from '../../../shared/ui/form-errors.ts';
 import type { ImageChoice } from './image-choice.ts';
 
@@ -86,17 +86,6 @@ export function workItemCreateBody(values: WorkItemFormValues): WorkItemInput {
 export function workItemFormErrors(values: WorkItemFormValues): FieldError[] {
   const parsed = workItemInput.safeParse(workItemCreateBody(values));
   return parsed.success ? [] : zodIssuesToFieldErrors(parsed.error.issues).fields;
-}
-
-const text = (value: string | null | undefined) => value ?? '';
-
-/**
- * A text field in a PATCH: only when changed. A field cleared on an edit form is sent as empty text, which the
- * server stores as "none": leaving it out (§7.9) would keep the old text (docs/decisions.md "Checklist screens").
- */
-function changedText<K extends string>(key: K, before: string | null | undefined, after: string | undefined) {
-  const next = text(after).trim() === '' ? '' : (after as string);
-  return next === text(before) ? {} : ({ [key]: next } as Record<K, string>);
 }
 
 /** What an edit form changes, as the calls the API takes (work item fields, then options one by one). */
