@@ -167,13 +167,17 @@ export const propertyListQuery = z.strictObject({ categoryId: id });
 
 const categoryRead = requires('asset_category.read');
 /** Asset screens need the categories and their properties to build filters and forms. */
-/** Reference data: whoever works with assets, prices or orders picks categories by name. */
+/**
+ * Reference data: whoever works with assets, prices or orders picks categories by name, and so does whoever
+ * scopes a checklist to asset categories.
+ */
 const categoryReference = requires(
   'asset_category.read',
   'asset.read',
   'program.read',
   'program.rule_part.read',
   'order.create',
+  'checklist.checklist.read',
 );
 
 export const categoryEndpoints = {

@@ -4,6 +4,7 @@ import { alarmRoutes } from '../features/alarms/routes.tsx';
 import { assetMapRoutes } from '../features/asset-map/routes.tsx';
 import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
+import { checklistRoutes } from '../features/checklists/routes.tsx';
 import { customerRoutes } from '../features/customers/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
@@ -26,6 +27,7 @@ import { siteRoutes } from '../features/sites/routes.tsx';
 import { taxRoutes } from '../features/tax/routes.tsx';
 import { tripRoutes } from '../features/trips/routes.tsx';
 import { userRoutes } from '../features/users/routes.tsx';
+import { workItemRoutes } from '../features/work-items/routes.tsx';
 import type { FeatureRoute } from '../shared/routing.ts';
 
 /** Every feature's pages. A new feature adds its `routes` export here; its menu entries then appear. */
@@ -57,6 +59,8 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...rentingIntentRoutes,
   ...pricingRoutes,
   ...invoicingRoutes,
+  ...workItemRoutes,
+  ...checklistRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));
