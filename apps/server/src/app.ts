@@ -31,6 +31,8 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
 import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
 import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
+import { customerTicketRoutes } from './modules/customer-tickets/customer-tickets.routes.ts';
+import { createCustomerTicketService } from './modules/customer-tickets/customer-tickets.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -243,6 +245,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       alarmRoutes(api, { db });
       tripRoutes(api, { db });
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
+      customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
     },
     { prefix: '/api' },
   );
