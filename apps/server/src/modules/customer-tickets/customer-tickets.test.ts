@@ -22,6 +22,7 @@ import {
   outbox,
   payments,
 } from '../../db/schema/index.ts';
+import { seed } from '../../db/seed/builders.ts';
 import { verifyPassword } from '../../lib/secrets.ts';
 import { openTicket, type TicketDetail, type Workshop, workshop } from './test-helpers.ts';
 
@@ -184,6 +185,11 @@ describe('service tickets API', () => {
         422,
         'CustomerNameInvalid',
       );
+      const unconfigured = await seed.partner(w.db, { name: 'No settings yet' });
+      const bare = await w.asset(unconfigured.id);
+      const inspect = await post('/$inspectAsset', { assetNo: bare.no });
+      expect(inspect.statusCode).toBe(422);
+      expect(errorOf(inspect).code).toBe('PartnerConfigIncomplete');
       const after = (await w.db.select({ n: sql<number>`count(*)::int` }).from(customerTickets))[0]?.n;
       expect(after).toBe(before);
     });
