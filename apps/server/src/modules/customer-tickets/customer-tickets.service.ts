@@ -653,7 +653,12 @@ export function createCustomerTicketService(deps: {
         await event(tx, caller, ticket, 'finish', { serviceFee: fee }, { from: ticket.status, to });
         return writeChargeAttempt(tx, caller, ticket, cents(fee), now);
       });
-      if (charge && !charge.refused) await payments.charge(charge.request);
+      if (charge && !charge.refused) {
+        // The finish is committed whatever the provider does: a row left Pending is settled by the reconcile job.
+        await payments.charge(charge.request).catch((error: unknown) => {
+          deps.log.error({ err: error, ticketId: id }, 'the first charge of a finished ticket failed unexpectedly');
+        });
+      }
       await sendInvoice(id);
       return detail(db, caller, id);
     },

@@ -8,6 +8,7 @@ import {
 } from '@fleetdesk/contracts';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTicket, type TicketDetail, type Workshop, workshop } from '../../../test/customer-tickets.ts';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 import {
   assetEvents,
@@ -24,7 +25,6 @@ import {
 } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 import { verifyPassword } from '../../lib/secrets.ts';
-import { openTicket, type TicketDetail, type Workshop, workshop } from './test-helpers.ts';
 
 const BASE = '/support/customerTickets';
 const BODIES: Partial<Record<TicketStatusAction, unknown>> = {
@@ -480,7 +480,7 @@ describe('service tickets API', () => {
         .from(assetEvents)
         .where(and(eq(assetEvents.assetId, tk.asset.id), eq(assetEvents.type, 'checklist-finalized')));
       expect(finalized).toHaveLength(1);
-      expect((finalized[0]?.data as { recordId: string }).recordId).toBe(recordId);
+      expect(finalized[0]?.data).toMatchObject({ recordId });
       expect(await ledgerOf(tk.id)).toHaveLength(1);
     });
 

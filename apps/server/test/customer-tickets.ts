@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
-import { call, type TestContext } from '../../../test/harness.ts';
 import {
   assetCategories,
   assets,
@@ -14,7 +13,8 @@ import {
   sites,
   taxGroups,
   taxRates,
-} from '../../db/schema/index.ts';
+} from '../src/db/schema/index.ts';
+import { call, type TestContext } from './harness.ts';
 
 /**
  * A workshop for ticket tests, made straight in the database (the API of each piece has its own tests): per partner
