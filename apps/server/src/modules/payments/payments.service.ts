@@ -79,6 +79,21 @@ export function createPaymentService(deps: {
     return settled ?? ((await repo.byId(db, row.id)) as repo.PaymentRow);
   }
 
+  /** The ledger row of a charge request: Pending, keyed `charge:<key>`. */
+  const chargeRow = (request: ChargeRequest): repo.NewPayment => ({
+    id: randomUUID(),
+    kind: 'charge',
+    customerId: request.customerId,
+    subjectType: request.subjectType,
+    subjectId: request.subjectId,
+    amount: request.amount,
+    currency: request.currency,
+    provider: provider.name,
+    paymentMethod: request.paymentMethod,
+    idempotencyKey: `charge:${request.key}`,
+    reason: request.description,
+  });
+
   const reconcileJob = (id: string) => ({
     kind: RECONCILE_JOB,
     key: `${RECONCILE_JOB}:${id}`,
@@ -130,19 +145,7 @@ export function createPaymentService(deps: {
      * caller then calls `charge` with the same request after the commit, which asks the provider for that row.
      */
     async writeCharge(tx: DbOrTx, request: ChargeRequest): Promise<{ row: repo.PaymentRow; created: boolean }> {
-      const written = await repo.insertOnce(tx, {
-        id: randomUUID(),
-        kind: 'charge',
-        customerId: request.customerId,
-        subjectType: request.subjectType,
-        subjectId: request.subjectId,
-        amount: request.amount,
-        currency: request.currency,
-        provider: provider.name,
-        paymentMethod: request.paymentMethod,
-        idempotencyKey: `charge:${request.key}`,
-        reason: request.description,
-      });
+      const written = await repo.insertOnce(tx, chargeRow(request));
       if (written.created) await enqueueJobs(tx, [reconcileJob(written.row.id)]);
       return written;
     },
@@ -156,19 +159,7 @@ export function createPaymentService(deps: {
       request: ChargeRequest,
       failure: { code: string; message: string },
     ): Promise<repo.PaymentRow> {
-      const { row, created } = await repo.insertOnce(tx, {
-        id: randomUUID(),
-        kind: 'charge',
-        customerId: request.customerId,
-        subjectType: request.subjectType,
-        subjectId: request.subjectId,
-        amount: request.amount,
-        currency: request.currency,
-        provider: provider.name,
-        paymentMethod: request.paymentMethod,
-        idempotencyKey: `charge:${request.key}`,
-        reason: request.description,
-      });
+      const { row, created } = await repo.insertOnce(tx, chargeRow(request));
       if (!created) return row;
       return (await repo.settle(tx, row.id, {
         status: 'Failed',
