@@ -31,6 +31,9 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
 import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
 import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
+import { checklistRoutes, workItemRoutes } from './modules/checklists/checklists.routes.ts';
+import { createChecklistService } from './modules/checklists/checklists.service.ts';
+import { createWorkItemService } from './modules/checklists/work-items.service.ts';
 import { customerTicketRoutes } from './modules/customer-tickets/customer-tickets.routes.ts';
 import { createCustomerTicketService } from './modules/customer-tickets/customer-tickets.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
@@ -244,6 +247,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       dashboardRoutes(api, { db });
       alarmRoutes(api, { db });
       tripRoutes(api, { db });
+      workItemRoutes(api, createWorkItemService({ db, storage }));
+      checklistRoutes(api, createChecklistService({ db, storage }));
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
     },

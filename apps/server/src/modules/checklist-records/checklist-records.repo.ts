@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ChecklistRecordListQuery } from '@fleetdesk/contracts';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -9,6 +10,7 @@ import {
   checklistRecords,
   checklists,
   checklistWorkItemGroups,
+  customerTicketEvents,
   customerTickets,
   partners,
   sites,
@@ -248,6 +250,16 @@ export async function ratesAt(db: DbOrTx, taxGroupId: string, at: Date): Promise
     .where(and(eq(taxRates.taxGroupId, taxGroupId), lte(taxRates.effectiveAt, at)))
     .orderBy(taxRates.subject, desc(taxRates.effectiveAt));
   return new Map(found.map((r) => [r.subject, Number(r.rate)]));
+}
+
+/** A line of the ticket's history (who did what when): the drafts and finalizations of its records. */
+export async function insertTicketEvent(
+  db: DbOrTx,
+  scope: Scope,
+  event: { ticketId: string; action: string; userId: string; data: Record<string, unknown> },
+) {
+  if (!(await ticket(db, scope, event.ticketId))) throw new Error('event of a ticket outside the scope');
+  await db.insert(customerTicketEvents).values({ id: randomUUID(), ...event });
 }
 
 // ---- The checklist copied into a record ----

@@ -336,6 +336,12 @@ export function createChecklistRecordService(deps: { db: Db; storage: FileStorag
             status: 'New',
           });
         }
+        await repo.insertTicketEvent(tx, caller.scope, {
+          ticketId,
+          action: 'submit-draft',
+          userId: caller.userId,
+          data: { recordId: id, checklistId: values.checklistId, replaced: Boolean(replaced) },
+        });
         return detail(tx, caller, id);
       });
     },
