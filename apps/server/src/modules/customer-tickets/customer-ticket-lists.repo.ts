@@ -27,7 +27,6 @@ import type { Scope } from '../../lib/scope.ts';
 export type TicketListFilter = Omit<CustomerTicketListQuery, 'pageNo' | 'pageSize' | 'view' | 'sort'>;
 export type TicketSort = CustomerTicketListQuery['sort'];
 
-
 /** Statuses as SQL literals: constants of the contract, written into the query so the partial index applies. */
 const statusList = (statuses: readonly CustomerTicketStatus[]) =>
   sql.raw(statuses.map((s) => `'${s.replace(/'/g, "''")}'`).join(', '));
@@ -66,7 +65,13 @@ function filterConditions(scope: Scope, f: TicketListFilter): (SQL | undefined)[
       or t.asset_id in (select a.id from assets a where a.no ilike ${like})
       or t.customer_id in (select c.id from customers c where c.phone_no ilike ${like}))`);
   }
-  if (f.statusIn?.length) where.push(sql`t.status in (${sql.join(f.statusIn.map((s) => sql`${s}`), sql`, `)})`);
+  if (f.statusIn?.length)
+    where.push(
+      sql`t.status in (${sql.join(
+        f.statusIn.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (f.mechanicUserId) where.push(sql`t.mechanic_user_id = ${f.mechanicUserId}`);
   if (f.centerSiteIdIn?.length) where.push(sql`t.center_site_id in (${uuidList(f.centerSiteIdIn)})`);
   if (f.partnerIdIn?.length) where.push(sql`t.asset_partner_id in (${uuidList(f.partnerIdIn)})`);
@@ -139,7 +144,9 @@ export async function viewCounts(
 ): Promise<{ counts: Record<TicketView, number>; estimated: TicketView[] }> {
   const conditions = filterConditions(scope, filter);
   const openViews = ticketViews.filter((v) => v !== 'all');
-  const columns = openViews.map((v) => sql`count(*) filter (where ${viewCondition(v, userId) ?? sql`true`})::int as ${sql.raw(`"${v}"`)}`);
+  const columns = openViews.map(
+    (v) => sql`count(*) filter (where ${viewCondition(v, userId) ?? sql`true`})::int as ${sql.raw(`"${v}"`)}`,
+  );
   const [row] = await rows<Record<TicketView, number | string>>(
     db,
     sql`select (select count(*)::int from (select 1 from customer_tickets t${whereOf(conditions)}

@@ -1,8 +1,4 @@
-import {
-  type CustomerTicketListQuery,
-  type CustomerTicketSummary,
-  TICKET_EXPORT_MAX,
-} from '@fleetdesk/contracts';
+import { type CustomerTicketListQuery, type CustomerTicketSummary, TICKET_EXPORT_MAX } from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { exportTooLarge } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -164,4 +160,3 @@ export function ticketsCsv(found: readonly CustomerTicketSummary[]) {
     ]),
   );
 }
-
