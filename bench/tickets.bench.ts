@@ -46,6 +46,8 @@ interface Workshop {
 }
 
 const uuids = (list: readonly string[]) => `array[${list.map((i) => `'${i}'::uuid`).join(',')}]`;
+/** A valid version-4 uuid derived from a text (md5 with the version and variant digits set), as SQL. */
+const idOf = (text: string) => `overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 const texts = (list: readonly string[]) => `array[${list.map((i) => `'${i.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** The partner of ticket g: 0 for half the tickets, 1 for 30 %, 2 for 20 %. */
@@ -110,16 +112,16 @@ async function seedWorkshop(database: Database, total: number): Promise<Workshop
       sql`insert into asset_categories (id, name, asset_type) values (${id}, ${`Bench e-bike ${c + 1}`}, 'EBIKE')`,
     );
   }
-  // Ids derived from the number (md5 → uuid), so the ticket insert finds its asset and customer without a join.
+  // Ids derived from the number (idOf), so the ticket insert finds its asset and customer without a join.
   await db.execute(
     sql.raw(`insert into assets (id, no, partner_id, category_id, usage_mode, life_cycle_state)
-      select md5('asset' || g)::uuid, 'B' || lpad(g::text, 6, '0'), (${uuids(partners)})[1 + g / ${ASSETS_PER_PARTNER}],
+      select ${idOf("'asset' || g")}, 'B' || lpad(g::text, 6, '0'), (${uuids(partners)})[1 + g / ${ASSETS_PER_PARTNER}],
         (${uuids(categories)})[1 + g % 2], 'customer-rental', 'Ready'
       from generate_series(0, ${PARTNERS * ASSETS_PER_PARTNER - 1}) g`),
   );
   await db.execute(
     sql.raw(`insert into customers (id, phone_no, first_name, last_name, referral_code, password_hash)
-      select md5('customer' || g)::uuid, '+3933' || lpad(g::text, 8, '0'), 'Customer', 'N' || g, 'BR' || g, 'x'
+      select ${idOf("'customer' || g")}, '+3933' || lpad(g::text, 8, '0'), 'Customer', 'N' || g, 'BR' || g, 'x'
       from generate_series(0, ${CUSTOMERS - 1}) g`),
   );
   const centreOffsets = CENTRES.map((_, p) => CENTRES.slice(0, p).reduce((a, b) => a + b, 0));
@@ -137,9 +139,9 @@ async function seedWorkshop(database: Database, total: number): Promise<Workshop
         issues, currency, service_fee, duration_minutes, checked_in_at, finished_at, closed_at, created_at, updated_at)
       select gen_random_uuid(), 'T-' || lpad(g::text, 7, '0'), (${uuids(partners)})[1 + p], (${uuids(partners)})[1 + p],
         (${uuids(allCentres)})[1 + (array[${centreOffsets.join(',')}])[1 + p] + (g / 10) % (array[${CENTRES.join(',')}])[1 + p]],
-        md5('asset' || (p * ${ASSETS_PER_PARTNER} + g % ${ASSETS_PER_PARTNER}))::uuid,
+        ${idOf(`'asset' || (p * ${ASSETS_PER_PARTNER} + g % ${ASSETS_PER_PARTNER})`)},
         (${uuids(categories)})[1 + (p * ${ASSETS_PER_PARTNER} + g % ${ASSETS_PER_PARTNER}) % 2],
-        md5('customer' || g % ${CUSTOMERS})::uuid,
+        ${idOf(`'customer' || g % ${CUSTOMERS}`)},
         case when g % 4 = 0 then 'Contact ' || g else null end,
         case when g % 4 = 0 then '+3934' || lpad(g::text, 8, '0') else null end,
         st,
