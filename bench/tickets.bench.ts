@@ -1,16 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ticketIssues } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
 import { rows } from '../apps/server/src/db/sql.ts';
-import { machine, openBenchDatabase, quantile } from './common.ts';
+import { machine, openBenchDatabase, quantile, startBenchServer } from './common.ts';
 
 /**
  * npm run bench:tickets — the service ticket lists at scale (issue 22 "Performance").
@@ -207,30 +203,8 @@ interface Server {
 }
 
 async function serve(database: Database, dataDir: string): Promise<Server> {
-  const config = loadConfig({
-    DATABASE_URL: 'memory://',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: PASSWORD,
-    DEMO_DATA: '0',
-  });
-  const app = await buildApp(config, database);
-  await bootstrap(database.db, config, app.log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  return {
-    base,
-    async token(email) {
-      const login = await fetch(`${base}/account/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
-      if (!login.ok) throw new Error(`login ${email}: ${login.status} ${await login.text()}`);
-      return ((await login.json()) as { data: { token: string } }).data.token;
-    },
-    close: () => app.close(),
-  };
+  const server = await startBenchServer(database, dataDir, PASSWORD);
+  return { base: server.base, token: (email) => server.login(email), close: server.close };
 }
 
 async function get(server: Server, token: string, pathName: string) {
