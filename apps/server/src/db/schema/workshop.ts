@@ -208,6 +208,8 @@ export const customerTickets = pgTable(
     index('customer_tickets_updated_idx').on(t.updatedAt),
     index('customer_tickets_status_created_idx').on(t.status, t.createdAt),
     index('customer_tickets_center_created_idx').on(t.centerSiteId, t.createdAt),
+    // The search by contact name: the start of the name, case-insensitive.
+    index('customer_tickets_contact_name_idx').on(sql`lower(${t.contactName}) text_pattern_ops`),
   ],
 );
 

@@ -10,7 +10,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { explainPlan, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
-import { likePattern } from '../../lib/paging.ts';
+import { prefixPattern } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /**
@@ -56,15 +56,30 @@ export function viewCondition(view: TicketView, userId: string): SQL | undefined
   }
 }
 
+/**
+ * The search: the ticket number (exact; "T-123", "t-000123" and "123" alike), the asset number (exact), the
+ * customer's phone (ending with the digits typed, at least 4: "333 123 4567" finds "+393331234567") or the start of
+ * the contact name, all case-insensitive. Each arm is an index condition (the asset and customer ids are looked up
+ * first), so PostgreSQL ORs four index scans instead of reading a million tickets.
+ */
+function searchCondition(term: string): SQL {
+  const digits = term.replace(/\D/g, '');
+  const ticketNo = /^(t-?)?\d+$/i.test(term) ? `T-${digits.padStart(6, '0')}` : term.toUpperCase();
+  const arms = [
+    sql`t.ticket_no = ${ticketNo}`,
+    sql`t.asset_id = any(array(select a.id from assets a where a.no = ${term.toUpperCase()}))`,
+    sql`lower(t.contact_name) like ${prefixPattern(term.toLowerCase())}`,
+  ];
+  if (digits.length >= 4 && /^[\d\s+().-]+$/.test(term)) {
+    arms.push(sql`t.customer_id = any(array(select c.id from customers c where c.phone_no like ${`%${digits}`}))`);
+  }
+  return sql`(${sql.join(arms, sql` or `)})`;
+}
+
 /** The filters (and the scope) as conditions on `customer_tickets t`. */
 function filterConditions(scope: Scope, f: TicketListFilter): (SQL | undefined)[] {
   const where: (SQL | undefined)[] = [inScopeSql(scope, sql`t.asset_partner_id`)];
-  if (f.search) {
-    const like = likePattern(f.search);
-    where.push(sql`(t.ticket_no ilike ${like} or t.contact_name ilike ${like}
-      or t.asset_id in (select a.id from assets a where a.no ilike ${like})
-      or t.customer_id in (select c.id from customers c where c.phone_no ilike ${like}))`);
-  }
+  if (f.search) where.push(searchCondition(f.search));
   if (f.statusIn?.length)
     where.push(
       sql`t.status in (${sql.join(

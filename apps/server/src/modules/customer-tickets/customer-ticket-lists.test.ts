@@ -230,8 +230,14 @@ describe('service ticket lists', () => {
     const target = fixture.find((x) => x.customerId === customer.id)!;
     expect(await nos({ search: target.no }, tok)).toEqual([target.no]);
     expect(await nos({ search: target.assetNo.toLowerCase() }, tok)).toEqual([target.no]);
-    expect(await nos({ search: '3331234' }, tok)).toEqual([target.no]);
-    expect(await nos({ search: 'verdi' }, tok)).toEqual([target.no]);
+    // The number without its prefix and zeros, the phone without its country code, the contact's first name.
+    expect(await nos({ search: target.no.replace(/^T-0*/, '') }, tok)).toEqual([target.no]);
+    expect(await nos({ search: '333 123 4567' }, tok)).toEqual([target.no]);
+    expect(await nos({ search: 'marco' }, tok)).toEqual([target.no]);
+    expect(await nos({ search: 'MARCO V' }, tok)).toEqual([target.no]);
+    // Not a part from the middle: these are index lookups, not a scan of every ticket.
+    expect(await nos({ search: 'verdi' }, tok)).toEqual([]);
+    expect(await nos({ search: target.assetNo.slice(0, -1) }, tok)).toEqual([]);
     expect(await nos({ search: 'nothing like it' }, tok)).toEqual([]);
     // A user's wildcard is a plain character.
     expect(await nos({ search: '%' }, tok)).toEqual([]);
