@@ -243,6 +243,8 @@ function cases(w: Workshop, who: 'mechanic' | 'manager'): [string, string, boole
     ['all, page 50', '/support/customerTickets?pageSize=20&pageNo=50', false],
     ['search a ticket number', '/support/customerTickets?pageSize=20&search=T-0999123', false],
     ['search a phone number', '/support/customerTickets?pageSize=20&search=3300012345', false],
+    ['search an asset number', '/support/customerTickets?pageSize=20&search=b001234', false],
+    ['search a contact name', '/support/customerTickets?pageSize=20&search=contact%2099912', false],
   );
   if (who === 'manager') {
     list.push(['all, one partner', `/support/customerTickets?pageSize=20&partnerIdIn=${w.partners[1]}`, false]);

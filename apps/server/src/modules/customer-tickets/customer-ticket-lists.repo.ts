@@ -56,30 +56,56 @@ export function viewCondition(view: TicketView, userId: string): SQL | undefined
   }
 }
 
+/** A search matching more tickets than this is applied as a condition instead of a list of ids (see below). */
+const SEARCH_IDS_MAX = 1_000;
+
 /**
  * The search: the ticket number (exact; "T-123", "t-000123" and "123" alike), the asset number (exact), the
  * customer's phone (ending with the digits typed, at least 4: "333 123 4567" finds "+393331234567") or the start of
- * the contact name, all case-insensitive. Each arm is an index condition (the asset and customer ids are looked up
- * first), so PostgreSQL ORs four index scans instead of reading a million tickets.
+ * the contact name, all case-insensitive. Each arm is an index lookup (the asset and customer ids first).
  */
-function searchCondition(term: string): SQL {
+function searchArms(term: string, column: (name: string) => SQL): SQL[] {
   const digits = term.replace(/\D/g, '');
   const ticketNo = /^(t-?)?\d+$/i.test(term) ? `T-${digits.padStart(6, '0')}` : term.toUpperCase();
   const arms = [
-    sql`t.ticket_no = ${ticketNo}`,
-    sql`t.asset_id = any(array(select a.id from assets a where a.no = ${term.toUpperCase()}))`,
-    sql`lower(t.contact_name) like ${prefixPattern(term.toLowerCase())}`,
+    sql`${column('ticket_no')} = ${ticketNo}`,
+    sql`${column('asset_id')} in (select a.id from assets a where a.no = ${term.toUpperCase()})`,
+    sql`lower(${column('contact_name')}) like ${prefixPattern(term.toLowerCase())}`,
   ];
   if (digits.length >= 4 && /^[\d\s+().-]+$/.test(term)) {
-    arms.push(sql`t.customer_id = any(array(select c.id from customers c where c.phone_no like ${`%${digits}`}))`);
+    arms.push(sql`${column('customer_id')} in (select c.id from customers c where c.phone_no like ${`%${digits}`})`);
   }
-  return sql`(${sql.join(arms, sql` or `)})`;
+  return arms;
+}
+
+/**
+ * The search as a condition on `t`. The matching ids are looked up first (a union of the index lookups, at most
+ * SEARCH_IDS_MAX + 1) and the list then reads those tickets by id: one OR of the arms would leave the planner
+ * guessing how many match, and it walks the whole creation-time index for the first page (1.9 s at a million).
+ * A search matching more than SEARCH_IDS_MAX tickets stays the OR (rare: a name's first letter).
+ */
+async function searchCondition(db: DbOrTx, term: string): Promise<SQL> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`${sql.join(
+      searchArms(term, (name) => sql.raw(`x.${name}`)).map(
+        (arm) => sql`(select x.id from customer_tickets x where ${arm})`,
+      ),
+      sql` union `,
+    )} limit ${SEARCH_IDS_MAX + 1}`,
+  );
+  if (found.length > SEARCH_IDS_MAX)
+    return sql`(${sql.join(
+      searchArms(term, (name) => sql.raw(`t.${name}`)),
+      sql` or `,
+    )})`;
+  return found.length ? sql`t.id in (${uuidList(found.map((r) => r.id))})` : sql`false`;
 }
 
 /** The filters (and the scope) as conditions on `customer_tickets t`. */
-function filterConditions(scope: Scope, f: TicketListFilter): (SQL | undefined)[] {
+async function filterConditions(db: DbOrTx, scope: Scope, f: TicketListFilter): Promise<(SQL | undefined)[]> {
   const where: (SQL | undefined)[] = [inScopeSql(scope, sql`t.asset_partner_id`)];
-  if (f.search) where.push(searchCondition(f.search));
+  if (f.search) where.push(await searchCondition(db, f.search));
   if (f.statusIn?.length)
     where.push(
       sql`t.status in (${sql.join(
@@ -124,7 +150,7 @@ export async function pageIds(
   q: { view: TicketView; sort: TicketSort; filter: TicketListFilter },
   page: { limit: number; offset: number },
 ): Promise<string[]> {
-  const where = whereOf([...filterConditions(scope, q.filter), viewCondition(q.view, userId)]);
+  const where = whereOf([...(await filterConditions(db, scope, q.filter)), viewCondition(q.view, userId)]);
   const found = await rows<{ id: string }>(
     db,
     sql`select t.id from customer_tickets t${where} order by ${orderOf(q.sort)} limit ${page.limit} offset ${page.offset}`,
@@ -141,7 +167,7 @@ export async function viewCount(
   filter: TicketListFilter,
 ): Promise<{ count: number; countIsEstimate: boolean }> {
   if (view === 'all') return allCount(db, scope, filter);
-  const where = whereOf([...filterConditions(scope, filter), viewCondition(view, userId)]);
+  const where = whereOf([...(await filterConditions(db, scope, filter)), viewCondition(view, userId)]);
   const [row] = await rows<{ n: number | string }>(db, sql`select count(*)::int as n from customer_tickets t${where}`);
   return { count: Number(row?.n ?? 0), countIsEstimate: false };
 }
@@ -157,7 +183,7 @@ export async function viewCounts(
   userId: string,
   filter: TicketListFilter,
 ): Promise<{ counts: Record<TicketView, number>; estimated: TicketView[] }> {
-  const conditions = filterConditions(scope, filter);
+  const conditions = await filterConditions(db, scope, filter);
   const openViews = ticketViews.filter((v) => v !== 'all');
   const columns = openViews.map(
     (v) => sql`count(*) filter (where ${viewCondition(v, userId) ?? sql`true`})::int as ${sql.raw(`"${v}"`)}`,
@@ -175,7 +201,7 @@ export async function viewCounts(
 }
 
 async function allCount(db: DbOrTx, scope: Scope, filter: TicketListFilter) {
-  const conditions = filterConditions(scope, filter);
+  const conditions = await filterConditions(db, scope, filter);
   const [row] = await rows<{ n: number | string }>(
     db,
     sql`select count(*)::int as n from (select 1 from customer_tickets t${whereOf(conditions)}

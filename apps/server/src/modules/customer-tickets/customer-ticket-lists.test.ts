@@ -353,9 +353,10 @@ describe('service ticket lists', () => {
     const [asset] = fixture.filter((x) => x.partnerId === t.partnerB.id);
     // 10,001 closed tickets of partner B on one of its assets, removed again afterwards.
     await db.execute(sql`insert into customer_tickets (id, ticket_no, asset_partner_id, provider_partner_id,
-        center_site_id, asset_id, category_id, status, currency, created_at, updated_at)
+        center_site_id, asset_id, category_id, contact_name, status, currency, created_at, updated_at)
       select gen_random_uuid(), 'BULK-' || lpad(g::text, 6, '0'), ${t.partnerB.id}, ${t.partnerB.id}, ${centre.b},
-        (select asset_id from customer_tickets where id = ${asset!.id}), ${categoryId}, 'completed', 'EUR',
+        (select asset_id from customer_tickets where id = ${asset!.id}), ${categoryId}, 'Bulk buyer ' || g,
+        'completed', 'EUR',
         timestamptz '2025-01-01' + g * interval '1 minute', timestamptz '2025-01-01' + g * interval '1 minute'
       from generate_series(1, 10001) g`);
     await db.execute(sql`analyze customer_tickets`);
@@ -371,6 +372,15 @@ describe('service ticket lists', () => {
       // A narrower view stays exact.
       const ready = await page({ view: 'allReady' }, staffB.token);
       expect([ready.count, ready.countIsEstimate]).toEqual([1, false]);
+      // A search matching more than 1,000 tickets is applied as a condition, not as a list of ids: still right.
+      const buyers = await page({ search: 'bulk buyer', pageSize: 3 }, staffB.token);
+      expect(buyers.data.map((r) => r.ticketNo)).toEqual(['BULK-010001', 'BULK-010000', 'BULK-009999']);
+      expect(buyers.countIsEstimate).toBe(true);
+      expect(await nos({ search: 'bulk buyer 1000' }, staffB.token)).toEqual([
+        'BULK-001000',
+        'BULK-010000',
+        'BULK-010001',
+      ]);
 
       const tooLarge = await get('/support/customerTickets/$export', staffB.token);
       expect(tooLarge.statusCode).toBe(422);
