@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
 import { eq } from 'drizzle-orm';
 import { checklistRecords, checklists, customerPaymentMethods, customerTickets } from '../src/db/schema/index.ts';
-import { byId, type Case, type Fixture, type World } from './authorization-matrix.fixtures.ts';
+import { byId, type Case, type Fixture, listing, namingPartner, type World } from './authorization-matrix.fixtures.ts';
 
 /**
  * The authorization matrix's fixtures for the customer-tickets endpoints (see authorization-matrix.fixtures.ts for the
@@ -64,6 +64,7 @@ export function customerTicketFixtures(): Record<string, Fixture> {
       const recordId = await recordOn(w, id, 10);
       return { request: { params: { id, recordId }, body: {} } };
     }),
+    ...ticketListFixtures(),
   };
 }
 
@@ -184,4 +185,33 @@ async function owingTicket(w: World) {
     .set({ lastChargeAt: new Date(Date.now() - 25 * 3600_000) })
     .where(eq(customerTickets.id, id));
   return { id };
+}
+
+// ---- ticket-lists: a view's page, every view's count, the export and the mechanics picker ----
+
+/** A new ticket of partner A (through the API), found in the lists by its number. */
+async function listedTicket(w: World) {
+  const id = await ticketIn(w, 'new');
+  return w.ownerCall<{ id: string; ticketNo: string }>('GET', `/support/customerTickets/${id}`);
+}
+
+function ticketListFixtures(): Record<string, Fixture> {
+  return {
+    'GET /support/customerTickets': listing(async (w) => {
+      const { ticketNo } = await listedTicket(w);
+      return { request: { query: { pageSize: 100, search: ticketNo } }, marker: ticketNo };
+    }),
+    'GET /support/customerTickets/$export': listing(async (w) => {
+      const { ticketNo } = await listedTicket(w);
+      return { request: { query: { search: ticketNo } }, marker: ticketNo };
+    }),
+    // The badges carry numbers only: the partner named in the filter is what the scope decides.
+    'GET /support/customerTickets/$counts': namingPartner(async (w) => {
+      await listedTicket(w);
+      return { request: { query: { partnerIdIn: w.partnerA } } };
+    }),
+    'GET /support/customerTickets/$mechanics': namingPartner(async (w) => ({
+      request: { query: { partnerId: w.partnerA } },
+    })),
+  };
 }
