@@ -12,7 +12,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { localPaymentProvider } from '../../adapters/payments.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
-import { writeFieldLogs } from '../../modules/audit/audit.repo.ts';
 import { createPaymentService } from '../../modules/payments/payments.service.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
@@ -25,6 +24,7 @@ import {
   customerTicketEvents,
   customerTicketInvoices,
   customerTickets,
+  fieldLogs,
   workItemOptions,
   workItems,
 } from '../schema/index.ts';
@@ -478,9 +478,18 @@ export async function seedDemoWorkshop(
   const usedAssets = new Set<string>();
   const counts = { workItems: 0, checklists: 0, tickets: 0, records: 0, attachments: 0 };
 
+  // Work items and checklists of every partner, created a month ago by its service lead: four statements in all.
+  const catalogue = emptyCatalogue();
+  const setUpAt = new Date(now.getTime() - 35 * DAY);
+  const workshops: {
+    key: PartnerKey;
+    centre: { id: string };
+    currency: string;
+    rates: TaxRates;
+    snapshots: Map<string, Snapshot>;
+  }[] = [];
   for (const key of Object.keys(stories) as PartnerKey[]) {
     const partner = partners[key];
-    const people = staff[key];
     const [centre] = await rows<{ id: string; tax_group_id: string | null; tax_group_name: string | null }>(
       db,
       sql`select s.id, s.tax_group_id, t.name as tax_group_name from sites s
@@ -496,35 +505,30 @@ export async function seedDemoWorkshop(
     const currency = operation?.currency ?? 'EUR';
     const rates = await taxRatesOf(db, centre.tax_group_id, centre.tax_group_name, now);
     const price = priceIn(currency);
-
-    // Work items and checklists, created a month ago by the service lead.
-    const setUpAt = new Date(now.getTime() - 35 * DAY);
     const items = new Map<string, SnapshotItem>();
     for (const [n, item] of [...demoWorkItems, retiredWorkItem].entries()) {
-      const snapshotItem = await insertWorkItem(db, partner.id, item, price, new Date(setUpAt.getTime() + n * MINUTE));
-      if (item !== retiredWorkItem) items.set(item.name, snapshotItem);
+      const retired = item === retiredWorkItem;
+      const at = new Date(setUpAt.getTime() + n * MINUTE);
+      const snapshotItem = addWorkItem(catalogue, partner.id, item, price, at, retired ? now : undefined);
+      if (!retired) items.set(item.name, snapshotItem);
       counts.workItems += 1;
     }
-    await db
-      .update(workItems)
-      .set({ status: 'Deleted', updatedAt: new Date(now.getTime() - 10 * DAY) })
-      .where(sql`${workItems.partnerId} = ${partner.id} and ${workItems.name} = ${retiredWorkItem.name}`);
     const snapshots = new Map<string, Snapshot>();
     for (const [n, list] of demoChecklists.entries()) {
-      const snapshot = await insertChecklist(
-        db,
-        partner.id,
-        list,
-        items,
-        categories,
-        price,
-        new Date(setUpAt.getTime() + (30 + n) * MINUTE),
-        now,
-      );
-      snapshots.set(list.name, snapshot);
+      const at = new Date(setUpAt.getTime() + (30 + n) * MINUTE);
+      snapshots.set(list.name, addChecklist(catalogue, partner.id, list, items, categories, price, at, now));
       counts.checklists += 1;
     }
+    workshops.push({ key, centre, currency, rates, snapshots });
+  }
+  await db.insert(workItems).values(catalogue.items);
+  await db.insert(workItemOptions).values(catalogue.options);
+  await db.insert(checklists).values(catalogue.checklists);
+  await db.insert(checklistWorkItemGroups).values(catalogue.groups);
 
+  for (const { key, centre, currency, rates, snapshots } of workshops) {
+    const partner = partners[key];
+    const people = staff[key];
     const customers = await rows<Customer>(
       db,
       sql`select c.id, c.first_name || ' ' || c.last_name as name, c.phone_no, c.email, pm.provider_ref as card
@@ -538,6 +542,7 @@ export async function seedDemoWorkshop(
     );
     const decliners = customers.filter((c) => c.card === TEST_CARDS.declined.token);
     let payerTurn = 0;
+    const invoiceCounter = { n: 0 };
 
     for (const [n, story] of stories[key].entries()) {
       const customer =
@@ -560,6 +565,7 @@ export async function seedDemoWorkshop(
         storage: opts.storage,
         photos,
         prefix: key === 'milano' ? 'MBH' : key === 'barcelona' ? 'BEM' : 'SSC',
+        invoiceCounter,
       });
       if (!ticket) continue;
       counts.tickets += 1;
@@ -595,23 +601,33 @@ async function taxRatesOf(db: DbOrTx, taxGroupId: string | null, name: string | 
   };
 }
 
-async function insertWorkItem(
-  db: DbOrTx,
+interface Catalogue {
+  items: (typeof workItems.$inferInsert)[];
+  options: (typeof workItemOptions.$inferInsert)[];
+  checklists: (typeof checklists.$inferInsert)[];
+  groups: (typeof checklistWorkItemGroups.$inferInsert)[];
+}
+const emptyCatalogue = (): Catalogue => ({ items: [], options: [], checklists: [], groups: [] });
+
+/** A work item's rows (archived when `archivedAt` is given), and its copy as a record snapshot holds it. */
+function addWorkItem(
+  catalogue: Catalogue,
   partnerId: string,
   item: DemoWorkItem,
   price: (eur: number) => number,
   at: Date,
-): Promise<SnapshotItem> {
+  archivedAt?: Date,
+): SnapshotItem {
   const id = randomUUID();
-  await db.insert(workItems).values({
+  catalogue.items.push({
     id,
     partnerId,
     name: item.name,
     description: item.description,
     resultMode: item.resultMode,
-    status: 'Inuse',
+    status: archivedAt ? 'Deleted' : 'Inuse',
     createdAt: at,
-    updatedAt: at,
+    updatedAt: archivedAt ? new Date(archivedAt.getTime() - 10 * DAY) : at,
   });
   const options = item.options.map((o, position) => ({
     id: randomUUID(),
@@ -626,7 +642,7 @@ async function insertWorkItem(
     createdAt: at,
     updatedAt: at,
   }));
-  await db.insert(workItemOptions).values(options);
+  catalogue.options.push(...options);
   return {
     id,
     name: item.name,
@@ -642,8 +658,9 @@ async function insertWorkItem(
   };
 }
 
-async function insertChecklist(
-  db: DbOrTx,
+/** A checklist's rows with its groups, and the snapshot a record made from it holds. */
+function addChecklist(
+  catalogue: Catalogue,
   partnerId: string,
   list: DemoChecklist,
   items: Map<string, SnapshotItem>,
@@ -651,9 +668,9 @@ async function insertChecklist(
   price: (eur: number) => number,
   at: Date,
   now: Date,
-): Promise<Snapshot> {
+): Snapshot {
   const id = randomUUID();
-  await db.insert(checklists).values({
+  catalogue.checklists.push({
     id,
     partnerId,
     name: list.name,
@@ -677,7 +694,7 @@ async function insertChecklist(
     createdAt: at,
     updatedAt: at,
   }));
-  await db.insert(checklistWorkItemGroups).values(groups);
+  catalogue.groups.push(...groups);
   return {
     checklist: {
       id,
@@ -713,6 +730,8 @@ interface PlayContext {
   storage: FileStorage | undefined;
   photos: Map<PhotoSubject, Buffer> | undefined;
   prefix: string;
+  /** The partner's service invoices issued so far. */
+  invoiceCounter: { n: number };
 }
 
 /** One ticket played from its story: opened, checked in, worked, paused, finished, charged, closed. */
@@ -825,13 +844,8 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
 
   let recordCount = 0;
   let attachmentCount = 0;
-  const recordRows: {
-    id: string;
-    chargeTotal: number;
-    excluded: boolean;
-    snapshot: Snapshot;
-    results: DraftResult[];
-  }[] = [];
+  const recordRows: RecordRow[] = [];
+  const attachments: (typeof checklistRecordAttachments.$inferInsert)[] = [];
   const startsWork = worked && story.status !== 'checked-in';
   if (startsWork) {
     const startedAt = after(story.status === 'processing' ? 20 : 45);
@@ -848,7 +862,7 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
       const recordId = randomUUID();
       const submittedAt = after(35);
       const draft = costStatementOf(recordId, snapshot, results, c.currency, c.rates, submittedAt, false);
-      await db.insert(checklistRecords).values({
+      const values: typeof checklistRecords.$inferInsert = {
         id: recordId,
         partnerId: c.partnerId,
         assetId: asset.id,
@@ -866,7 +880,7 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
         createdBy: mechanic,
         createdAt: submittedAt,
         updatedAt: submittedAt,
-      });
+      };
       event('submit-draft', submittedAt, mechanic, null, null, {
         recordId,
         checklistName: snapshot.checklist.name,
@@ -879,7 +893,7 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
         await c.storage.put(storageKey, bytes);
         const firstResult = results[0];
         const onItem = n % 2 === 1 && firstResult ? firstResult : undefined;
-        await db.insert(checklistRecordAttachments).values({
+        attachments.push({
           id: randomUUID(),
           recordId,
           groupId: onItem?.groupId ?? null,
@@ -895,13 +909,7 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
         });
         attachmentCount += 1;
       }
-      recordRows.push({
-        id: recordId,
-        chargeTotal: draft.total.gross,
-        excluded: recordStory.excluded ?? false,
-        snapshot,
-        results,
-      });
+      recordRows.push({ id: recordId, values, excluded: recordStory.excluded ?? false, snapshot, results });
     }
 
     if (story.pause) {
@@ -934,6 +942,10 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
     }
   }
 
+  // Records as the ticket leaves them (drafts, or finalized at finish), then their photos.
+  if (recordRows.length > 0) await db.insert(checklistRecords).values(recordRows.map((r) => r.values));
+  if (attachments.length > 0) await db.insert(checklistRecordAttachments).values(attachments);
+
   if (story.status === 'unsuccessful') {
     const from = ticket.status as CustomerTicketStatus;
     const failedAt = after(25);
@@ -953,12 +965,20 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
 
 const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / MINUTE);
 
+interface RecordRow {
+  id: string;
+  values: typeof checklistRecords.$inferInsert;
+  excluded: boolean;
+  snapshot: Snapshot;
+  results: DraftResult[];
+}
+
 interface FinishContext {
   id: string;
   ticketNo: string;
   ticket: typeof customerTickets.$inferInsert;
   asset: { id: string; life_cycle_state: string };
-  recordRows: { id: string; chargeTotal: number; excluded: boolean; snapshot: Snapshot; results: DraftResult[] }[];
+  recordRows: RecordRow[];
   mechanic: string;
   lead: string;
   event: (
@@ -992,36 +1012,35 @@ async function finishTicket(db: DbOrTx, c: PlayContext, f: FinishContext) {
   }[] = [];
   for (const record of f.recordRows) {
     const statement = costStatementOf(record.id, record.snapshot, record.results, c.currency, c.rates, f.endAt, true);
-    await db
-      .update(checklistRecords)
-      .set({
-        status: 'Finish',
-        costStatement: statement,
-        chargeTotal: statement.total.gross,
-        costTotal: statement.total.cost,
-        finalizedAt: f.endAt,
-        updatedAt: f.endAt,
-      })
-      .where(sql`${checklistRecords.id} = ${record.id}`);
+    Object.assign(record.values, {
+      status: 'Finish',
+      costStatement: statement,
+      chargeTotal: statement.total.gross,
+      costTotal: statement.total.cost,
+      finalizedAt: f.endAt,
+      updatedAt: f.endAt,
+    });
     const preferTo = record.snapshot.checklist.assetLifeCyclePreferTo;
     if (preferTo && preferTo !== lifeCycle) {
       await db.execute(
         sql`update assets set life_cycle_state = ${preferTo}, updated_at = ${f.endAt.toISOString()} where id = ${f.asset.id}`,
       );
-      await writeFieldLogs(db, {
+      // The finalization's field log, dated when it happened.
+      await db.insert(fieldLogs).values({
+        id: randomUUID(),
         entityType: 'asset',
         entityId: f.asset.id,
         userId: f.mechanic,
-        changes: [{ field: 'lifeCycleState', before: lifeCycle, after: preferTo }],
+        field: 'lifeCycleState',
+        before: lifeCycle,
+        after: preferTo,
+        createdAt: f.endAt,
       });
       lifeCycle = preferTo;
     }
     if (record.excluded) {
       const excludedAt = new Date(f.endAt.getTime() - 5 * MINUTE);
-      await db
-        .update(checklistRecords)
-        .set({ excludedAt, excludedBy: f.lead })
-        .where(sql`${checklistRecords.id} = ${record.id}`);
+      Object.assign(record.values, { excludedAt, excludedBy: f.lead });
       f.event('exclude-record', excludedAt, f.lead, null, null, {
         recordId: record.id,
         checklistName: record.snapshot.checklist.name,
@@ -1132,11 +1151,8 @@ async function finishTicket(db: DbOrTx, c: PlayContext, f: FinishContext) {
   const net = round2(invoiceLines.reduce((s, l) => s + l.net, 0));
   const tax = round2(invoiceLines.reduce((s, l) => s + l.tax, 0));
   const issuedAt = new Date(f.endAt.getTime() + 2000);
-  const [numbered] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int + 1 as n from customer_ticket_invoices where partner_id = ${c.partnerId}`,
-  );
-  const invoiceNo = `${c.prefix}-S-${issuedAt.getUTCFullYear()}-${String(numbered?.n ?? 1).padStart(6, '0')}`;
+  c.invoiceCounter.n += 1;
+  const invoiceNo = `${c.prefix}-S-${issuedAt.getUTCFullYear()}-${String(c.invoiceCounter.n).padStart(6, '0')}`;
   await db.insert(customerTicketInvoices).values({
     id: randomUUID(),
     ticketId: f.id,
