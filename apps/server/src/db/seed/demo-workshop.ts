@@ -1,21 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type CostStatement,
+  type AssetLifeCycleState,
   type CustomerTicketStatus,
   TEST_CARDS,
-  type TicketIssue,
-  type TicketOperationType,
-  type TicketPauseReason,
+  type TicketInvoice,
 } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { localPaymentProvider } from '../../adapters/payments.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
+import { lifeCycleTransitionProblem } from '../../modules/assets/lifecycle.ts';
+import { changedFields } from '../../modules/audit/audit.repo.ts';
+import * as recordsRepo from '../../modules/checklist-records/checklist-records.repo.ts';
+import {
+  type ChecklistSource,
+  chargeAndCost,
+  costStatementOf,
+  type Results,
+  type Snapshot,
+  snapshotOf,
+} from '../../modules/checklist-records/record-model.ts';
+import { CHECKLIST_FINALIZED_EVENT } from '../../modules/checklist-records/ticket-records.ts';
+import * as ticketsRepo from '../../modules/customer-tickets/customer-tickets.repo.ts';
 import { createPaymentService } from '../../modules/payments/payments.service.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import {
   assetCategories,
+  assetEvents,
   checklistRecordAttachments,
   checklistRecords,
   checklists,
@@ -25,6 +37,7 @@ import {
   customerTicketInvoices,
   customerTickets,
   fieldLogs,
+  outbox,
   workItemOptions,
   workItems,
 } from '../schema/index.ts';
@@ -37,11 +50,19 @@ import {
   demoWorkItems,
   retiredWorkItem,
 } from './demo-workshop-catalogue.ts';
+import {
+  demoTicketStories,
+  type PhotoSubject,
+  photoSubjects,
+  type RecordStory,
+  type TicketStory,
+} from './demo-workshop-stories.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/** A logger that says nothing: the seed's payment service only logs a provider that does not answer. */
 const quiet = {
   warn: () => undefined,
   info: () => undefined,
@@ -50,410 +71,47 @@ const quiet = {
 } as unknown as FastifyBaseLogger;
 
 type PartnerKey = keyof DemoPartners;
-/** Staff of one partner's workshop: who opens tickets and who works them. */
+type Person = { id: string; name: string };
+/** Staff of one partner's workshop: who opens, checks in, assigns and closes tickets, and who works them. */
 export interface DemoWorkshopStaff {
-  mechanic: { id: string; name: string };
-  lead: { id: string; name: string };
+  mechanic: Person;
+  lead: Person;
 }
 
-/** Euros to the partner's currency: Seoul prices in won, rounded to 500. */
+/** Euros to the partner's currency: Seoul's prices in won, rounded to 500. */
 const priceIn = (currency: string) => (eur: number) =>
   currency === 'KRW' ? Math.round((eur * 1450) / 500) * 500 : eur;
-const round2 = (v: number) => Math.round(v * 100) / 100;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Snapshots and cost statements, as a record holds them.
-
-interface SnapshotOption {
-  id: string;
-  type: 'labour' | 'hardware';
-  name: string;
-  costAmount: number;
-  price: number | null;
-  sku: string | null;
-}
-interface SnapshotItem {
-  id: string;
-  name: string;
-  resultMode: 'single' | 'multiple';
-  options: SnapshotOption[];
-}
-interface SnapshotGroup {
-  id: string;
-  name: string;
-  description: string | null;
-  isRequired: boolean;
-  isAllWorkItemsRequired: boolean;
-  workItems: SnapshotItem[];
-}
-interface Snapshot {
-  checklist: {
-    id: string;
-    name: string;
-    description: string | null;
-    basicCostAmount: number;
-    assetLifeCyclePreferTo: string | null;
-  };
-  groups: SnapshotGroup[];
-}
-interface DraftResult {
-  groupId: string;
-  workItems: { workItemId: string; options: { optionId: string; quantity: number }[]; note?: string }[];
-}
-interface TaxRates {
-  taxGroup: { id: string; name: string } | null;
-  labour: number | null;
-  hardware: number | null;
-}
-
-/** The lines and totals of a record: gross prices include tax (B2C), net and tax are taken out of them. */
-export function costStatementOf(
-  recordId: string,
-  snapshot: Snapshot,
-  results: DraftResult[],
-  currency: string,
-  rates: TaxRates,
-  at: Date,
-  isFinal: boolean,
-): CostStatement {
-  const lines: CostStatement['lines'] = [];
-  const line = (
-    kind: 'basic' | 'labour' | 'hardware',
-    names: { group: string | null; item: string | null; option: string | null; sku: string | null },
-    quantity: number,
-    unitPrice: number | null,
-    unitCost: number,
-  ) => {
-    const rate = kind === 'hardware' ? rates.hardware : rates.labour;
-    const gross = unitPrice === null ? 0 : round2(unitPrice * quantity);
-    const net = rate === null ? gross : round2(gross / (1 + rate / 100));
-    lines.push({
-      kind,
-      groupName: names.group,
-      workItemName: names.item,
-      optionName: names.option,
-      sku: names.sku,
-      quantity,
-      unitPrice,
-      costAmount: round2(unitCost * quantity),
-      gross,
-      net,
-      tax: round2(gross - net),
-      taxRate: unitPrice === null ? null : rate,
-    });
-  };
-  line(
-    'basic',
-    { group: null, item: null, option: snapshot.checklist.name, sku: null },
-    1,
-    snapshot.checklist.basicCostAmount,
-    0,
-  );
-  for (const result of results) {
-    const group = snapshot.groups.find((g) => g.id === result.groupId);
-    for (const chosen of result.workItems) {
-      const item = group?.workItems.find((w) => w.id === chosen.workItemId);
-      for (const pick of chosen.options) {
-        const option = item?.options.find((o) => o.id === pick.optionId);
-        if (!group || !item || !option) continue;
-        line(
-          option.type,
-          { group: group.name, item: item.name, option: option.name, sku: option.sku },
-          pick.quantity,
-          option.price,
-          option.costAmount,
-        );
-      }
-    }
-  }
-  const totalOf = (of: CostStatement['lines']) => ({
-    net: round2(of.reduce((s, l) => s + l.net, 0)),
-    tax: round2(of.reduce((s, l) => s + l.tax, 0)),
-    gross: round2(of.reduce((s, l) => s + l.gross, 0)),
-    cost: round2(of.reduce((s, l) => s + l.costAmount, 0)),
-  });
-  return {
-    recordId,
-    currency,
-    taxGroup: rates.taxGroup,
-    ratesAt: at.toISOString(),
-    isFinal,
-    lines,
-    labour: totalOf(lines.filter((l) => l.kind === 'labour')),
-    hardware: totalOf(lines.filter((l) => l.kind === 'hardware')),
-    basic: totalOf(lines.filter((l) => l.kind === 'basic')),
-    total: totalOf(lines),
-  };
-}
-
-/**
- * What a mechanic chooses on a checklist: every work item of the required groups (and of the optional ones when
- * `thorough`), its first labour option, and its first hardware part on every other item.
- */
-function chooseResults(snapshot: Snapshot, thorough: boolean): DraftResult[] {
-  return snapshot.groups
-    .filter((g) => g.isRequired || thorough)
-    .map((group) => ({
-      groupId: group.id,
-      workItems: group.workItems.map((item, n) => {
-        const labourOption = item.options.find((o) => o.type === 'labour');
-        const partOption = item.options.find((o) => o.type === 'hardware');
-        const picks = [labourOption, n % 2 === 0 && item.resultMode === 'multiple' ? partOption : undefined]
-          .filter((o): o is SnapshotOption => o !== undefined)
-          .map((o) => ({ optionId: o.id, quantity: 1 }));
-        return { workItemId: item.id, options: picks };
-      }),
-    }));
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Photos: small JPEGs drawn once, stored per attachment through the storage adapter.
-
-const photoSubjects = ['Worn brake pad', 'Tyre with a puncture', 'Battery contacts', 'After service'] as const;
-type PhotoSubject = (typeof photoSubjects)[number];
-
-async function drawPhoto(subject: PhotoSubject, hue: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
-    <rect width="480" height="360" fill="hsl(${hue},25%,82%)"/>
-    <circle cx="150" cy="200" r="90" fill="none" stroke="#2f3b45" stroke-width="18"/>
-    <circle cx="340" cy="200" r="90" fill="none" stroke="#2f3b45" stroke-width="18"/>
-    <path d="M150 200 L230 120 L340 200 M230 120 L260 200 L150 200" fill="none" stroke="hsl(${hue},60%,35%)" stroke-width="10"/>
-    <rect x="0" y="300" width="480" height="60" fill="rgba(0,0,0,0.55)"/>
-    <text x="20" y="340" font-size="26" font-family="sans-serif" fill="#fff">${subject}</text></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer();
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Tickets: what happened to each, told as a story the seed plays through.
-
-type PaymentStory = 'paid' | 'declined' | 'exempted' | 'refunded';
-interface RecordStory {
-  checklist: string;
-  thorough?: boolean;
-  excluded?: boolean;
-  photos?: PhotoSubject[];
-  comment?: string;
-}
-interface TicketStory {
-  status: CustomerTicketStatus;
-  hoursAgo: number;
-  category: string;
-  issues: TicketIssue[];
-  operationType?: TicketOperationType;
-  /** Assigned by the service lead before anyone started. */
-  assigned?: boolean;
-  records?: RecordStory[];
-  pause?: { reason: TicketPauseReason; note?: string };
-  /** Was it worked before it failed? */
-  failedWhile?: 'new' | 'processing';
-  failReason?: string;
-  payment?: PaymentStory;
-  comment?: string;
-  checkInNote?: string;
-  contact?: boolean;
-}
-
-const milanoStories: TicketStory[] = [
-  { status: 'new', hoursAgo: 1, category: 'City e-bike', issues: ['Flat'], contact: true, comment: 'Rear tyre flat' },
-  {
-    status: 'new',
-    hoursAgo: 3,
-    category: 'Urban bike',
-    issues: ['Brakes', 'Priority'],
-    comment: 'Front brake barely holds; the customer needs it back today',
-  },
-  {
-    status: 'checked-in',
-    hoursAgo: 5,
-    category: 'Kick e-scooter',
-    issues: ['Battery'],
-    checkInNote: 'Scratches on the deck; charger left with the scooter',
-  },
-  {
-    status: 'checked-in',
-    hoursAgo: 20,
-    category: 'City e-bike',
-    issues: ['Display'],
-    assigned: true,
-    checkInNote: 'Display shows E21 at start-up',
-  },
-  {
-    status: 'processing',
-    hoursAgo: 26,
-    category: 'City e-bike',
-    issues: ['Brakes'],
-    records: [{ checklist: 'Brake service', photos: ['Worn brake pad'], comment: 'Front pads down to the metal' }],
-  },
-  {
-    status: 'paused',
-    hoursAgo: 50,
-    category: 'City e-bike',
-    issues: ['Motor', 'Hub'],
-    pause: { reason: 'waiting-for-parts', note: 'Hub motor ordered, due Thursday' },
-    records: [{ checklist: 'E-bike full service', photos: ['Battery contacts', 'Worn brake pad'] }],
-  },
-  {
-    status: 'paused',
-    hoursAgo: 30,
-    category: 'Urban bike',
-    issues: ['Tune up'],
-    pause: { reason: 'customer-approval', note: 'Quote sent by e-mail: new derailleur' },
-    records: [{ checklist: 'Urban bike tune-up' }],
-  },
-  {
-    status: 'finished',
-    hoursAgo: 28,
-    category: 'City e-bike',
-    issues: ['Flat'],
-    operationType: 'swapped',
-    records: [{ checklist: 'Flat tyre', thorough: true, photos: ['Tyre with a puncture'] }],
-    payment: 'paid',
-  },
-  {
-    status: 'finished',
-    hoursAgo: 75,
-    category: 'City e-bike',
-    issues: ['Battery', 'Brakes'],
-    records: [
-      { checklist: 'Battery check', photos: ['Battery contacts'] },
-      { checklist: 'Brake service', excluded: true, comment: 'Done under warranty: not charged' },
-    ],
-    payment: 'declined',
-  },
-  {
-    status: 'completed',
-    hoursAgo: 24 * 6,
-    category: 'Urban bike',
-    issues: ['Brakes'],
-    operationType: 'return',
-    records: [{ checklist: 'Brake service' }],
-    payment: 'paid',
-  },
-  {
-    status: 'completed',
-    hoursAgo: 24 * 9,
-    category: 'City e-bike',
-    issues: ['Tune up', 'Priority'],
-    records: [{ checklist: 'E-bike full service', thorough: true, photos: ['After service'] }],
-    payment: 'refunded',
-  },
-  {
-    status: 'completed',
-    hoursAgo: 24 * 12,
-    category: 'Kick e-scooter',
-    issues: ['Flat'],
-    records: [{ checklist: 'Flat tyre' }],
-    payment: 'exempted',
-  },
-  {
-    status: 'unsuccessful',
-    hoursAgo: 24 * 4,
-    category: 'Urban bike',
-    issues: ['Frame/Front fork'],
-    failedWhile: 'processing',
-    failReason: 'Frame cracked at the head tube: not repairable, the bike is retired',
-    records: [{ checklist: 'Urban bike tune-up' }],
-  },
-  {
-    status: 'unsuccessful',
-    hoursAgo: 24 * 2,
-    category: 'City e-bike',
-    issues: ['Kickstand'],
-    failedWhile: 'new',
-    failReason: 'The customer withdrew the request',
-  },
-];
-
-const barcelonaStories: TicketStory[] = [
-  { status: 'new', hoursAgo: 2, category: 'City e-bike', issues: ['Socket cable'], contact: true },
-  {
-    status: 'checked-in',
-    hoursAgo: 6,
-    category: 'Urban bike',
-    issues: ['Pedal'],
-    checkInNote: 'Left pedal loose',
-  },
-  {
-    status: 'processing',
-    hoursAgo: 8,
-    category: 'Kick e-scooter',
-    issues: ['Flat'],
-    records: [{ checklist: 'Flat tyre', photos: ['Tyre with a puncture'] }],
-  },
-  {
-    status: 'paused',
-    hoursAgo: 27,
-    category: 'City e-bike',
-    issues: ['E-shifter/Derailleur'],
-    pause: { reason: 'shop-too-busy' },
-    records: [{ checklist: 'E-bike full service' }],
-  },
-  {
-    status: 'finished',
-    hoursAgo: 30,
-    category: 'City e-bike',
-    issues: ['Brakes'],
-    records: [{ checklist: 'Brake service', photos: ['Worn brake pad'] }],
-    payment: 'paid',
-  },
-  {
-    status: 'finished',
-    hoursAgo: 52,
-    category: 'Urban bike',
-    issues: ['Tune up'],
-    records: [{ checklist: 'Urban bike tune-up' }],
-    payment: 'declined',
-  },
-  {
-    status: 'completed',
-    hoursAgo: 24 * 5,
-    category: 'City e-bike',
-    issues: ['Battery'],
-    records: [{ checklist: 'Battery check' }],
-    payment: 'paid',
-  },
-  {
-    status: 'unsuccessful',
-    hoursAgo: 24 * 3,
-    category: 'Kick e-scooter',
-    issues: ['Motor'],
-    failedWhile: 'processing',
-    failReason: 'Motor no longer made; the scooter goes back to the supplier',
-  },
-];
-
-const seoulStories: TicketStory[] = [
-  { status: 'new', hoursAgo: 2, category: 'Kick e-scooter', issues: ['Battery'], contact: true },
-  { status: 'checked-in', hoursAgo: 4, category: 'City e-bike', issues: ['Display'], checkInNote: 'No power' },
-  {
-    status: 'processing',
-    hoursAgo: 6,
-    category: 'City e-bike',
-    issues: ['Brakes'],
-    records: [{ checklist: 'Brake service' }],
-  },
-];
-
-const stories: Record<PartnerKey, TicketStory[]> = {
-  milano: milanoStories,
-  barcelona: barcelonaStories,
-  seoul: seoulStories,
-};
+const cents = (v: number) => Math.round(v * 100);
 
 interface Customer {
   id: string;
+  first_name: string;
   name: string;
   phone_no: string;
   email: string | null;
   card: string;
 }
+const customerColumns = sql`c.id, c.first_name, c.first_name || ' ' || c.last_name as name, c.phone_no, c.email,
+  pm.provider_ref as card`;
+const firstCard = sql`join lateral (select provider_ref from customer_payment_methods
+  where customer_id = c.id and valid and deleted_at is null order by created_at limit 1) pm on true`;
+
+interface Workshop {
+  key: PartnerKey;
+  partnerId: string;
+  centreId: string;
+  currency: string;
+  taxGroup: { id: string; name: string } | null;
+  snapshots: Map<string, Snapshot>;
+}
 
 /**
- * The workshop of every demo partner: its work items and checklists (one of each archived), and service tickets in
+ * The workshop of every demo partner: its work items and checklists (one of each archived) and service tickets in
  * every status at its service centre, worked by its mechanic — checklist records (drafts, finalized, one excluded)
- * with photos, fees charged through the payments ledger (paid, declined and owed, exempted, refunded), invoices and
- * the history of who did what. Rows are written as the services write them and dated back; payments go through the
- * real payment service and the local provider, as the demo orders' do.
+ * with photos, fees charged through the payments ledger (paid; declined and owed; exempted; refunded), invoices and
+ * the history of who did what. Each ticket is played through the services' rules (the record model's snapshot and
+ * cost statement, the ticket's transition writes and money) and dated back; payments go through the real payment
+ * service and the local provider, as the demo orders' do.
  */
 export async function seedDemoWorkshop(
   db: DbOrTx,
@@ -474,327 +132,364 @@ export async function seedDemoWorkshop(
       c.id,
     ]),
   );
+  const workshops = await seedCatalogue(db, partners, categories, now);
   const photos = opts.storage ? await photoSet() : undefined;
-  const usedAssets = new Set<string>();
-  const counts = { workItems: 0, checklists: 0, tickets: 0, records: 0, attachments: 0 };
+  const used = new Set<string>();
+  let tickets = 0;
 
-  // Work items and checklists of every partner, created a month ago by its service lead: four statements in all.
-  const catalogue = emptyCatalogue();
-  const setUpAt = new Date(now.getTime() - 35 * DAY);
-  const workshops: {
-    key: PartnerKey;
-    centre: { id: string };
-    currency: string;
-    rates: TaxRates;
-    snapshots: Map<string, Snapshot>;
-  }[] = [];
-  for (const key of Object.keys(stories) as PartnerKey[]) {
-    const partner = partners[key];
-    const [centre] = await rows<{ id: string; tax_group_id: string | null; tax_group_name: string | null }>(
-      db,
-      sql`select s.id, s.tax_group_id, t.name as tax_group_name from sites s
-          left join tax_groups t on t.id = s.tax_group_id
-          where s.partner_id = ${partner.id} and s.type = 'service-center' and not s.is_archived
-          order by s.created_at limit 1`,
-    );
-    if (!centre) continue;
-    const [operation] = await rows<{ currency: string }>(
-      db,
-      sql`select currency from operation_settings where partner_id = ${partner.id} limit 1`,
-    );
-    const currency = operation?.currency ?? 'EUR';
-    const rates = await taxRatesOf(db, centre.tax_group_id, centre.tax_group_name, now);
-    const price = priceIn(currency);
-    const items = new Map<string, SnapshotItem>();
-    for (const [n, item] of [...demoWorkItems, retiredWorkItem].entries()) {
-      const retired = item === retiredWorkItem;
-      const at = new Date(setUpAt.getTime() + n * MINUTE);
-      const snapshotItem = addWorkItem(catalogue, partner.id, item, price, at, retired ? now : undefined);
-      if (!retired) items.set(item.name, snapshotItem);
-      counts.workItems += 1;
-    }
-    const snapshots = new Map<string, Snapshot>();
-    for (const [n, list] of demoChecklists.entries()) {
-      const at = new Date(setUpAt.getTime() + (30 + n) * MINUTE);
-      snapshots.set(list.name, addChecklist(catalogue, partner.id, list, items, categories, price, at, now));
-      counts.checklists += 1;
-    }
-    workshops.push({ key, centre, currency, rates, snapshots });
-  }
-  await db.insert(workItems).values(catalogue.items);
-  await db.insert(workItemOptions).values(catalogue.options);
-  await db.insert(checklists).values(catalogue.checklists);
-  await db.insert(checklistWorkItemGroups).values(catalogue.groups);
-
-  for (const { key, centre, currency, rates, snapshots } of workshops) {
-    const partner = partners[key];
-    const people = staff[key];
+  for (const workshop of workshops) {
     const customers = await rows<Customer>(
       db,
-      sql`select c.id, c.first_name || ' ' || c.last_name as name, c.phone_no, c.email, pm.provider_ref as card
-          from customers c join customer_memberships m on m.customer_id = c.id and m.partner_id = ${partner.id}
-          join lateral (select provider_ref from customer_payment_methods
-                        where customer_id = c.id and valid and deleted_at is null order by created_at limit 1) pm on true
+      sql`select ${customerColumns} from customers c
+          join customer_memberships m on m.customer_id = c.id and m.partner_id = ${workshop.partnerId} ${firstCard}
           where c.deleted_at is null and c.email is not null order by c.created_at desc`,
     );
     const payers = customers.filter(
       (c) => c.card === TEST_CARDS.success.token || c.card === TEST_CARDS.mastercard.token,
     );
     const decliners = customers.filter((c) => c.card === TEST_CARDS.declined.token);
-    let payerTurn = 0;
-    const invoiceCounter = { n: 0 };
-
-    for (const [n, story] of stories[key].entries()) {
-      const customer =
-        story.payment === 'declined' || story.payment === 'exempted'
-          ? (decliners[n % Math.max(1, decliners.length)] ?? payers[0])
-          : payers[payerTurn++ % Math.max(1, payers.length)];
-      const ticket = await playTicket(db, {
+    let turn = 0;
+    for (const story of demoTicketStories[workshop.key]) {
+      const declines = story.payment === 'declined' || story.payment === 'exempted';
+      const customer = declines
+        ? (decliners[turn % Math.max(1, decliners.length)] ?? payers[0])
+        : payers[turn % Math.max(1, payers.length)];
+      turn += 1;
+      if (!customer) continue;
+      const played = await playTicket(db, {
         story,
-        partnerId: partner.id,
-        centreId: centre.id,
-        currency,
+        workshop,
         customer,
-        people,
-        snapshots,
+        people: staff[workshop.key],
         categoryId: categories.get(story.category),
-        usedAssets,
-        rates,
+        used,
         now,
         paymentService,
         storage: opts.storage,
         photos,
-        prefix: key === 'milano' ? 'MBH' : key === 'barcelona' ? 'BEM' : 'SSC',
-        invoiceCounter,
       });
-      if (!ticket) continue;
-      counts.tickets += 1;
-      counts.records += ticket.records;
-      counts.attachments += ticket.attachments;
+      if (played) tickets += 1;
     }
   }
-  return counts;
+  return { tickets };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The catalogue: work items and checklists of every partner, created five weeks ago, in four statements.
+
+async function seedCatalogue(
+  db: DbOrTx,
+  partners: DemoPartners,
+  categories: Map<string, string>,
+  now: Date,
+): Promise<Workshop[]> {
+  const setUpAt = now.getTime() - 35 * DAY;
+  const items: (typeof workItems.$inferInsert)[] = [];
+  const options: (typeof workItemOptions.$inferInsert)[] = [];
+  const lists: (typeof checklists.$inferInsert)[] = [];
+  const groups: (typeof checklistWorkItemGroups.$inferInsert)[] = [];
+  const workshops: Workshop[] = [];
+  for (const key of Object.keys(demoTicketStories) as PartnerKey[]) {
+    const partnerId = partners[key].id;
+    const [centre] = await rows<{ id: string; tax_group_id: string | null; tax_group_name: string | null }>(
+      db,
+      sql`select s.id, s.tax_group_id, t.name as tax_group_name from sites s
+          left join tax_groups t on t.id = s.tax_group_id
+          where s.partner_id = ${partnerId} and s.type = 'service-center' and not s.is_archived
+          order by s.created_at limit 1`,
+    );
+    const [operation] = await rows<{ currency: string }>(
+      db,
+      sql`select currency from operation_settings where partner_id = ${partnerId}`,
+    );
+    if (!centre || !operation) continue;
+    const price = priceIn(operation.currency);
+
+    type OptionRow = (typeof options)[number] & { costAmount: number; price: number | null; sku: string | null };
+    const byName = new Map<string, { item: typeof workItems.$inferInsert; options: OptionRow[] }>();
+    const addItem = (item: DemoWorkItem, n: number, archived: boolean) => {
+      const at = new Date(setUpAt + n * MINUTE);
+      const row = {
+        id: randomUUID(),
+        partnerId,
+        name: item.name,
+        description: item.description,
+        resultMode: item.resultMode,
+        status: archived ? 'Deleted' : 'Inuse',
+        createdAt: at,
+        updatedAt: archived ? new Date(now.getTime() - 10 * DAY) : at,
+      };
+      const its: OptionRow[] = item.options.map((o, position) => ({
+        id: randomUUID(),
+        workItemId: row.id,
+        type: o.type,
+        name: o.name,
+        costAmount: price(o.cost),
+        price: o.price === null ? null : price(o.price),
+        description: o.description ?? null,
+        sku: o.sku ?? null,
+        position,
+        createdAt: at,
+        updatedAt: at,
+      }));
+      items.push(row);
+      options.push(...its);
+      if (!archived) byName.set(item.name, { item: row, options: its });
+    };
+    for (const [n, item] of demoWorkItems.entries()) addItem(item, n, false);
+    addItem(retiredWorkItem, demoWorkItems.length, true);
+
+    const snapshots = new Map<string, Snapshot>();
+    demoChecklists.forEach((list: DemoChecklist, n) => {
+      const at = new Date(setUpAt + (30 + n) * MINUTE);
+      const checklist = {
+        id: randomUUID(),
+        partnerId,
+        name: list.name,
+        description: list.description,
+        assetCategoryIds: list.categories.flatMap((name) => categories.get(name) ?? []),
+        basicCostAmount: price(list.basicCost),
+        assetLifeCyclePreferTo: list.preferTo,
+        status: list.archived ? 'Deleted' : 'Inuse',
+        createdAt: at,
+        updatedAt: list.archived ? new Date(now.getTime() - 20 * DAY) : at,
+      };
+      const its = list.groups.map((g, position) => ({
+        id: randomUUID(),
+        checklistId: checklist.id,
+        name: g.name,
+        description: g.description ?? null,
+        isRequired: g.isRequired,
+        isAllWorkItemsRequired: g.isAllWorkItemsRequired,
+        workItemIds: g.items.flatMap((name) => byName.get(name)?.item.id ?? []),
+        position,
+        createdAt: at,
+        updatedAt: at,
+      }));
+      lists.push(checklist);
+      groups.push(...its);
+      // The copy a record takes when its draft is submitted, made by the records module's own function.
+      const used = list.groups.flatMap((g) => g.items.flatMap((name) => byName.get(name) ?? []));
+      const source: ChecklistSource = {
+        checklist,
+        groups: its,
+        items: used.map((u) => ({ id: u.item.id, name: u.item.name, resultMode: u.item.resultMode ?? 'single' })),
+        options: used.flatMap((u) =>
+          u.options.map((o) => ({
+            id: o.id,
+            workItemId: o.workItemId,
+            type: o.type,
+            name: o.name,
+            costAmount: o.costAmount,
+            price: o.price,
+            sku: o.sku,
+          })),
+        ),
+      };
+      snapshots.set(list.name, snapshotOf(source));
+    });
+    workshops.push({
+      key,
+      partnerId,
+      centreId: centre.id,
+      currency: operation.currency,
+      taxGroup: centre.tax_group_id ? { id: centre.tax_group_id, name: centre.tax_group_name ?? '' } : null,
+      snapshots,
+    });
+  }
+  await db.insert(workItems).values(items);
+  await db.insert(workItemOptions).values(options);
+  await db.insert(checklists).values(lists);
+  await db.insert(checklistWorkItemGroups).values(groups);
+  return workshops;
+}
+
+/**
+ * What a mechanic chooses on a checklist: every work item of the required groups (and of the optional ones when
+ * `thorough`), its first labour option, and its first part on every other item that takes several results.
+ */
+function chooseResults(snapshot: Snapshot, thorough: boolean): Results {
+  return snapshot.groups
+    .filter((g) => g.isRequired || thorough)
+    .map((group) => ({
+      groupId: group.id,
+      workItems: group.workItems.map((item, n) => {
+        const labour = item.options.find((o) => o.type === 'labour');
+        const part =
+          n % 2 === 0 && item.resultMode === 'multiple' ? item.options.find((o) => o.type === 'hardware') : undefined;
+        return {
+          workItemId: item.id,
+          options: [labour, part].flatMap((o) => (o ? [{ optionId: o.id, quantity: 1 }] : [])),
+          note: null,
+        };
+      }),
+    }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Photos: small JPEGs drawn once, each attachment stored under its own key through the storage adapter.
 
 async function photoSet() {
   const set = new Map<PhotoSubject, Buffer>();
-  for (const [n, subject] of photoSubjects.entries()) set.set(subject, await drawPhoto(subject, 20 + n * 70));
+  for (const [n, subject] of photoSubjects.entries()) {
+    const hue = 20 + n * 70;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360">
+      <rect width="480" height="360" fill="hsl(${hue},25%,82%)"/>
+      <circle cx="150" cy="200" r="90" fill="none" stroke="#2f3b45" stroke-width="18"/>
+      <circle cx="340" cy="200" r="90" fill="none" stroke="#2f3b45" stroke-width="18"/>
+      <path d="M150 200 L230 120 L340 200 M230 120 L260 200 L150 200" fill="none" stroke="hsl(${hue},60%,35%)"
+        stroke-width="10"/>
+      <rect x="0" y="300" width="480" height="60" fill="rgba(0,0,0,0.55)"/>
+      <text x="20" y="340" font-size="26" font-family="sans-serif" fill="#fff">${subject}</text></svg>`;
+    set.set(subject, await sharp(Buffer.from(svg)).jpeg({ quality: 70 }).toBuffer());
+  }
   return set;
 }
 
-async function taxRatesOf(db: DbOrTx, taxGroupId: string | null, name: string | null, at: Date): Promise<TaxRates> {
-  if (!taxGroupId) return { taxGroup: null, labour: null, hardware: null };
-  const found = await rows<{ subject: string; rate: string }>(
-    db,
-    sql`select distinct on (subject) subject, rate from tax_rates
-        where tax_group_id = ${taxGroupId} and effective_at <= ${at.toISOString()}
-        order by subject, effective_at desc`,
-  );
-  const rateOf = (subject: string) => {
-    const row = found.find((r) => r.subject === subject);
-    return row ? Number(row.rate) : null;
-  };
-  return {
-    taxGroup: { id: taxGroupId, name: name ?? '' },
-    labour: rateOf('service-labour'),
-    hardware: rateOf('service-hardware'),
-  };
-}
-
-interface Catalogue {
-  items: (typeof workItems.$inferInsert)[];
-  options: (typeof workItemOptions.$inferInsert)[];
-  checklists: (typeof checklists.$inferInsert)[];
-  groups: (typeof checklistWorkItemGroups.$inferInsert)[];
-}
-const emptyCatalogue = (): Catalogue => ({ items: [], options: [], checklists: [], groups: [] });
-
-/** A work item's rows (archived when `archivedAt` is given), and its copy as a record snapshot holds it. */
-function addWorkItem(
-  catalogue: Catalogue,
-  partnerId: string,
-  item: DemoWorkItem,
-  price: (eur: number) => number,
-  at: Date,
-  archivedAt?: Date,
-): SnapshotItem {
-  const id = randomUUID();
-  catalogue.items.push({
-    id,
-    partnerId,
-    name: item.name,
-    description: item.description,
-    resultMode: item.resultMode,
-    status: archivedAt ? 'Deleted' : 'Inuse',
-    createdAt: at,
-    updatedAt: archivedAt ? new Date(archivedAt.getTime() - 10 * DAY) : at,
-  });
-  const options = item.options.map((o, position) => ({
-    id: randomUUID(),
-    workItemId: id,
-    type: o.type,
-    name: o.name,
-    costAmount: price(o.cost),
-    price: o.price === null ? null : price(o.price),
-    description: o.description ?? null,
-    sku: o.sku ?? null,
-    position,
-    createdAt: at,
-    updatedAt: at,
-  }));
-  catalogue.options.push(...options);
-  return {
-    id,
-    name: item.name,
-    resultMode: item.resultMode,
-    options: options.map((o) => ({
-      id: o.id,
-      type: o.type,
-      name: o.name,
-      costAmount: o.costAmount,
-      price: o.price,
-      sku: o.sku,
-    })),
-  };
-}
-
-/** A checklist's rows with its groups, and the snapshot a record made from it holds. */
-function addChecklist(
-  catalogue: Catalogue,
-  partnerId: string,
-  list: DemoChecklist,
-  items: Map<string, SnapshotItem>,
-  categories: Map<string, string>,
-  price: (eur: number) => number,
-  at: Date,
-  now: Date,
-): Snapshot {
-  const id = randomUUID();
-  catalogue.checklists.push({
-    id,
-    partnerId,
-    name: list.name,
-    description: list.description,
-    assetCategoryIds: list.categories.flatMap((name) => categories.get(name) ?? []),
-    basicCostAmount: price(list.basicCost),
-    assetLifeCyclePreferTo: list.preferTo,
-    status: list.archived ? 'Deleted' : 'Inuse',
-    createdAt: at,
-    updatedAt: list.archived ? new Date(now.getTime() - 20 * DAY) : at,
-  });
-  const groups = list.groups.map((g, position) => ({
-    id: randomUUID(),
-    checklistId: id,
-    name: g.name,
-    description: g.description ?? null,
-    isRequired: g.isRequired,
-    isAllWorkItemsRequired: g.isAllWorkItemsRequired,
-    workItemIds: g.items.flatMap((name) => items.get(name)?.id ?? []),
-    position,
-    createdAt: at,
-    updatedAt: at,
-  }));
-  catalogue.groups.push(...groups);
-  return {
-    checklist: {
-      id,
-      name: list.name,
-      description: list.description,
-      basicCostAmount: price(list.basicCost),
-      assetLifeCyclePreferTo: list.preferTo,
-    },
-    groups: groups.map((g, n) => ({
-      id: g.id,
-      name: g.name,
-      description: g.description,
-      isRequired: g.isRequired,
-      isAllWorkItemsRequired: g.isAllWorkItemsRequired,
-      workItems: (list.groups[n]?.items ?? []).flatMap((name) => items.get(name) ?? []),
-    })),
-  };
-}
+// ---------------------------------------------------------------------------------------------------------------
+// Tickets.
 
 interface PlayContext {
   story: TicketStory;
-  partnerId: string;
-  centreId: string;
-  currency: string;
-  customer: Customer | undefined;
+  workshop: Workshop;
+  customer: Customer;
   people: DemoWorkshopStaff;
-  snapshots: Map<string, Snapshot>;
   categoryId: string | undefined;
-  usedAssets: Set<string>;
-  rates: TaxRates;
+  used: Set<string>;
   now: Date;
   paymentService: ReturnType<typeof createPaymentService>;
   storage: FileStorage | undefined;
   photos: Map<PhotoSubject, Buffer> | undefined;
-  prefix: string;
-  /** The partner's service invoices issued so far. */
-  invoiceCounter: { n: number };
 }
 
-/** One ticket played from its story: opened, checked in, worked, paused, finished, charged, closed. */
-async function playTicket(db: DbOrTx, context: PlayContext) {
-  let c = context;
-  const { story, people, now, categoryId } = c;
-  if (!categoryId || !c.customer) return undefined;
+interface PickedAsset {
+  id: string;
+  life_cycle_state: string;
+  order_id: string | null;
+  order_end: Date | string | null;
+  renter_id: string | null;
+}
+
+/**
+ * The asset a story needs: a customer-rental asset of the partner and category, on no open lease, not used by
+ * another demo ticket. Tickets take NotReady assets (bikes really in the workshop), so the Ready ones the renting
+ * demos and tests look for stay free; a return ticket takes the asset of an order that closed when it came back.
+ */
+async function pickAsset(db: DbOrTx, c: PlayContext): Promise<PickedAsset | undefined> {
+  const notUsed = c.used.size
+    ? sql`and a.id not in (${sql.join(
+        [...c.used].map((u) => sql`${u}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  if (c.story.operationType === 'return') {
+    const [returned] = await rows<PickedAsset>(
+      db,
+      sql`select a.id, a.life_cycle_state, o.id as order_id, o.end_time as order_end, o.customer_id as renter_id
+          from orders o join leases l on l.order_id = o.id join assets a on a.id = l.asset_id
+          where o.partner_id = ${c.workshop.partnerId} and o.status = 'Closed' and a.category_id = ${c.categoryId}
+            and o.end_time is not null ${notUsed}
+          order by o.end_time desc limit 1`,
+    );
+    if (returned) return returned;
+  }
+  const [asset] = await rows<PickedAsset>(
+    db,
+    sql`select a.id, a.life_cycle_state, null::uuid as order_id, null::timestamptz as order_end,
+          null::uuid as renter_id
+        from assets a
+        where a.partner_id = ${c.workshop.partnerId} and a.category_id = ${c.categoryId}
+          and a.usage_mode = 'customer-rental' and a.life_cycle_state = 'NotReady' and a.turnover_state = 'InSite'
+          and not exists (select 1 from leases l where l.asset_id = a.id and l.status in ('InUse', 'Returning'))
+          ${notUsed}
+        order by a.no limit 1`,
+  );
+  return asset;
+}
+
+type Event = typeof customerTicketEvents.$inferInsert;
+type FieldLog = typeof fieldLogs.$inferInsert;
+
+/**
+ * One ticket played from its story with the services' writes: opened by the lead, checked in, started by the
+ * mechanic (who is assigned by starting), drafts submitted, paused and resumed, finished (records finalized with
+ * their cost statements and the asset's lifecycle, the fee fixed, the invoice issued, the card charged), then
+ * exempted, refunded, completed or failed as the story says. Everything is dated on the story's clock.
+ */
+async function playTicket(db: DbOrTx, c: PlayContext) {
+  const { story, workshop, people } = c;
+  const categoryId = c.categoryId;
+  if (!categoryId) return false;
   const asset = await pickAsset(db, c);
-  if (!asset) return undefined;
-  c.usedAssets.add(asset.id);
-  // A return ticket is the renter's: their card pays.
-  const renter = asset.order_customer_id
-    ? (
-        await rows<Customer>(
-          db,
-          sql`select c.id, c.first_name || ' ' || c.last_name as name, c.phone_no, c.email, pm.provider_ref as card
-              from customers c join lateral (select provider_ref from customer_payment_methods
-                where customer_id = c.id and valid and deleted_at is null order by created_at limit 1) pm on true
-              where c.id = ${asset.order_customer_id}`,
-        )
-      )[0]
-    : undefined;
-  const customer = renter ?? c.customer;
-  c = { ...c, customer };
-  const swapped =
+  if (!asset) return false;
+  c.used.add(asset.id);
+  let customer = c.customer;
+  if (asset.renter_id) {
+    const [renter] = await rows<Customer>(
+      db,
+      sql`select ${customerColumns} from customers c ${firstCard} where c.id = ${asset.renter_id}`,
+    );
+    if (renter) customer = renter;
+  }
+  const [swapped] =
     story.operationType === 'swapped'
-      ? (
-          await rows<{ id: string }>(
-            db,
-            sql`select id from assets where partner_id = ${c.partnerId} and category_id = ${categoryId}
+      ? await rows<{ id: string }>(
+          db,
+          sql`select id from assets where partner_id = ${workshop.partnerId} and category_id = ${categoryId}
                 and usage_mode = 'customer-rental' and life_cycle_state = 'Ready' and id <> ${asset.id}
-                order by no limit 1 offset 3`,
-          )
-        )[0]
-      : undefined;
+              order by no limit 1 offset 3`,
+        )
+      : [];
 
   const id = randomUUID();
-  const [seq] = await rows<{ no: string }>(db, sql`select nextval('customer_ticket_no_seq')::text as no`);
-  const ticketNo = `T-${String(seq?.no ?? '0').padStart(6, '0')}`;
-  const events: (typeof customerTicketEvents.$inferInsert)[] = [];
-  let clock = new Date(now.getTime() - story.hoursAgo * HOUR);
-  const createdAt = clock;
+  const ticketNo = await ticketsRepo.nextTicketNo(db);
+  // A return ticket is opened when the order ends; the others as long ago as the story says.
+  const openedAt = asset.order_end
+    ? new Date(new Date(asset.order_end).getTime() - 30 * MINUTE)
+    : new Date(c.now.getTime() - story.hoursAgo * HOUR);
+  let clock = openedAt;
   const after = (minutes: number) => {
     clock = new Date(clock.getTime() + minutes * MINUTE);
     return clock;
   };
+  const events: Event[] = [];
+  const logs: FieldLog[] = [];
   const event = (
     action: string,
     at: Date,
-    userId: string | null,
-    fromStatus: CustomerTicketStatus | null = null,
-    toStatus: CustomerTicketStatus | null = null,
+    user: Person | null,
     data: Record<string, unknown> = {},
-  ) => events.push({ id: randomUUID(), ticketId: id, action, fromStatus, toStatus, userId, data, at });
+    status?: { from: CustomerTicketStatus; to: CustomerTicketStatus },
+  ) =>
+    events.push({
+      id: randomUUID(),
+      ticketId: id,
+      action,
+      fromStatus: status?.from ?? null,
+      toStatus: status?.to ?? null,
+      userId: user?.id ?? null,
+      data,
+      at,
+    });
+  const log = (
+    entityType: string,
+    entityId: string,
+    user: Person,
+    at: Date,
+    before: Record<string, unknown> | null,
+    afterValues: Record<string, unknown> | null,
+  ) => {
+    for (const change of changedFields(before, afterValues)) {
+      logs.push({ id: randomUUID(), entityType, entityId, userId: user.id, ...change, createdAt: at });
+    }
+  };
 
-  const lead = people.lead.id;
-  const mechanic = people.mechanic.id;
-  const ticket: typeof customerTickets.$inferInsert = {
+  const ticket: typeof customerTickets.$inferInsert & { durationMinutes: number } = {
     id,
     ticketNo,
-    assetPartnerId: c.partnerId,
-    providerPartnerId: c.partnerId,
-    centerSiteId: c.centreId,
+    assetPartnerId: workshop.partnerId,
+    providerPartnerId: workshop.partnerId,
+    centerSiteId: workshop.centreId,
     assetId: asset.id,
     categoryId,
     customerId: customer.id,
@@ -805,257 +500,301 @@ async function playTicket(db: DbOrTx, context: PlayContext) {
     mechanicUserId: null,
     operationType: story.operationType ?? 'regular',
     swappedAssetId: swapped?.id ?? null,
-    orderId: story.operationType === 'return' ? asset.order_id : null,
+    orderId: asset.order_id,
     issues: story.issues,
     comment: story.comment ?? null,
-    checkInNote: null,
-    currency: c.currency,
-    createdBy: lead,
-    createdAt,
+    checkInNote: story.checkInNote ?? null,
+    currency: workshop.currency,
+    createdBy: people.lead.id,
+    createdAt: openedAt,
+    durationMinutes: 0,
   };
-  event('create', createdAt, lead, null, 'new', {
-    issues: story.issues,
-    operationType: ticket.operationType,
-  });
-  // Written as opened; records, adjustments and events name it, and it is brought up to date at the end.
-  await db.insert(customerTickets).values({ ...ticket, updatedAt: createdAt });
-  const status = (to: CustomerTicketStatus) => {
+  event('create', openedAt, people.lead, { newCustomer: false }, { from: 'new', to: 'new' });
+  const move = (action: string, user: Person, at: Date, data: Record<string, unknown> = {}) => {
+    const from = ticket.status as CustomerTicketStatus;
+    const to = nextStatus[action] as CustomerTicketStatus;
+    event(action, at, user, data, { from, to });
     ticket.status = to;
   };
+  const spell = (at: Date) =>
+    ticket.processingSince ? Math.max(0, Math.floor((at.getTime() - ticket.processingSince.getTime()) / MINUTE)) : 0;
 
-  const worked = story.status !== 'new' && !(story.status === 'unsuccessful' && story.failedWhile === 'new');
   if (story.assigned) {
-    ticket.mechanicUserId = mechanic;
-    event('assign', after(10), lead, null, null, { mechanicUserId: mechanic, mechanicName: people.mechanic.name });
+    ticket.mechanicUserId = people.mechanic.id;
+    event('assign', after(10), people.lead, { from: null, to: people.mechanic.id, name: people.mechanic.name });
   }
-  if (worked) {
+  const reached = (status: CustomerTicketStatus) => reachedStatuses(story).includes(status);
+  if (reached('checked-in')) {
     ticket.checkedInAt = after(15);
-    ticket.checkInNote = story.checkInNote ?? null;
-    event(
-      'check-in',
-      ticket.checkedInAt,
-      lead,
-      'new',
-      'checked-in',
-      story.checkInNote ? { checkInNote: story.checkInNote } : {},
-    );
-    status('checked-in');
+    move('check-in', people.lead, ticket.checkedInAt);
   }
 
-  let recordCount = 0;
-  let attachmentCount = 0;
-  const recordRows: RecordRow[] = [];
+  const records: {
+    story: RecordStory;
+    values: typeof checklistRecords.$inferInsert;
+    snapshot: Snapshot;
+    results: Results;
+  }[] = [];
   const attachments: (typeof checklistRecordAttachments.$inferInsert)[] = [];
-  const startsWork = worked && story.status !== 'checked-in';
-  if (startsWork) {
+  if (reached('processing')) {
     const startedAt = after(story.status === 'processing' ? 20 : 45);
-    // Starting an unassigned ticket assigns it to whoever starts it.
-    ticket.mechanicUserId = mechanic;
-    event('start', startedAt, mechanic, 'checked-in', 'processing', story.assigned ? {} : { assignedTo: mechanic });
-    status('processing');
-    let processingFrom = startedAt;
+    if (!ticket.mechanicUserId) ticket.mechanicUserId = people.mechanic.id;
+    ticket.processingSince = startedAt;
+    move('start', people.mechanic, startedAt);
 
     for (const recordStory of story.records ?? []) {
-      const snapshot = c.snapshots.get(recordStory.checklist);
+      const snapshot = workshop.snapshots.get(recordStory.checklist);
       if (!snapshot) continue;
       const results = chooseResults(snapshot, recordStory.thorough ?? false);
       const recordId = randomUUID();
       const submittedAt = after(35);
-      const draft = costStatementOf(recordId, snapshot, results, c.currency, c.rates, submittedAt, false);
+      const totals = chargeAndCost(snapshot, results);
       const values: typeof checklistRecords.$inferInsert = {
         id: recordId,
-        partnerId: c.partnerId,
+        partnerId: workshop.partnerId,
         assetId: asset.id,
-        checklistId: snapshot.checklist.id,
         ticketId: id,
-        siteId: c.centreId,
+        currency: workshop.currency,
+        status: 'New',
+        createdBy: people.mechanic.id,
+        checklistId: snapshot.checklist.id,
+        siteId: workshop.centreId,
         snapshot,
         results,
         comment: recordStory.comment ?? null,
         durationMinutes: 35,
-        status: 'New',
-        currency: c.currency,
-        chargeTotal: draft.total.gross,
-        costTotal: draft.total.cost,
-        createdBy: mechanic,
+        chargeTotal: totals.chargeTotal,
+        costTotal: totals.costTotal,
         createdAt: submittedAt,
         updatedAt: submittedAt,
       };
-      event('submit-draft', submittedAt, mechanic, null, null, {
-        recordId,
-        checklistName: snapshot.checklist.name,
+      log('checklist_record', recordId, people.mechanic, submittedAt, null, {
+        checklistId: snapshot.checklist.id,
+        ticketId: id,
+        status: 'New',
       });
-      recordCount += 1;
+      records.push({ story: recordStory, values, snapshot, results });
       for (const [n, subject] of (recordStory.photos ?? []).entries()) {
         const bytes = c.photos?.get(subject);
         if (!c.storage || !bytes) break;
         const storageKey = `checklist-records/${randomUUID()}.jpg`;
         await c.storage.put(storageKey, bytes);
-        const firstResult = results[0];
-        const onItem = n % 2 === 1 && firstResult ? firstResult : undefined;
+        // Every other photo shows one work item (the first of the record), the others the whole job.
+        const item = n % 2 === 1 ? results[0] : undefined;
         attachments.push({
           id: randomUUID(),
           recordId,
-          groupId: onItem?.groupId ?? null,
-          workItemId: onItem?.workItems[0]?.workItemId ?? null,
+          groupId: item?.groupId ?? null,
+          workItemId: item?.workItems[0]?.workItemId ?? null,
           kind: 'image',
           content: subject,
           fileName: `photo-${n + 1}.jpg`,
           storageKey,
           contentType: 'image/jpeg',
           sizeBytes: bytes.length,
-          createdBy: mechanic,
+          createdBy: people.mechanic.id,
           createdAt: after(2),
         });
-        attachmentCount += 1;
       }
-      recordRows.push({ id: recordId, values, excluded: recordStory.excluded ?? false, snapshot, results });
+      if (recordStory.excluded) {
+        // Taken off the fees while the work goes on: it stays a draft and is never finalized.
+        const excludedAt = after(5);
+        Object.assign(values, { excludedAt, excludedBy: people.lead.id, updatedAt: excludedAt });
+        log(
+          'checklist_record',
+          recordId,
+          people.lead,
+          excludedAt,
+          { excludedAt: null },
+          {
+            excludedAt: excludedAt.toISOString(),
+          },
+        );
+        event('exclude-record', excludedAt, people.lead, { recordId });
+      }
     }
 
     if (story.pause) {
       const pausedAt = after(20);
-      ticket.durationMinutes = minutesBetween(processingFrom, pausedAt);
+      ticket.durationMinutes += spell(pausedAt);
+      ticket.processingSince = null;
       ticket.pauseReason = story.pause.reason;
       ticket.pauseNote = story.pause.note ?? null;
-      event('pause', pausedAt, mechanic, 'processing', 'paused', {
-        pauseReason: story.pause.reason,
-        ...(story.pause.note ? { note: story.pause.note } : {}),
-      });
-      status('paused');
+      move('pause', people.mechanic, pausedAt, { pauseReason: story.pause.reason, note: story.pause.note ?? null });
       if (story.status !== 'paused') {
-        processingFrom = after(story.status === 'unsuccessful' ? 60 : 18 * 60);
-        event('resume', processingFrom, mechanic, 'paused', 'processing');
-        status('processing');
+        const resumedAt = after(story.status === 'unsuccessful' ? 60 : 18 * 60);
         ticket.pauseReason = null;
         ticket.pauseNote = null;
-      }
-    }
-    if (story.status === 'processing') ticket.processingSince = processingFrom;
-
-    const finishing = story.status === 'finished' || story.status === 'completed';
-    if (finishing || story.status === 'unsuccessful') {
-      const endAt = after(30);
-      ticket.durationMinutes = (ticket.durationMinutes ?? 0) + minutesBetween(processingFrom, endAt);
-      if (finishing) {
-        await finishTicket(db, c, { id, ticketNo, ticket, asset, recordRows, mechanic, lead, event, after, endAt });
+        ticket.processingSince = resumedAt;
+        move('resume', people.mechanic, resumedAt);
       }
     }
   }
 
-  // Records as the ticket leaves them (drafts, or finalized at finish), then their photos.
-  if (recordRows.length > 0) await db.insert(checklistRecords).values(recordRows.map((r) => r.values));
-  if (attachments.length > 0) await db.insert(checklistRecordAttachments).values(attachments);
-
+  await db.insert(customerTickets).values({ ...ticket, updatedAt: openedAt });
+  let money: Money | undefined;
+  if (reached('finished')) {
+    money = await finish(db, c, { id, ticketNo, ticket, asset, records, event, log, move, after, spell, customer });
+  }
+  if (story.status === 'completed') {
+    const owed = money ? money.fee - money.charged - money.exempted : 0;
+    if (owed > 0) throw new Error(`The demo ticket ${ticketNo} would complete with ${owed / 100} owed`);
+    const completedAt = after(story.payment === 'refunded' ? 60 : 20 * 60);
+    ticket.closedAt = completedAt;
+    move('complete', people.lead, completedAt);
+  }
   if (story.status === 'unsuccessful') {
-    const from = ticket.status as CustomerTicketStatus;
     const failedAt = after(25);
-    ticket.failReason = story.failReason ?? 'Not repairable';
-    ticket.closedAt = failedAt;
+    const reason = story.failReason ?? 'Not repairable';
+    ticket.durationMinutes += spell(failedAt);
     ticket.processingSince = null;
-    event('fail', failedAt, startsWork ? mechanic : lead, from, 'unsuccessful', { reason: ticket.failReason });
-    status('unsuccessful');
+    ticket.failReason = reason;
+    ticket.closedAt = failedAt;
+    move('fail', reached('processing') ? people.mechanic : people.lead, failedAt, { reason });
   }
 
-  ticket.updatedAt = clock;
   const { id: _id, ...fields } = ticket;
-  await db.update(customerTickets).set(fields).where(sql`${customerTickets.id} = ${id}`);
+  await db
+    .update(customerTickets)
+    .set({ ...fields, updatedAt: clock })
+    .where(sql`${customerTickets.id} = ${id}`);
+  if (records.length > 0) await db.insert(checklistRecords).values(records.map((r) => r.values));
+  if (attachments.length > 0) await db.insert(checklistRecordAttachments).values(attachments);
   await db.insert(customerTicketEvents).values(events);
-  return { id, records: recordCount, attachments: attachmentCount };
+  if (logs.length > 0) await db.insert(fieldLogs).values(logs);
+  return true;
 }
 
-const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / MINUTE);
+const nextStatus: Record<string, CustomerTicketStatus> = {
+  'check-in': 'checked-in',
+  start: 'processing',
+  pause: 'paused',
+  resume: 'processing',
+  finish: 'finished',
+  complete: 'completed',
+  fail: 'unsuccessful',
+};
 
-interface RecordRow {
-  id: string;
-  values: typeof checklistRecords.$inferInsert;
-  excluded: boolean;
-  snapshot: Snapshot;
-  results: DraftResult[];
+/** The statuses a story's ticket went through on its way to where it stands. */
+function reachedStatuses(story: TicketStory): CustomerTicketStatus[] {
+  const path: CustomerTicketStatus[] = ['new', 'checked-in', 'processing', 'finished', 'completed'];
+  if (story.status === 'unsuccessful') {
+    return story.failedWhile === 'new' ? ['new'] : ['new', 'checked-in', 'processing'];
+  }
+  if (story.status === 'paused') return ['new', 'checked-in', 'processing', 'paused'];
+  return path.slice(0, path.indexOf(story.status) + 1);
+}
+
+/** A ticket's money in cents, as the tickets module defines it: owed = fee − charged − exempted. */
+interface Money {
+  fee: number;
+  charged: number;
+  exempted: number;
 }
 
 interface FinishContext {
   id: string;
   ticketNo: string;
-  ticket: typeof customerTickets.$inferInsert;
-  asset: { id: string; life_cycle_state: string };
-  recordRows: RecordRow[];
-  mechanic: string;
-  lead: string;
+  ticket: typeof customerTickets.$inferInsert & { durationMinutes: number };
+  asset: PickedAsset;
+  records: { story: RecordStory; values: typeof checklistRecords.$inferInsert; snapshot: Snapshot; results: Results }[];
   event: (
     action: string,
     at: Date,
-    userId: string | null,
-    fromStatus?: CustomerTicketStatus | null,
-    toStatus?: CustomerTicketStatus | null,
+    user: Person | null,
     data?: Record<string, unknown>,
+    status?: { from: CustomerTicketStatus; to: CustomerTicketStatus },
   ) => void;
+  log: (
+    entityType: string,
+    entityId: string,
+    user: Person,
+    at: Date,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ) => void;
+  move: (action: string, user: Person, at: Date, data?: Record<string, unknown>) => void;
   after: (minutes: number) => Date;
-  endAt: Date;
+  spell: (at: Date) => number;
+  customer: Customer;
 }
 
 /**
- * $finish as the service does it: every record finalized (cost statement fixed, the asset's lifecycle set as the
- * checklist says, with its field log), the fees of the records not excluded charged to the customer's card, the
- * invoice issued; then what the story adds (exempt, refund, complete).
+ * `$finish` as the tickets module does it: the kept drafts finalized (cost statement at the centre's rates in force,
+ * the asset's lifecycle set as the checklist names with its field log and asset event), the fee fixed from them, the
+ * invoice issued on the partner's invoice series, the card charged (key `customer-ticket:<id>:charge:1`) and the
+ * invoice e-mailed; then the story's exemption or refund.
  */
-async function finishTicket(db: DbOrTx, c: PlayContext, f: FinishContext) {
-  const { story } = c;
-  let lifeCycle = f.asset.life_cycle_state;
+async function finish(db: DbOrTx, c: PlayContext, f: FinishContext): Promise<Money> {
+  const { story, workshop, people } = c;
+  const finishedAt = f.after(30);
+  const rates = workshop.taxGroup
+    ? await recordsRepo.ratesAt(db, workshop.taxGroup.id, finishedAt)
+    : new Map<string, number>();
+  let lifeCycle = f.asset.life_cycle_state as AssetLifeCycleState;
   let fee = 0;
-  const invoiceLines: {
-    description: string;
-    quantity: number;
-    gross: number;
-    net: number;
-    tax: number;
-    taxRate: number | null;
-  }[] = [];
-  for (const record of f.recordRows) {
-    const statement = costStatementOf(record.id, record.snapshot, record.results, c.currency, c.rates, f.endAt, true);
+  const lines: TicketInvoice['lines'] = [];
+  for (const record of f.records) {
+    if (record.values.excludedAt) continue;
+    const recordId = record.values.id as string;
+    const statement = costStatementOf(recordId, workshop.currency, record.snapshot, record.results, {
+      taxGroup: workshop.taxGroup,
+      rates,
+      at: finishedAt,
+      isFinal: true,
+    });
     Object.assign(record.values, {
       status: 'Finish',
+      finalizedAt: finishedAt,
       costStatement: statement,
       chargeTotal: statement.total.gross,
       costTotal: statement.total.cost,
-      finalizedAt: f.endAt,
-      updatedAt: f.endAt,
+      updatedAt: finishedAt,
     });
-    const preferTo = record.snapshot.checklist.assetLifeCyclePreferTo;
-    if (preferTo && preferTo !== lifeCycle) {
-      await db.execute(
-        sql`update assets set life_cycle_state = ${preferTo}, updated_at = ${f.endAt.toISOString()} where id = ${f.asset.id}`,
+    f.log(
+      'checklist_record',
+      recordId,
+      people.mechanic,
+      finishedAt,
+      { status: 'New', finalizedAt: null },
+      {
+        status: 'Finish',
+        finalizedAt: finishedAt.toISOString(),
+      },
+    );
+    const target = record.snapshot.checklist.assetLifeCyclePreferTo;
+    let moved: { from: string; to: string } | null = null;
+    if (target && target !== lifeCycle && !lifeCycleTransitionProblem(lifeCycle, target, { categoryEnabled: true })) {
+      f.log(
+        'asset',
+        f.asset.id,
+        people.mechanic,
+        finishedAt,
+        { lifeCycleState: lifeCycle },
+        { lifeCycleState: target },
       );
-      // The finalization's field log, dated when it happened.
-      await db.insert(fieldLogs).values({
-        id: randomUUID(),
-        entityType: 'asset',
-        entityId: f.asset.id,
-        userId: f.mechanic,
-        field: 'lifeCycleState',
-        before: lifeCycle,
-        after: preferTo,
-        createdAt: f.endAt,
-      });
-      lifeCycle = preferTo;
+      moved = { from: lifeCycle, to: target };
+      lifeCycle = target;
+      await db.execute(
+        sql`update assets set life_cycle_state = ${target}, updated_at = ${finishedAt.toISOString()}
+            where id = ${f.asset.id}`,
+      );
     }
-    if (record.excluded) {
-      const excludedAt = new Date(f.endAt.getTime() - 5 * MINUTE);
-      Object.assign(record.values, { excludedAt, excludedBy: f.lead });
-      f.event('exclude-record', excludedAt, f.lead, null, null, {
-        recordId: record.id,
-        checklistName: record.snapshot.checklist.name,
-      });
-      continue;
-    }
-    fee = round2(fee + statement.total.gross);
+    await db.insert(assetEvents).values({
+      assetId: f.asset.id,
+      partnerId: workshop.partnerId,
+      type: CHECKLIST_FINALIZED_EVENT,
+      occurredAt: finishedAt,
+      data: { recordId, checklistId: record.snapshot.checklist.id, ticketId: f.id, lifeCycle: moved },
+    });
+    fee += cents(statement.total.gross);
     for (const line of statement.lines) {
-      if (line.gross === 0 && line.kind !== 'basic') continue;
-      if (line.kind === 'basic' && line.gross === 0) continue;
-      invoiceLines.push({
+      if (line.unitPrice === null && line.gross === 0) continue;
+      lines.push({
         description:
           line.kind === 'basic'
-            ? `${record.snapshot.checklist.name}: basic cost`
-            : `${line.workItemName}: ${line.optionName}`,
+            ? 'Basic cost'
+            : [line.workItemName, line.optionName].filter((p): p is string => Boolean(p)).join(' — '),
         quantity: line.quantity,
         gross: line.gross,
         net: line.net,
@@ -1064,165 +803,132 @@ async function finishTicket(db: DbOrTx, c: PlayContext, f: FinishContext) {
       });
     }
   }
-  f.ticket.serviceFee = fee;
-  f.ticket.finishedAt = f.endAt;
+
+  // The invoice, numbered on the partner's series (the one its rental invoices use).
+  const [series] = await rows<{ prefix: string; next: number }>(
+    db,
+    sql`select invoice_prefix as prefix, next_invoice_no as next from rental_configs where partner_id = ${workshop.partnerId}`,
+  );
+  const year = finishedAt.getUTCFullYear();
+  const invoiceNo = series
+    ? `${series.prefix}-${year}-${String(series.next).padStart(6, '0')}`
+    : `SVC-${year}-${f.ticketNo.replace(/\D/g, '')}`;
+  if (series) {
+    await db.execute(
+      sql`update rental_configs set next_invoice_no = ${series.next + 1} where partner_id = ${workshop.partnerId}`,
+    );
+  }
+  const sum = (pick: (l: TicketInvoice['lines'][number]) => number) =>
+    lines.reduce((total, l) => total + cents(pick(l)), 0) / 100;
+  const invoice = {
+    id: randomUUID(),
+    ticketId: f.id,
+    partnerId: workshop.partnerId,
+    invoiceNo,
+    issuedAt: finishedAt,
+    currency: workshop.currency,
+    lines,
+    net: sum((l) => l.net),
+    tax: sum((l) => l.tax),
+    gross: sum((l) => l.gross),
+    taxGroupId: workshop.taxGroup?.id ?? null,
+    taxGroupName: workshop.taxGroup?.name ?? null,
+    emailStatus: 'sent',
+    createdAt: finishedAt,
+    updatedAt: finishedAt,
+  };
+  await db.insert(customerTicketInvoices).values(invoice);
+  f.event('invoice', finishedAt, people.mechanic, { invoiceNo });
+  f.ticket.serviceFee = fee / 100;
+  f.ticket.finishedAt = finishedAt;
+  f.ticket.durationMinutes += f.spell(finishedAt);
   f.ticket.processingSince = null;
   f.ticket.pauseReason = null;
   f.ticket.pauseNote = null;
-  f.event('finish', f.endAt, f.mechanic, f.ticket.status as CustomerTicketStatus, 'finished', { serviceFee: fee });
-  f.ticket.status = 'finished';
+  f.move('finish', people.mechanic, finishedAt, { serviceFee: fee / 100 });
 
-  const customer = c.customer as Customer;
-  const payments: { id: string; at: Date }[] = [];
-  let paid = 0;
+  let charged = 0;
   let exempted = 0;
+  const dated: { id: string; at: Date }[] = [];
   if (fee > 0) {
-    const chargedAt = new Date(f.endAt.getTime() + 1000);
-    const charge = await c.paymentService.charge({
-      customerId: customer.id,
-      subjectType: 'customer-ticket',
+    const request = {
+      customerId: f.customer.id,
+      subjectType: ticketsRepo.TICKET_SUBJECT,
       subjectId: f.id,
-      amount: fee,
-      currency: c.currency,
-      paymentMethod: customer.card,
-      key: `customer-ticket:${f.id}:1`,
-      description: `Service ${f.ticketNo}`,
-    });
-    payments.push({ id: charge.id, at: chargedAt });
-    f.ticket.lastChargeAt = chargedAt;
-    f.event('charge', chargedAt, f.mechanic, null, null, {
-      amount: fee,
-      paymentId: charge.id,
-      status: charge.status,
-      ...(charge.failureCode ? { failureCode: charge.failureCode } : {}),
-    });
-    if (charge.status === 'Succeeded') paid = fee;
+      amount: fee / 100,
+      currency: workshop.currency,
+      paymentMethod: f.customer.card,
+      key: `customer-ticket:${f.id}:charge:1`,
+      description: `Service ticket ${f.ticketNo}`,
+    };
+    const charge = await c.paymentService.charge(request);
+    dated.push({ id: charge.id, at: finishedAt });
+    f.ticket.lastChargeAt = finishedAt;
+    f.event('charge', finishedAt, people.mechanic, { paymentId: charge.id, attempt: 1, amount: request.amount });
+    if (charge.status === 'Succeeded') charged = fee;
+
     if (story.payment === 'refunded' && charge.status === 'Succeeded') {
-      const amount = Math.min(fee, c.currency === 'KRW' ? 14500 : 10);
+      const amount = Math.min(fee, cents(priceIn(workshop.currency)(12)));
       const reason = 'Brake pads replaced under warranty';
-      const refundAt = f.after(26 * 60);
-      const refund = await c.paymentService.refund({
-        chargeId: charge.id,
-        amount,
-        reason,
-        key: `customer-ticket:${f.id}:refund:1`,
-      });
-      payments.push({ id: refund.id, at: refundAt });
+      const at = f.after(26 * 60);
+      const adjustmentId = randomUUID();
       await db.insert(customerTicketAdjustments).values({
-        id: randomUUID(),
+        id: adjustmentId,
         ticketId: f.id,
         kind: 'refund',
-        amount,
+        amount: amount / 100,
         reason,
-        paymentId: refund.id,
-        userId: f.lead,
-        createdAt: refundAt,
+        userId: people.lead.id,
+        createdAt: at,
       });
-      f.ticket.exemptRefundAmount = amount;
+      const refund = await c.paymentService.refund({
+        chargeId: charge.id,
+        amount: amount / 100,
+        reason,
+        key: `customer-ticket:${f.id}:refund:${adjustmentId}:${charge.id}`,
+      });
+      dated.push({ id: refund.id, at });
+      f.ticket.exemptRefundAmount = amount / 100;
       f.ticket.exemptRefundReason = reason;
-      f.event('refund', refundAt, f.lead, null, null, { amount, reason, paymentId: refund.id });
+      f.event('refund', at, people.lead, { amount: amount / 100, reason });
     }
     if (story.payment === 'exempted' && charge.status !== 'Succeeded') {
       const reason = 'Goodwill: the puncture came from our own delivery van';
-      const exemptAt = f.after(3 * 60);
+      const at = f.after(3 * 60);
       exempted = fee;
       await db.insert(customerTicketAdjustments).values({
         id: randomUUID(),
         ticketId: f.id,
         kind: 'exempt',
-        amount: fee,
+        amount: fee / 100,
         reason,
-        userId: f.lead,
-        createdAt: exemptAt,
+        userId: people.lead.id,
+        createdAt: at,
       });
-      f.ticket.exemptRefundAmount = fee;
+      f.ticket.exemptRefundAmount = fee / 100;
       f.ticket.exemptRefundReason = reason;
-      f.event('exempt', exemptAt, f.lead, null, null, { amount: fee, reason });
+      f.event('exempt', at, people.lead, { amount: fee / 100, reason });
     }
   }
-  for (const p of payments) {
+  // The ledger says when each payment happened; the local provider's own records keep their real time.
+  for (const p of dated) {
     await db.execute(
       sql`update payments set created_at = ${p.at.toISOString()}, updated_at = ${p.at.toISOString()},
-          settled_at = case when settled_at is null then null else ${p.at.toISOString()}::timestamptz end
+            settled_at = case when settled_at is null then null else ${p.at.toISOString()}::timestamptz end
           where id = ${p.id}`,
     );
   }
-
-  const net = round2(invoiceLines.reduce((s, l) => s + l.net, 0));
-  const tax = round2(invoiceLines.reduce((s, l) => s + l.tax, 0));
-  const issuedAt = new Date(f.endAt.getTime() + 2000);
-  c.invoiceCounter.n += 1;
-  const invoiceNo = `${c.prefix}-S-${issuedAt.getUTCFullYear()}-${String(c.invoiceCounter.n).padStart(6, '0')}`;
-  await db.insert(customerTicketInvoices).values({
-    id: randomUUID(),
-    ticketId: f.id,
-    partnerId: c.partnerId,
-    invoiceNo,
-    issuedAt,
-    currency: c.currency,
-    lines: invoiceLines,
-    net,
-    tax,
-    gross: fee,
-    taxGroupId: c.rates.taxGroup?.id ?? null,
-    taxGroupName: c.rates.taxGroup?.name ?? null,
-    emailStatus: 'sent',
-    createdAt: issuedAt,
-    updatedAt: issuedAt,
-  });
-  f.event('invoice', issuedAt, null, null, null, { invoiceNo, emailStatus: 'sent' });
-
-  if (story.status === 'completed') {
-    const owed = round2(fee - paid - exempted);
-    if (owed > 0) throw new Error(`Demo ticket ${f.ticketNo} would complete with ${owed} owed`);
-    const completedAt = f.after(story.payment === 'refunded' ? 60 : 24 * 60);
-    f.ticket.closedAt = completedAt;
-    f.event('complete', completedAt, f.lead, 'finished', 'completed');
-    f.ticket.status = 'completed';
+  // The invoice e-mail, as the mail adapter leaves it in the outbox.
+  if (f.customer.email) {
+    const text = lines.map((l) => `${l.quantity} × ${l.description}: ${l.gross.toFixed(2)} ${workshop.currency}`);
+    await db.insert(outbox).values({
+      id: randomUUID(),
+      channel: 'mail',
+      recipient: f.customer.email,
+      subject: `Invoice ${invoiceNo} — service ticket ${f.ticketNo}`,
+      body: `Hello ${f.customer.first_name},\n\nYour invoice ${invoiceNo} for service ticket ${f.ticketNo}:\n${text.join('\n')}\n\nNet ${invoice.net.toFixed(2)}, tax ${invoice.tax.toFixed(2)}, total ${invoice.gross.toFixed(2)} ${workshop.currency}.`,
+      createdAt: finishedAt,
+    });
   }
-}
-
-/**
- * The asset a story needs: a customer-rental asset of the partner and category, not on an open lease, not used by
- * another demo ticket. Open tickets take NotReady assets (bikes really in the workshop), so the Ready ones the
- * renting demos and tests look for stay free; a return ticket takes the asset of a closed order.
- */
-async function pickAsset(db: DbOrTx, c: PlayContext) {
-  const used = [...c.usedAssets];
-  const notUsed = used.length
-    ? sql`and a.id not in (${sql.join(
-        used.map((u) => sql`${u}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
-  if (c.story.operationType === 'return') {
-    const [fromOrder] = await rows<{
-      id: string;
-      life_cycle_state: string;
-      order_id: string | null;
-      order_customer_id: string | null;
-    }>(
-      db,
-      sql`select a.id, a.life_cycle_state, o.id as order_id, o.customer_id as order_customer_id
-          from orders o join leases l on l.order_id = o.id join assets a on a.id = l.asset_id
-          where o.partner_id = ${c.partnerId} and o.status = 'Closed' and a.category_id = ${c.categoryId} ${notUsed}
-          order by o.end_time desc limit 1`,
-    );
-    if (fromOrder) return fromOrder;
-  }
-  const [asset] = await rows<{
-    id: string;
-    life_cycle_state: string;
-    order_id: string | null;
-    order_customer_id: string | null;
-  }>(
-    db,
-    sql`select a.id, a.life_cycle_state, null::uuid as order_id, null::uuid as order_customer_id from assets a
-        where a.partner_id = ${c.partnerId} and a.category_id = ${c.categoryId} and a.usage_mode = 'customer-rental'
-          and a.life_cycle_state = 'NotReady' and a.turnover_state = 'InSite'
-          and not exists (select 1 from leases l where l.asset_id = a.id and l.status in ('InUse', 'Returning'))
-          ${notUsed}
-        order by a.no limit 1`,
-  );
-  return asset;
+  return { fee, charged, exempted };
 }
