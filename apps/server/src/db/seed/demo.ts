@@ -260,7 +260,6 @@ export async function seedDemoData(
   await seedDemoRelocationLists(db, partners);
   // The workshops: Milano's lead runs hers; Elena (all partners) leads Barcelona's and Park Ji-woo Seoul's.
   const named = (user: { id: string }, name: string) => ({ id: user.id, name });
-  const workshopT0 = Date.now();
   await seedDemoWorkshop(
     db,
     partners,
@@ -271,6 +270,5 @@ export async function seedDemoData(
     },
     { storage: opts.storage },
   );
-  console.log('TIMING workshop seed ms', Date.now() - workshopT0);
   return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer, lead }, taxGroups };
 }
