@@ -31,6 +31,9 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
 import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
 import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
+import { checklistRoutes, workItemRoutes } from './modules/checklists/checklists.routes.ts';
+import { createChecklistService } from './modules/checklists/checklists.service.ts';
+import { createWorkItemService } from './modules/checklists/work-items.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -243,6 +246,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       alarmRoutes(api, { db });
       tripRoutes(api, { db });
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
+      workItemRoutes(api, createWorkItemService({ db, storage }));
+      checklistRoutes(api, createChecklistService({ db, storage }));
     },
     { prefix: '/api' },
   );
