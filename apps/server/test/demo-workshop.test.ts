@@ -4,7 +4,7 @@ import { localStorage } from '../src/adapters/storage.ts';
 import { seedDemoData } from '../src/db/seed/demo.ts';
 import { rows } from '../src/db/sql.ts';
 import { secretBoxFor } from '../src/lib/secret-box.ts';
-import { createTestContext, type TestContext } from './harness.ts';
+import { call, createTestContext, type TestContext } from './harness.ts';
 
 /** The demo workshop as the database holds it: consistent with what the services write. */
 describe('demo workshop data', () => {
@@ -150,5 +150,80 @@ describe('demo workshop data', () => {
     const stream = await localStorage(`${t.dataDir}/files`).open(files[0]?.storage_key ?? '');
     expect(stream).toBeDefined();
     stream?.destroy();
+  });
+
+  const get = (url: string) => call(t.app, 'GET', url, { token: t.owner.token });
+
+  it('reads back through the API: work items and checklists, live and archived, with their details', async () => {
+    const items = await get('/checklist/workItems?pageSize=100');
+    expect(items.statusCode, items.body).toBe(200);
+    expect(items.json().count).toBeGreaterThanOrEqual(45);
+    const item = items.json().data.find((w: { name: string }) => w.name === 'Brake pads');
+    expect(item.options.map((o: { type: string }) => o.type)).toEqual(['labour', 'hardware', 'hardware']);
+    expect(item.usedByChecklists).toBeGreaterThanOrEqual(2);
+    const archivedItems = await get('/checklist/workItems?status=Deleted&pageSize=100');
+    expect(archivedItems.json().data.map((w: { name: string }) => w.name)).toEqual([
+      'Mudguards',
+      'Mudguards',
+      'Mudguards',
+    ]);
+    expect((await get(`/checklist/workItems/${item.id}`)).statusCode).toBe(200);
+
+    const lists = await get('/checklist/checklists?pageSize=100');
+    expect(lists.statusCode, lists.body).toBe(200);
+    expect(lists.json().count).toBe(15);
+    const full = lists.json().data.find((c: { name: string }) => c.name === 'E-bike full service');
+    expect(full).toMatchObject({ groupCount: 6, basicCostAmount: 25, assetLifeCyclePreferTo: 'Ready' });
+    const detail = await get(`/checklist/checklists/${full.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.workItemGroups[0].workItems.map((w: { name: string }) => w.name)).toEqual([
+      'Brake pads',
+      'Brake cable',
+    ]);
+    const archived = await get('/checklist/checklists?status=Deleted&pageSize=100');
+    expect(archived.json().count).toBe(3);
+  });
+
+  it('reads back through the API: records with their cost statements and photos, by asset and by ticket', async () => {
+    const list = await get('/checklist/checklistRecords?pageSize=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const records = list.json().data as {
+      id: string;
+      status: string;
+      chargeTotal: number;
+      attachmentCount: number;
+      asset: { no: string };
+      ticket: { id: string } | null;
+      excludedAt: string | null;
+    }[];
+    expect(new Set(records.map((r) => r.status))).toEqual(new Set(['New', 'Finish']));
+    const finished = records.find((r) => r.status === 'Finish' && r.attachmentCount > 0);
+    if (!finished) throw new Error('no finalized record with photos');
+    const detail = await get(`/checklist/checklistRecords/${finished.id}`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().data.groups.length).toBeGreaterThan(0);
+    const statement = await get(`/checklist/checklistRecords/${finished.id}/costStatement`);
+    expect(statement.statusCode, statement.body).toBe(200);
+    expect(statement.json().data).toMatchObject({ isFinal: true, total: { gross: finished.chargeTotal } });
+    expect(statement.json().data.taxGroup).not.toBeNull();
+    const photos = await get(`/checklist/checklistRecords/${finished.id}/attachments`);
+    expect(photos.statusCode, photos.body).toBe(200);
+    const photo = photos.json().data[0] as { url: string; contentType: string };
+    expect(photo.contentType).toBe('image/jpeg');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: photo.url,
+      headers: { authorization: `Bearer ${t.owner.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(records.filter((r) => r.excludedAt !== null).length).toBeGreaterThanOrEqual(1);
+
+    const byAsset = await get(`/checklist/assetChecklistRecords?assetNo=${finished.asset.no}`);
+    expect(byAsset.statusCode, byAsset.body).toBe(200);
+    expect(byAsset.json().data.map((r: { id: string }) => r.id)).toContain(finished.id);
+    const byTicket = await get(`/support/customerTickets/${finished.ticket?.id}/checklistRecords`);
+    expect(byTicket.statusCode, byTicket.body).toBe(200);
+    expect(byTicket.json().data.map((r: { id: string }) => r.id)).toContain(finished.id);
   });
 });
