@@ -1,21 +1,26 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   assetCategories,
   assets,
+  customerPaymentMethods,
   customers,
   customerTicketAdjustments,
   customerTicketEvents,
   customerTicketInvoices,
   customerTickets,
+  leases,
+  operationSettings,
   orders,
   partners,
   payments,
+  rentalConfigs,
   sites,
+  taxGroups,
   users,
 } from '../../db/schema/index.ts';
-import { inScope } from '../../db/sql.ts';
+import { inScope, rows } from '../../db/sql.ts';
 import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 
 /** The ledger's subject type of a ticket's charges and refunds (`payments.subject_type`). */
@@ -192,4 +197,185 @@ export type TicketInvoiceRow = typeof customerTicketInvoices.$inferSelect;
 export async function invoiceOf(db: DbOrTx, ticketId: string): Promise<TicketInvoiceRow | undefined> {
   const [row] = await db.select().from(customerTicketInvoices).where(eq(customerTicketInvoices.ticketId, ticketId));
   return row;
+}
+
+export async function insertInvoice(db: DbOrTx, row: typeof customerTicketInvoices.$inferInsert): Promise<void> {
+  await db.insert(customerTicketInvoices).values(row);
+}
+
+export async function setInvoiceEmailStatus(db: DbOrTx, ticketId: string, status: 'pending' | 'sent' | 'failed') {
+  await db
+    .update(customerTicketInvoices)
+    .set({ emailStatus: status, updatedAt: new Date() })
+    .where(eq(customerTicketInvoices.ticketId, ticketId));
+}
+
+/** How many charges the ledger holds for the ticket (the next attempt's number is one more). */
+export async function chargeCount(db: DbOrTx, ticketId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(
+      and(eq(payments.subjectType, TICKET_SUBJECT), eq(payments.subjectId, ticketId), eq(payments.kind, 'charge')),
+    );
+  return row?.n ?? 0;
+}
+
+/** Refund adjustments recorded so far, in cents (what has been or is being given back). */
+export async function refundAdjustedCents(db: DbOrTx, ticketId: string): Promise<number> {
+  const [row] = await rows<{ total: number }>(
+    db,
+    sql`select coalesce(sum(round(amount * 100)), 0)::int as total from customer_ticket_adjustments
+        where ticket_id = ${ticketId} and kind = 'refund'`,
+  );
+  return row?.total ?? 0;
+}
+
+/** The ticket's succeeded charges, latest first, with what is left of each after refunds (Pending ones count). */
+export async function refundableCharges(db: DbOrTx, ticketId: string) {
+  return rows<{ id: string; left_cents: number }>(
+    db,
+    sql`select p.id, (round(p.amount * 100) - coalesce((select sum(round(r.amount * 100)) from payments r
+          where r.parent_id = p.id and r.kind = 'refund' and r.status in ('Pending', 'Succeeded')), 0))::int as left_cents
+        from payments p where p.subject_type = ${TICKET_SUBJECT} and p.subject_id = ${ticketId}
+          and p.kind = 'charge' and p.status = 'Succeeded'
+        order by p.created_at desc, p.id desc`,
+  );
+}
+
+/** The order an asset is out on now (a lease in use or returning), in scope. */
+export async function openOrderOfAsset(db: DbOrTx, scope: Scope, assetId: string) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      customerId: customers.id,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      phoneNo: customers.phoneNo,
+    })
+    .from(leases)
+    .innerJoin(orders, eq(orders.id, leases.orderId))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        eq(leases.assetId, assetId),
+        inArray(leases.status, ['InUse', 'Returning']),
+        inScope(scope, orders.partnerId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** An asset of the scope by number, with its category and partner names. */
+export async function assetByNo(db: DbOrTx, scope: Scope, no: string) {
+  const [row] = await db
+    .select({
+      id: assets.id,
+      no: assets.no,
+      partnerId: assets.partnerId,
+      partnerName: partners.name,
+      categoryId: assets.categoryId,
+      categoryName: assetCategories.name,
+      lifeCycleState: assets.lifeCycleState,
+      usageMode: assets.usageMode,
+    })
+    .from(assets)
+    .innerJoin(partners, eq(partners.id, assets.partnerId))
+    .innerJoin(assetCategories, eq(assetCategories.id, assets.categoryId))
+    .where(and(eq(assets.no, no), inScope(scope, assets.partnerId)));
+  return row;
+}
+
+/** A live service centre of a partner in scope. */
+export async function serviceCenter(db: DbOrTx, scope: Scope, siteId: string) {
+  const [row] = await db
+    .select({ id: sites.id, partnerId: sites.partnerId, taxGroupId: sites.taxGroupId, taxGroupName: taxGroups.name })
+    .from(sites)
+    .leftJoin(taxGroups, eq(taxGroups.id, sites.taxGroupId))
+    .where(
+      and(
+        eq(sites.id, siteId),
+        eq(sites.type, 'service-center'),
+        eq(sites.isArchived, false),
+        inScope(scope, sites.partnerId),
+      ),
+    );
+  return row;
+}
+
+/** The currency of a partner's operation setting (undefined: none yet). */
+export async function partnerCurrency(db: DbOrTx, scope: Scope, partnerId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ currency: operationSettings.currency })
+    .from(operationSettings)
+    .where(and(eq(operationSettings.partnerId, partnerId), inScope(scope, operationSettings.partnerId)));
+  return row?.currency;
+}
+
+/** A live customer holding this e-mail address (any partner: the e-mail signs in to the shared account). */
+export async function customerIdByEmail(db: DbOrTx, email: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(sql`lower(${customers.email}) = lower(${email})`, isNull(customers.deletedAt)))
+    .limit(1);
+  return row?.id;
+}
+
+/** What charging a ticket's customer needs: the e-mail for the receipt and the newest valid card on file. */
+export async function chargeTarget(db: DbOrTx, customerId: string) {
+  const [customer] = await db
+    .select({ email: customers.email, firstName: customers.firstName })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const [card] = await db
+    .select({ providerRef: customerPaymentMethods.providerRef })
+    .from(customerPaymentMethods)
+    .where(
+      and(
+        eq(customerPaymentMethods.customerId, customerId),
+        isNull(customerPaymentMethods.deletedAt),
+        eq(customerPaymentMethods.valid, true),
+      ),
+    )
+    .orderBy(desc(customerPaymentMethods.createdAt), desc(customerPaymentMethods.id))
+    .limit(1);
+  return customer
+    ? { email: customer.email, firstName: customer.firstName, card: card?.providerRef ?? null }
+    : undefined;
+}
+
+/** A staff member who might be assigned: live, with their permissions and partner scope. */
+export async function staffMember(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      permissions: users.permissions,
+      allPartners: users.allPartners,
+      partnerIds: users.partnerIds,
+      deletedAt: users.deletedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/** The partner's invoicing series (rental config), locked while a number is taken; undefined without one. */
+export async function lockInvoiceSeries(db: DbOrTx, scope: Scope, partnerId: string) {
+  const [row] = await db
+    .select({ prefix: rentalConfigs.invoicePrefix, next: rentalConfigs.nextInvoiceNo })
+    .from(rentalConfigs)
+    .where(and(eq(rentalConfigs.partnerId, partnerId), inScope(scope, rentalConfigs.partnerId)))
+    .for('update');
+  return row;
+}
+
+export async function advanceInvoiceSeries(db: DbOrTx, scope: Scope, partnerId: string, next: number) {
+  await db
+    .update(rentalConfigs)
+    .set({ nextInvoiceNo: next, updatedAt: new Date() })
+    .where(and(eq(rentalConfigs.partnerId, partnerId), inScope(scope, rentalConfigs.partnerId)));
 }

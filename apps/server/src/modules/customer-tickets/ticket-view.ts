@@ -2,12 +2,13 @@ import {
   type CustomerTicketStatus,
   type CustomerTicketSummary,
   TICKET_CHARGE_INTERVAL_MS,
+  type TicketInvoice,
   type TicketIssue,
   type TicketOperationType,
   type TicketPauseReason,
 } from '@fleetdesk/contracts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
-import type { TicketRow, TicketSummaryRow } from './customer-tickets.repo.ts';
+import type { TicketInvoiceRow, TicketRow, TicketSummaryRow } from './customer-tickets.repo.ts';
 
 const cents = (v: string | number | null | undefined) => Math.round(Number(v ?? 0) * 100);
 
@@ -96,5 +97,21 @@ export function toTicketSummary(row: TicketSummaryRow, now = new Date()): Custom
     closedAt: toIsoOrNull(t.closedAt),
     createdAt: toIso(t.createdAt),
     updatedAt: toIso(t.updatedAt),
+  };
+}
+
+/** An issued invoice as the detail shows it. */
+export function toInvoice(i: TicketInvoiceRow): TicketInvoice {
+  return {
+    id: i.id,
+    invoiceNo: i.invoiceNo,
+    issuedAt: toIso(i.issuedAt),
+    currency: i.currency,
+    net: Number(i.net),
+    tax: Number(i.tax),
+    gross: Number(i.gross),
+    taxGroupName: i.taxGroupName,
+    emailStatus: i.emailStatus as TicketInvoice['emailStatus'],
+    lines: i.lines as TicketInvoice['lines'],
   };
 }
