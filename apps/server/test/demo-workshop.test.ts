@@ -172,7 +172,12 @@ describe('demo workshop data', () => {
     const lists = await get('/checklist/checklists?pageSize=100');
     expect(lists.statusCode, lists.body).toBe(200);
     expect(lists.json().count).toBe(15);
-    const full = lists.json().data.find((c: { name: string }) => c.name === 'E-bike full service');
+    const full = lists
+      .json()
+      .data.find(
+        (c: { name: string; partner: { name: string } }) =>
+          c.name === 'E-bike full service' && c.partner.name === 'Milano Bike Hub',
+      );
     expect(full).toMatchObject({ groupCount: 6, basicCostAmount: 25, assetLifeCyclePreferTo: 'Ready' });
     const detail = await get(`/checklist/checklists/${full.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -225,5 +230,68 @@ describe('demo workshop data', () => {
     const byTicket = await get(`/support/customerTickets/${finished.ticket?.id}/checklistRecords`);
     expect(byTicket.statusCode, byTicket.body).toBe(200);
     expect(byTicket.json().data.map((r: { id: string }) => r.id)).toContain(finished.id);
+  });
+
+  interface Ticket {
+    id: string;
+    status: string;
+    assetPartner: { name: string };
+    serviceFee: number | null;
+    paid: number;
+    owed: number;
+    pauseReason: string | null;
+    exemptRefundAmount: number;
+  }
+
+  it('reads back through the API: tickets in every status with their money, payments, invoices and history', async () => {
+    const list = await get('/support/customerTickets?pageSize=100');
+    expect(list.statusCode, list.body).toBe(200);
+    const tickets = list.json().data as Ticket[];
+    expect(new Set(tickets.map((tk) => tk.status)).size).toBe(7);
+    const counts = await get('/support/customerTickets/$counts');
+    expect(counts.statusCode, counts.body).toBe(200);
+    expect(counts.json().data.all).toBe(list.json().count);
+    expect(tickets.filter((tk) => tk.status === 'paused' && tk.pauseReason === null)).toEqual([]);
+    const detail = async (tk: Ticket | undefined) => {
+      const res = await get(`/support/customerTickets/${tk?.id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+
+    const owed = await detail(tickets.find((tk) => tk.status === 'finished' && tk.owed > 0));
+    expect(owed.payments.map((p: { status: string }) => p.status)).toEqual(['Failed']);
+    expect(owed.invoice.gross).toBe(owed.serviceFee);
+    expect(owed.allowedActions).toContain('charge');
+    expect(owed.history.map((e: { action: string }) => e.action)).toEqual(
+      expect.arrayContaining(['create', 'check-in', 'start', 'finish', 'invoice', 'charge']),
+    );
+    const paid = await detail(tickets.find((tk) => tk.status === 'finished' && tk.owed === 0));
+    expect(paid).toMatchObject({ owed: 0, paid: paid.serviceFee, invoice: { emailStatus: 'sent' } });
+    const refunded = await detail(
+      tickets.find(
+        (tk) => tk.status === 'completed' && tk.paid < (tk.serviceFee ?? 0) && tk.exemptRefundAmount > 0 && tk.paid > 0,
+      ),
+    );
+    expect(refunded.adjustments.map((a: { kind: string }) => a.kind)).toEqual(['refund']);
+    expect(refunded.payments.map((p: { kind: string; status: string }) => [p.kind, p.status]).sort()).toEqual([
+      ['charge', 'Succeeded'],
+      ['refund', 'Succeeded'],
+    ]);
+    const exempted = await detail(
+      tickets.find((tk) => tk.status === 'completed' && tk.paid === 0 && (tk.serviceFee ?? 0) > 0),
+    );
+    expect(exempted).toMatchObject({ owed: 0, exemptRefundAmount: exempted.serviceFee });
+    expect(exempted.adjustments.map((a: { kind: string }) => a.kind)).toEqual(['exempt']);
+  });
+
+  it("lets the Milano mechanic read Milano's tickets only", async () => {
+    const token = await t.login('luca@milanobikehub.it', 'demo-password-1');
+    const mine = await call(t.app, 'GET', '/support/customerTickets?pageSize=100', { token });
+    expect(mine.statusCode, mine.body).toBe(200);
+    const partners = new Set((mine.json().data as Ticket[]).map((tk) => tk.assetPartner.name));
+    expect([...partners]).toEqual(['Milano Bike Hub']);
+    const all = (await get('/support/customerTickets?pageSize=100')).json().data as Ticket[];
+    const barcelona = all.find((tk) => tk.assetPartner.name === 'Barcelona E-Motion');
+    expect((await call(t.app, 'GET', `/support/customerTickets/${barcelona?.id}`, { token })).statusCode).toBe(404);
   });
 });
