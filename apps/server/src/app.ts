@@ -34,6 +34,8 @@ import { createChecklistRecordService } from './modules/checklist-records/checkl
 import { checklistRoutes, workItemRoutes } from './modules/checklists/checklists.routes.ts';
 import { createChecklistService } from './modules/checklists/checklists.service.ts';
 import { createWorkItemService } from './modules/checklists/work-items.service.ts';
+import { customerTicketListRoutes } from './modules/customer-tickets/customer-ticket-lists.routes.ts';
+import { createCustomerTicketListService } from './modules/customer-tickets/customer-ticket-lists.service.ts';
 import { customerTicketRoutes } from './modules/customer-tickets/customer-tickets.routes.ts';
 import { createCustomerTicketService } from './modules/customer-tickets/customer-tickets.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
@@ -251,6 +253,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       workItemRoutes(api, createWorkItemService({ db, storage }));
       checklistRoutes(api, createChecklistService({ db, storage }));
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
+      customerTicketListRoutes(api, createCustomerTicketListService({ db }));
     },
     { prefix: '/api' },
   );
