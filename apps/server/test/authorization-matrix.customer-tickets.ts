@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { checklistRecords, checklists, customerPaymentMethods, customerTickets } from '../src/db/schema/index.ts';
 import { byId, type Case, type Fixture, listing, namingPartner, type World } from './authorization-matrix.fixtures.ts';
 
@@ -10,6 +10,7 @@ import { byId, type Case, type Fixture, listing, namingPartner, type World } fro
  */
 export function customerTicketFixtures(): Record<string, Fixture> {
   return {
+    ...ticketListFixtures(),
     // ---- tickets-server: one ticket, its actions, money and invoice ----
     'POST /support/customerTickets/$inspectAsset': assetByNumber(async (w) => {
       const asset = await w.newAsset();
