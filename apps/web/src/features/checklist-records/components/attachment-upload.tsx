@@ -30,12 +30,10 @@ export function AttachmentUpload({
   recordId,
   workItem,
   label,
-  compact = false,
 }: {
   recordId: string;
   workItem?: { groupId: string; workItemId: string };
   label: string;
-  compact?: boolean;
 }) {
   const { t } = useTranslation('checklist-records');
   const input = useRef<HTMLInputElement>(null);
@@ -76,7 +74,7 @@ export function AttachmentUpload({
   };
 
   return (
-    <Flex vertical gap={4} style={{ minWidth: compact ? undefined : 240 }}>
+    <Flex vertical gap={4} align="flex-start">
       <input
         ref={input}
         type="file"
@@ -101,7 +99,7 @@ export function AttachmentUpload({
         {label}
       </Button>
       {progress !== null && (
-        <Flex align="center" gap={8}>
+        <Flex align="center" gap={8} style={{ width: 280 }}>
           <Progress percent={Math.round(progress * 100)} size="small" style={{ flex: 1, margin: 0 }} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('attachments.uploading')}

@@ -98,7 +98,7 @@ export function CostStatementCard({ recordId }: { recordId: string }) {
           pagination={false}
           scroll={{ x: 'max-content' }}
         />
-        <Descriptions size="small" bordered items={totals} column={{ xs: 1, sm: 2, lg: 4 }} data-testid="cost-totals" />
+        <Descriptions size="small" bordered items={totals} column={{ xs: 1, sm: 2, xl: 4 }} data-testid="cost-totals" />
         <Typography.Text type="secondary">{t('cost.workshopCost', { cost: money(s.total.cost) })}</Typography.Text>
       </Flex>
     );

@@ -77,7 +77,7 @@ const groups: FormGroup[] = [
 ];
 
 const filled = (): RecordFormState => {
-  let state = { ...emptyFormState(CHECKLIST), durationMinutes: 45 };
+  let state: RecordFormState = { ...emptyFormState(CHECKLIST), durationMinutes: 45 };
   state = chooseSingle(state, BRAKES, PADS, PADS_REPLACE);
   state = toggleOption(state, BRAKES, CABLE, CABLE_NEW, true);
   state = toggleOption(state, BRAKES, CABLE, CABLE_LABOUR, true);
@@ -113,7 +113,7 @@ describe('the $submitDraft body of the record form', () => {
   });
 
   it('orders options as the work item lists them, whatever order they were ticked in', () => {
-    let state = { ...emptyFormState(CHECKLIST), durationMinutes: 5 };
+    let state: RecordFormState = { ...emptyFormState(CHECKLIST), durationMinutes: 5 };
     state = toggleOption(state, BRAKES, CABLE, CABLE_LABOUR, true);
     state = toggleOption(state, BRAKES, CABLE, CABLE_NEW, true);
     const cable = submitDraftBodyOf(groups, state).groups[0]?.workItems[0];
@@ -202,9 +202,9 @@ describe('required items, checked as the server checks them', () => {
     expect(hasProblems(formProblems(groups, filled()))).toBe(false);
   });
 
-  it('marks a required group with nothing done, and each of its items when all are required', () => {
+  it('marks a required group with nothing done as needing all its items, and each of them', () => {
     const problems = formProblems(groups, { ...emptyFormState(CHECKLIST), durationMinutes: 10 });
-    expect(problems.groups).toEqual({ [BRAKES]: 'groupRequired' });
+    expect(problems.groups).toEqual({ [BRAKES]: 'allItemsRequired' });
     expect(problems.items).toEqual({
       [itemKey(BRAKES, PADS)]: 'itemRequired',
       [itemKey(BRAKES, CABLE)]: 'itemRequired',

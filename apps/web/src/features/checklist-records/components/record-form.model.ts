@@ -209,7 +209,8 @@ export function formProblems(groups: FormGroup[], state: RecordFormState): FormP
   for (const group of groups) {
     const done = group.workItems.filter((item) => isItemDone(item, resultOf(state, group.id, item.id)));
     const started = done.length > 0;
-    if (group.isRequired && !started) problems.groups[group.id] = 'groupRequired';
+    // A group that needs every item says so rather than "at least one".
+    if (group.isRequired && !started && !group.isAllWorkItemsRequired) problems.groups[group.id] = 'groupRequired';
     for (const item of group.workItems) {
       const key = itemKey(group.id, item.id);
       const result = resultOf(state, group.id, item.id);

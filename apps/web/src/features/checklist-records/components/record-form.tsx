@@ -407,9 +407,11 @@ function WorkItemField({
       <Flex gap={8} align="center" wrap>
         <Typography.Text strong>{item.name}</Typography.Text>
         {required && <Typography.Text type="danger">*</Typography.Text>}
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t(`resultMode.${item.resultMode}`)}
-        </Typography.Text>
+        {item.options.length > 0 && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t(`resultMode.${item.resultMode}`)}
+          </Typography.Text>
+        )}
       </Flex>
       {item.description && <Typography.Text type="secondary">{item.description}</Typography.Text>}
       {item.resultMode === 'single' ? (
@@ -483,14 +485,11 @@ function WorkItemField({
         </Typography.Text>
       )}
       {recordId && (
-        <div>
-          <AttachmentUpload
-            recordId={recordId}
-            workItem={{ groupId: group.id, workItemId: item.id }}
-            label={t('attachments.addToItem')}
-            compact
-          />
-        </div>
+        <AttachmentUpload
+          recordId={recordId}
+          workItem={{ groupId: group.id, workItemId: item.id }}
+          label={t('attachments.addToItem')}
+        />
       )}
     </Flex>
   );
@@ -574,9 +573,7 @@ function RecordAttachments({ record, groups }: { record: ChecklistRecord; groups
   return (
     <Card size="small" title={t('attachments.title')} data-testid="record-attachments">
       <Flex vertical gap={12}>
-        <div>
-          <AttachmentUpload recordId={record.id} label={t('attachments.add')} />
-        </div>
+        <AttachmentUpload recordId={record.id} label={t('attachments.add')} />
         {canRead &&
           (attachments.isPending ? (
             <Spin />

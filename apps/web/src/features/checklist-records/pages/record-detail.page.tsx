@@ -67,6 +67,8 @@ function headerSection(
 ): DetailSection {
   return {
     key: 'header',
+    // Two columns on a tablet: three squeeze a centre's name and a finish time into narrow strips.
+    column: { xs: 1, sm: 1, md: 2, xl: 3 },
     items: [
       {
         key: 'asset',
