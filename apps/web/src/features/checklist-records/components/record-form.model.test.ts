@@ -4,6 +4,7 @@ import {
   chooseSingle,
   emptyFormState,
   type FormGroup,
+  fieldsOfErrorData,
   formProblems,
   formStateOfRecord,
   hasProblems,
@@ -226,8 +227,17 @@ describe('required items, checked as the server checks them', () => {
     expect(formProblems(some, { ...state, results: {} }).groups).toEqual({ [BRAKES]: 'groupRequired' });
   });
 
-  it('asks nothing of an optional group left empty', () => {
+  it('asks nothing of an optional group, left empty or started, even one that lists all items as required', () => {
     expect(formProblems(groups, filled()).groups).not.toHaveProperty(EXTRAS);
+    const allOptional = groups.map((g) => (g.id === EXTRAS ? { ...g, isAllWorkItemsRequired: true } : g));
+    const started = chooseSingle(filled(), EXTRAS, WASH, WASH_DONE);
+    expect(hasProblems(formProblems(allOptional, started))).toBe(false);
+  });
+
+  it('does not count a note alone as completing an item', () => {
+    const some = groups.map((g) => (g.id === BRAKES ? { ...g, isAllWorkItemsRequired: false } : g));
+    const noted = setNote({ ...emptyFormState(CHECKLIST), durationMinutes: 10 }, BRAKES, PADS, 'looked fine');
+    expect(formProblems(some, noted).groups).toEqual({ [BRAKES]: 'groupRequired' });
   });
 
   it('refuses quantities outside 1–99 and a missing or broken duration', () => {
@@ -270,6 +280,14 @@ describe('where a server refusal shows on the form', () => {
       kind: 'item',
       key: itemKey(BRAKES, PADS),
     });
+  });
+
+  it('reads the field messages a refusal carries in data.fields', () => {
+    const fields = { 'groups.0.workItems.1.options.0.optionId': 'The option is not an option of the work item' };
+    expect(fieldsOfErrorData({ field: 'groups.0.workItems.1.options.0.optionId', fields })).toEqual(fields);
+    expect(fieldsOfErrorData({ fields: {} })).toBeNull();
+    expect(fieldsOfErrorData({ groupId: BRAKES })).toBeNull();
+    expect(fieldsOfErrorData(null)).toBeNull();
   });
 
   it('puts anything else on the form as a whole', () => {

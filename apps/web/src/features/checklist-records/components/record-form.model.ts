@@ -166,10 +166,9 @@ export function setNote(state: RecordFormState, groupId: string, workItemId: str
   return withResult(state, itemKey(groupId, workItemId), { ...resultOf(state, groupId, workItemId), note });
 }
 
-/** Whether a work item has a result: an option chosen, or, for an item without options, a note. */
-export function isItemDone(item: FormWorkItem, result: ItemResult): boolean {
-  if (Object.keys(result.options).length > 0) return true;
-  return item.options.length === 0 && result.note.trim() !== '';
+/** Whether a work item is completed: at least one option chosen (a note alone does not complete it). */
+export function isItemDone(result: ItemResult): boolean {
+  return Object.keys(result.options).length > 0;
 }
 
 export type GroupProblem = 'groupRequired' | 'allItemsRequired';
@@ -184,16 +183,16 @@ export interface FormProblems {
 
 export const DURATION_MAX_MINUTES = 100_000;
 
-/** Whether a work item must have a result: every item of a group that needs them all, once the group counts. */
-export function isItemRequired(group: FormGroup, groupStarted: boolean): boolean {
-  return group.isAllWorkItemsRequired && (group.isRequired || groupStarted);
+/** Whether a work item must be completed: every item of a required group that needs them all. */
+export function isItemRequired(group: FormGroup): boolean {
+  return group.isRequired && group.isAllWorkItemsRequired;
 }
 
 /**
  * The checks the server makes again (document 2 §8 ChecklistRecordDraftInvalid, "required work item uncompleted"):
- * a required group needs at least one item done; a group that needs all its items (isAllWorkItemsRequired) needs
- * every one done once it is required or started; a single-result item has one option; quantities are 1–99; the
- * duration is a whole number of minutes.
+ * a required group needs one completed item, or every item when it needs them all (isAllWorkItemsRequired); optional
+ * groups may be left out; a single-result item has one option; quantities are 1–99; the duration is a whole number
+ * of minutes. An item is completed when an option is chosen.
  */
 export function formProblems(groups: FormGroup[], state: RecordFormState): FormProblems {
   const problems: FormProblems = { groups: {}, items: {}, fields: {} };
@@ -207,8 +206,7 @@ export function formProblems(groups: FormGroup[], state: RecordFormState): FormP
     problems.fields.durationMinutes = 'durationRange';
 
   for (const group of groups) {
-    const done = group.workItems.filter((item) => isItemDone(item, resultOf(state, group.id, item.id)));
-    const started = done.length > 0;
+    const started = group.workItems.some((item) => isItemDone(resultOf(state, group.id, item.id)));
     // A group that needs every item says so rather than "at least one".
     if (group.isRequired && !started && !group.isAllWorkItemsRequired) problems.groups[group.id] = 'groupRequired';
     for (const item of group.workItems) {
@@ -218,7 +216,7 @@ export function formProblems(groups: FormGroup[], state: RecordFormState): FormP
       if (item.resultMode === 'single' && quantities.length > 1) problems.items[key] = 'singleChoice';
       else if (quantities.some((q) => !Number.isInteger(q) || q < 1 || q > RECORD_OPTION_QUANTITY_MAX))
         problems.items[key] = 'quantity';
-      else if (isItemRequired(group, started) && !isItemDone(item, result)) {
+      else if (isItemRequired(group) && !isItemDone(result)) {
         problems.items[key] = 'itemRequired';
         problems.groups[group.id] ??= 'allItemsRequired';
       }
@@ -299,4 +297,16 @@ export function targetOfServerProblem(path: string | null, data: unknown, body: 
     if (typeof field === 'string' && field !== '') return targetOfServerProblem(field, null, body);
   }
   return { kind: 'form' };
+}
+
+/**
+ * The field messages a refusal carries: `data.fields` (dotted path → message), as a ValidationError and every draft
+ * refusal of the records API have it; null when there are none.
+ */
+export function fieldsOfErrorData(data: unknown): Record<string, string> | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const fields = (data as { fields?: unknown }).fields;
+  if (typeof fields !== 'object' || fields === null) return null;
+  const entries = Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
 }

@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useChecklist, useChecklistOptions, useFinalizeRecord, useRecordAttachments, useSubmitDraft } from '../api.ts';
@@ -38,12 +39,12 @@ import {
   type FormOption,
   type FormProblems,
   type FormWorkItem,
+  fieldsOfErrorData,
   formProblems,
   formStateOfRecord,
   groupsOfChecklist,
   groupsOfRecord,
   hasProblems,
-  isItemDone,
   isItemRequired,
   itemKey,
   type RecordFormState,
@@ -294,18 +295,19 @@ function DraftForm({
   );
 }
 
-function serverProblemsOf(
-  error: { fieldErrors: Record<string, string> | null; message: string; data: unknown },
-  body: SubmitDraftBody,
-): ServerProblems {
+/** A refusal's messages placed on the items, groups and fields they name; the rest on the form as a whole. */
+function serverProblemsOf(error: { message: string; data: unknown }, body: SubmitDraftBody): ServerProblems {
+  const fields = fieldsOfErrorData(error.data);
+  if (!fields)
+    return placeServerProblem(noServerProblems, targetOfServerProblem(null, error.data, body), error.message);
   let problems = noServerProblems;
-  const fields = error.fieldErrors;
-  if (fields && Object.keys(fields).length > 0) {
-    for (const [path, message] of Object.entries(fields))
-      problems = placeServerProblem(problems, targetOfServerProblem(path, null, body), message);
-    return problems;
-  }
-  return placeServerProblem(problems, targetOfServerProblem(null, error.data, body), error.message);
+  for (const [path, message] of Object.entries(fields))
+    problems = placeServerProblem(
+      problems,
+      targetOfServerProblem(path, null, body),
+      translateValidationMessage(message),
+    );
+  return problems;
 }
 
 function GroupCard({
@@ -329,7 +331,6 @@ function GroupCard({
   const problem =
     serverProblems.groups[group.id] ??
     (problems.groups[group.id] ? t(`form.problem.${problems.groups[group.id]}`) : null);
-  const started = group.workItems.some((item) => isItemDone(item, resultOf(state, group.id, item.id)));
   return (
     <Card
       size="small"
@@ -355,7 +356,7 @@ function GroupCard({
             key={item.id}
             group={group}
             item={item}
-            required={isItemRequired(group, started)}
+            required={isItemRequired(group)}
             state={state}
             onChange={onChange}
             problem={
@@ -565,7 +566,15 @@ function FinalizeButton({
 }
 
 /** The saved record's photos and videos, with the record-level camera button. */
-function RecordAttachments({ record, groups }: { record: ChecklistRecord; groups: FormGroup[] }) {
+function RecordAttachments({
+  record,
+  groups,
+  canUpload = true,
+}: {
+  record: ChecklistRecord;
+  groups: FormGroup[];
+  canUpload?: boolean;
+}) {
   const { t } = useTranslation('checklist-records');
   const canRead = useCan(requirementOf(checklistRecordEndpoints.attachments));
   const attachments = useRecordAttachments(record.id, canRead);
@@ -573,7 +582,7 @@ function RecordAttachments({ record, groups }: { record: ChecklistRecord; groups
   return (
     <Card size="small" title={t('attachments.title')} data-testid="record-attachments">
       <Flex vertical gap={12}>
-        <AttachmentUpload recordId={record.id} label={t('attachments.add')} />
+        {canUpload && <AttachmentUpload recordId={record.id} label={t('attachments.add')} />}
         {canRead &&
           (attachments.isPending ? (
             <Spin />
@@ -585,16 +594,18 @@ function RecordAttachments({ record, groups }: { record: ChecklistRecord; groups
   );
 }
 
-/** A finalized record on the ticket: what was done and its photos, no longer editable. */
+/**
+ * A finalized record on the ticket: what was done, no longer editable, and its photos, to which one taken after the
+ * work (the bike handed back) can still be added.
+ */
 function FinalizedRecord({ record }: { record: ChecklistRecord }) {
   const { t } = useTranslation('checklist-records');
-  const canRead = useCan(requirementOf(checklistRecordEndpoints.attachments));
-  const attachments = useRecordAttachments(record.id, canRead);
+  const canUpload = useCan(requirementOf(checklistRecordEndpoints.addAttachment));
   return (
     <Flex vertical gap={12} data-testid="record-finalized">
       <Alert type="success" showIcon title={t('finalize.done')} />
       <RecordGroups record={record} />
-      {canRead && attachments.data && <AttachmentGallery recordId={record.id} attachments={attachments.data} />}
+      <RecordAttachments record={record} groups={groupsOfRecord(record)} canUpload={canUpload} />
     </Flex>
   );
 }
