@@ -29,6 +29,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { type Billing, createBilling } from './modules/billing/billing.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
+import { checklistRoutes, workItemRoutes } from './modules/checklists/checklists.routes.ts';
+import { createChecklistService } from './modules/checklists/checklists.service.ts';
+import { createWorkItemService } from './modules/checklists/work-items.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -240,6 +243,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       dashboardRoutes(api, { db });
       alarmRoutes(api, { db });
       tripRoutes(api, { db });
+      workItemRoutes(api, createWorkItemService({ db, storage }));
+      checklistRoutes(api, createChecklistService({ db, storage }));
     },
     { prefix: '/api' },
   );
