@@ -32,6 +32,8 @@ import { createCategoryService } from './modules/categories/categories.service.t
 import { checklistRoutes, workItemRoutes } from './modules/checklists/checklists.routes.ts';
 import { createChecklistService } from './modules/checklists/checklists.service.ts';
 import { createWorkItemService } from './modules/checklists/work-items.service.ts';
+import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
+import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -245,6 +247,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       tripRoutes(api, { db });
       workItemRoutes(api, createWorkItemService({ db, storage }));
       checklistRoutes(api, createChecklistService({ db, storage }));
+      checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
     },
     { prefix: '/api' },
   );
