@@ -34,6 +34,8 @@ import { createChecklistService } from './modules/checklists/checklists.service.
 import { createWorkItemService } from './modules/checklists/work-items.service.ts';
 import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
 import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
+import { customerTicketRoutes } from './modules/customer-tickets/customer-tickets.routes.ts';
+import { createCustomerTicketService } from './modules/customer-tickets/customer-tickets.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -248,6 +250,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       workItemRoutes(api, createWorkItemService({ db, storage }));
       checklistRoutes(api, createChecklistService({ db, storage }));
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
+      customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
     },
     { prefix: '/api' },
   );
