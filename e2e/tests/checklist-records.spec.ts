@@ -87,6 +87,7 @@ test.describe('checklist records', () => {
     await new RecordDetailPage(page).goto(record.recordId);
     await expect(page.getByText('Prospetto dei costi')).toBeVisible();
     await expect(page.getByText('Foto e video')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Worn pads' })).toHaveAttribute('src', /^blob:/);
     await saveShot(page, 'checklist-record-detail.1024.it-IT.png', { fullPage: true });
     await page.setViewportSize({ width: 1366, height: 860 });
     await saveShot(page, 'checklist-record-detail.it-IT.png', { fullPage: true });
