@@ -62,28 +62,12 @@ function AssetTickets({ assetNo }: { assetNo: string }) {
     { key: 'createdAt', title: t('field.createdAt'), render: (_, ticket) => formatDateTime(ticket.createdAt) },
   ];
   return (
-    <Table<CustomerTicketSummary>
-      size="small"
-      rowKey="id"
+    <ServiceTable
       columns={columns}
-      dataSource={tickets.data?.data}
-      loading={tickets.isPending}
-      pagination={{
-        current: pageNo,
-        pageSize: PAGE_SIZE,
-        total: tickets.data?.count ?? 0,
-        hideOnSinglePage: true,
-        showSizeChanger: false,
-        onChange: setPageNo,
-      }}
-      locale={{
-        emptyText: (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={tickets.isError ? t('service.loadFailed') : t('service.noTickets')}
-          />
-        ),
-      }}
+      result={tickets}
+      pageNo={pageNo}
+      onPage={setPageNo}
+      empty={tickets.isError ? t('service.loadFailed') : t('service.noTickets')}
     />
   );
 }
@@ -124,28 +108,46 @@ function AssetRecords({ assetNo }: { assetNo: string }) {
     },
   ];
   return (
-    <Table<ChecklistRecordSummary>
+    <ServiceTable
+      columns={columns}
+      result={records}
+      pageNo={pageNo}
+      onPage={setPageNo}
+      empty={records.isError ? t('service.loadFailed') : t('service.noRecords')}
+    />
+  );
+}
+
+/** One small paged table of the card: five rows a page, the page kept in the card (not the asset's URL). */
+function ServiceTable<Row extends { id: string }>({
+  columns,
+  result,
+  pageNo,
+  onPage,
+  empty,
+}: {
+  columns: TableColumnsType<Row>;
+  result: { data?: { data: Row[]; count: number }; isPending: boolean };
+  pageNo: number;
+  onPage: (pageNo: number) => void;
+  empty: string;
+}) {
+  return (
+    <Table<Row>
       size="small"
       rowKey="id"
       columns={columns}
-      dataSource={records.data?.data}
-      loading={records.isPending}
+      dataSource={result.data?.data}
+      loading={result.isPending}
       pagination={{
         current: pageNo,
         pageSize: PAGE_SIZE,
-        total: records.data?.count ?? 0,
+        total: result.data?.count ?? 0,
         hideOnSinglePage: true,
         showSizeChanger: false,
-        onChange: setPageNo,
+        onChange: onPage,
       }}
-      locale={{
-        emptyText: (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={records.isError ? t('service.loadFailed') : t('service.noRecords')}
-          />
-        ),
-      }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
     />
   );
 }
