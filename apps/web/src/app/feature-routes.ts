@@ -4,6 +4,7 @@ import { alarmRoutes } from '../features/alarms/routes.tsx';
 import { assetMapRoutes } from '../features/asset-map/routes.tsx';
 import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
+import { checklistRecordRoutes } from '../features/checklist-records/routes.tsx';
 import { checklistRoutes } from '../features/checklists/routes.tsx';
 import { customerRoutes } from '../features/customers/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
@@ -61,6 +62,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...invoicingRoutes,
   ...workItemRoutes,
   ...checklistRoutes,
+  ...checklistRecordRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));
