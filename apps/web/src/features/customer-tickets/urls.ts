@@ -1,9 +1,9 @@
 import {
   customerTicketSortKeys,
   customerTicketStatuses,
+  type TicketView,
   ticketIssues,
   ticketOperationTypes,
-  type TicketView,
   ticketViews,
 } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
@@ -30,8 +30,8 @@ export const ticketList = defineList({
     partnerIdIn: urlParam.list(),
     issue: urlParam.optionalOneOf(ticketIssues),
     operationType: urlParam.optionalOneOf(ticketOperationTypes),
-    createdFrom: urlParam.string(),
-    createdTo: urlParam.string(),
+    /** Two ISO instants (RangeFilterItem): created from, to. */
+    created: urlParam.list(),
   },
   sortKeys: customerTicketSortKeys,
   defaultSort: 'createdAt:desc',
@@ -56,6 +56,8 @@ export type TicketDialog = (typeof ticketDialogs)[number];
 /** The detail's open dialog, in the URL so a reload (a tablet going to sleep) opens it again. */
 export const ticketDetailScreen = {
   dialog: urlParam.optionalOneOf(ticketDialogs),
+  /** The draft record the record form goes on with (absent: a new record). */
+  recordId: urlParam.string(),
 };
 
 /** Typed links to the ticket screens; a list link can carry a view and filters. */

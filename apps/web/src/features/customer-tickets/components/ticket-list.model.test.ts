@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createdRangeValid, isFiltered, ticketExportQueryOf, ticketFilterOf, ticketListQueryOf } from './ticket-list.model.ts';
+import {
+  createdRangeValid,
+  isFiltered,
+  ticketExportQueryOf,
+  ticketFilterOf,
+  ticketListQueryOf,
+} from './ticket-list.model.ts';
 
 const empty = {
   search: undefined,
@@ -9,8 +15,7 @@ const empty = {
   partnerIdIn: [],
   issue: undefined,
   operationType: undefined,
-  createdFrom: undefined,
-  createdTo: undefined,
+  created: [],
 };
 const ID = '0190a6a0-0000-7000-8000-000000000001';
 
@@ -34,12 +39,12 @@ describe('ticket list query', () => {
 
   it('sends the created range only when it is in order', () => {
     expect(createdRangeValid('2026-11-02T00:00:00Z', '2026-11-01T00:00:00Z')).toBe(false);
-    expect(ticketFilterOf({ ...empty, createdFrom: '2026-11-02T00:00:00Z', createdTo: '2026-11-01T00:00:00Z' })).toEqual(
-      {},
-    );
-    expect(ticketFilterOf({ ...empty, createdFrom: '2026-11-01T00:00:00.000Z' })).toEqual({
+    expect(ticketFilterOf({ ...empty, created: ['2026-11-02T00:00:00Z', '2026-11-01T00:00:00Z'] })).toEqual({});
+    expect(ticketFilterOf({ ...empty, created: ['2026-11-01T00:00:00Z', '2026-11-03T10:00:00Z'] })).toEqual({
       createdFrom: '2026-11-01T00:00:00.000Z',
+      createdTo: '2026-11-03T10:00:00.000Z',
     });
+    expect(ticketFilterOf({ ...empty, created: ['2026-11-01T00:00:00Z'] })).toEqual({});
   });
 
   it('pages one view and exports the same view with the same sort', () => {

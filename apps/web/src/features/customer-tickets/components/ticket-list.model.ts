@@ -40,7 +40,8 @@ export function ticketFilterOf(state: TicketFilterState): TicketCountsQuery {
   const statusIn = state.statusIn.filter((s): s is CustomerTicketStatus => knownStatuses.has(s));
   const centers = ids(state.centerSiteIdIn);
   const partners = ids(state.partnerIdIn);
-  const rangeValid = createdRangeValid(state.createdFrom, state.createdTo);
+  const [createdFrom, createdTo] = state.created.length === 2 ? state.created : [];
+  const rangeValid = createdRangeValid(createdFrom, createdTo);
   return {
     ...(search ? { search } : {}),
     ...(statusIn.length > 0 ? { statusIn } : {}),
@@ -49,10 +50,8 @@ export function ticketFilterOf(state: TicketFilterState): TicketCountsQuery {
     ...(partners ? { partnerIdIn: partners } : {}),
     ...(state.issue ? { issue: state.issue } : {}),
     ...(state.operationType ? { operationType: state.operationType } : {}),
-    ...(rangeValid && validInstant(state.createdFrom)
-      ? { createdFrom: new Date(state.createdFrom).toISOString() }
-      : {}),
-    ...(rangeValid && validInstant(state.createdTo) ? { createdTo: new Date(state.createdTo).toISOString() } : {}),
+    ...(rangeValid && validInstant(createdFrom) ? { createdFrom: new Date(createdFrom).toISOString() } : {}),
+    ...(rangeValid && validInstant(createdTo) ? { createdTo: new Date(createdTo).toISOString() } : {}),
   };
 }
 

@@ -19,7 +19,11 @@ describe('status bar', () => {
       state: 'process',
       workingLabel: 'processing',
     });
-    expect(statusBarOf({ status: 'paused', history: [] })).toEqual({ current: 2, state: 'wait', workingLabel: 'paused' });
+    expect(statusBarOf({ status: 'paused', history: [] })).toEqual({
+      current: 2,
+      state: 'wait',
+      workingLabel: 'paused',
+    });
   });
 
   it('shows finished as the Ready step and completed as done', () => {
@@ -76,9 +80,9 @@ describe('charge again', () => {
     expect(
       chargeStateOf({ owed: 10, chargeOpensAt: '2026-11-28T09:00:00.000Z', allowedActions: ['charge'] }, now),
     ).toEqual({ offered: true, opensAt: '2026-11-28T09:00:00.000Z' });
-    expect(chargeStateOf({ owed: 10, chargeOpensAt: '2026-11-27T09:00:00.000Z', allowedActions: ['charge'] }, now)).toEqual(
-      { offered: true, opensAt: null },
-    );
+    expect(
+      chargeStateOf({ owed: 10, chargeOpensAt: '2026-11-27T09:00:00.000Z', allowedActions: ['charge'] }, now),
+    ).toEqual({ offered: true, opensAt: null });
   });
 
   it('is not offered when nothing is owed or the caller may not charge', () => {

@@ -52,7 +52,15 @@ export function statusBarOf(ticket: Pick<CustomerTicket, 'status' | 'history'>):
 }
 
 /** The order the status buttons stand in: the way forward first, failing last. */
-const buttonOrder: readonly TicketStatusAction[] = ['checkIn', 'start', 'resume', 'pause', 'finish', 'complete', 'fail'];
+const buttonOrder: readonly TicketStatusAction[] = [
+  'checkIn',
+  'start',
+  'resume',
+  'pause',
+  'finish',
+  'complete',
+  'fail',
+];
 
 export interface StatusButton {
   action: TicketStatusAction;
@@ -72,7 +80,9 @@ export function statusButtonsOf(
   const allowed = new Set<TicketAction>(ticket.allowedActions);
   const owes = ticket.owed > 0;
   return buttonOrder
-    .filter((action) => allowed.has(action) || (action === 'complete' && mayComplete && ticket.status === 'finished' && owes))
+    .filter(
+      (action) => allowed.has(action) || (action === 'complete' && mayComplete && ticket.status === 'finished' && owes),
+    )
     .map((action) => ({ action, disabledReason: action === 'complete' && owes ? 'owedFee' : null }));
 }
 
