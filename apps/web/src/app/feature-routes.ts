@@ -4,6 +4,7 @@ import { alarmRoutes } from '../features/alarms/routes.tsx';
 import { assetMapRoutes } from '../features/asset-map/routes.tsx';
 import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
+import { checklistRecordRoutes } from '../features/checklist-records/routes.tsx';
 import { customerTicketRoutes } from '../features/customer-tickets/routes.tsx';
 import { customerRoutes } from '../features/customers/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
@@ -59,6 +60,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...pricingRoutes,
   ...invoicingRoutes,
   ...customerTicketRoutes,
+  ...checklistRecordRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

@@ -18,6 +18,7 @@ import { AssetEditDrawer } from '../components/asset-edit.drawer.tsx';
 import { AssetFieldLogCard } from '../components/asset-field-log.card.tsx';
 import { AssetIotCard } from '../components/asset-iot.card.tsx';
 import { AssetOrdersCard } from '../components/asset-orders.card.tsx';
+import { AssetServiceCard } from '../components/asset-service.card.tsx';
 import { AssetStatusCard } from '../components/asset-status.card.tsx';
 import { LifeCycleTag } from '../components/life-cycle-tag.tsx';
 import { isEditable, PropertyValueView } from '../components/property-value.tsx';
@@ -122,6 +123,7 @@ function AssetDetail({ no }: { no: string }) {
           <PropertiesCard asset={a} canUpdate={canUpdate} />
           {a.category.isIot && <AssetIotCard asset={a} canUpdate={canUpdate} />}
           <AssetOrdersCard asset={a} />
+          <AssetServiceCard asset={a} />
           <AssetFieldLogCard asset={a} />
           {canUpdate && <AssetEditDrawer asset={a} open={editing} onClose={() => setEditing(false)} />}
         </>
