@@ -1,8 +1,6 @@
 import {
   type BodyInputOf,
   type CustomerTicket,
-  checklistEndpoints,
-  checklistRecordEndpoints,
   customerTicketEndpoints as e,
   siteEndpoints,
   type TicketStatusAction,
@@ -11,6 +9,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, call, callFile } from '../../shared/http.ts';
 import { saveBlob } from '../../shared/ui/csv.ts';
+import { recordKeys } from '../checklist-records/api.ts';
 import type { TicketCountsQuery, TicketExportQuery, TicketListQuery } from './components/ticket-list.model.ts';
 
 /** Query keys of the service tickets feature; mutations invalidate by prefix. */
@@ -20,9 +19,7 @@ export const ticketKeys = {
   list: (query: TicketListQuery) => [...ticketKeys.lists(), query] as const,
   counts: (query: TicketCountsQuery) => [...ticketKeys.lists(), 'counts', query] as const,
   detail: (id: string) => [...ticketKeys.all, 'detail', id] as const,
-  records: (id: string) => [...ticketKeys.all, 'records', id] as const,
   mechanics: (partnerId: string) => [...ticketKeys.all, 'mechanics', partnerId] as const,
-  checklists: (categoryId: string) => [...ticketKeys.all, 'checklists', categoryId] as const,
   sites: ['customer-tickets', 'sites'] as const,
 };
 
@@ -72,16 +69,6 @@ export function useTicket(id: string) {
   });
 }
 
-/** The ticket's checklist records with their groups and chosen options. */
-export function useTicketRecords(ticketId: string, enabled = true) {
-  return useQuery({
-    queryKey: ticketKeys.records(ticketId),
-    queryFn: ({ signal }) =>
-      call(checklistRecordEndpoints.ticketRecords, { params: { ticketId } }, { signal }).then((r) => r.data),
-    enabled: enabled && ticketId !== '',
-  });
-}
-
 /** Staff who may work tickets of the asset's partner (the assign picker), read when the picker opens. */
 export function useMechanics(partnerId: string, enabled: boolean) {
   return useQuery({
@@ -89,20 +76,6 @@ export function useMechanics(partnerId: string, enabled: boolean) {
     queryFn: ({ signal }) => call(e.mechanics, { query: { partnerId } }, { signal }).then((r) => r.data),
     enabled,
     staleTime: 60_000,
-  });
-}
-
-/** Checklists in use that apply to the asset's category ("start a checklist"). */
-export function useChecklistsFor(categoryId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ticketKeys.checklists(categoryId),
-    queryFn: ({ signal }) =>
-      call(
-        checklistEndpoints.list,
-        { query: { assetCategoryId: categoryId, pageNo: 1, pageSize: 100, status: 'Inuse', sort: 'name:asc' } },
-        { signal },
-      ).then((r) => r.data),
-    enabled,
   });
 }
 
@@ -124,7 +97,7 @@ function useStoreTicket() {
   const client = useQueryClient();
   return (ticket: CustomerTicket) => {
     client.setQueryData(ticketKeys.detail(ticket.id), ticket);
-    void client.invalidateQueries({ queryKey: ticketKeys.records(ticket.id) });
+    void client.invalidateQueries({ queryKey: recordKeys.ticket(ticket.id) });
     return client.invalidateQueries({ queryKey: ticketKeys.lists() });
   };
 }
@@ -215,4 +188,13 @@ export function useCreateTicket() {
     mutationFn: (body: BodyInputOf<typeof e.create>) => call(e.create, { body }, inline).then((r) => r.data),
     onSuccess: store,
   });
+}
+
+/** A record saved or finalized in the record form may change what the ticket allows and owes: read it again. */
+export function useRefreshTicket(id: string) {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: ticketKeys.detail(id) });
+    void client.invalidateQueries({ queryKey: recordKeys.ticket(id) });
+  };
 }

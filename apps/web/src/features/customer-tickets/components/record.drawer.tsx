@@ -1,8 +1,9 @@
 import type { ChecklistRecord, CustomerTicket } from '@fleetdesk/contracts';
 import { Drawer, Grid } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useTicketRecords } from '../../checklist-records/api.ts';
 import { ChecklistRecordForm } from '../../checklist-records/components/record-form.tsx';
-import { useTicketRecords } from '../api.ts';
+import { useRefreshTicket } from '../api.ts';
 
 /**
  * The record form of the checklist records feature in a drawer over the workbench: a new record ("Start a
@@ -22,6 +23,7 @@ export function RecordDrawer({
   const { t } = useTranslation('customer-tickets');
   const screens = Grid.useBreakpoint();
   const records = useTicketRecords(ticket.id, open && recordId !== undefined);
+  const refresh = useRefreshTicket(ticket.id);
   const record: ChecklistRecord | undefined = recordId ? records.data?.find((r) => r.id === recordId) : undefined;
   return (
     <Drawer
@@ -42,6 +44,7 @@ export function RecordDrawer({
             currency: ticket.currency,
           }}
           record={record}
+          onSaved={refresh}
         />
       )}
     </Drawer>

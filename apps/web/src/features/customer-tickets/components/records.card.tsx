@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
+import { useTicketRecords } from '../../checklist-records/api.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
-import { useExcludeRecord, useTicketRecords } from '../api.ts';
+import { useExcludeRecord } from '../api.ts';
 import { useTicketErrorText } from './ticket-error.ts';
 
 /** The record detail screen of the checklist records feature (document 1 §2.3 "Checklist records"). */
