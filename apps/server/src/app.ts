@@ -29,6 +29,10 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { type Billing, createBilling } from './modules/billing/billing.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
+import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
+import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
+import { customerTicketRoutes } from './modules/customer-tickets/customer-tickets.routes.ts';
+import { createCustomerTicketService } from './modules/customer-tickets/customer-tickets.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { createCustomerService } from './modules/customers/customers.service.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -240,6 +244,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       dashboardRoutes(api, { db });
       alarmRoutes(api, { db });
       tripRoutes(api, { db });
+      checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
+      customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
     },
     { prefix: '/api' },
   );

@@ -523,6 +523,11 @@ export const customerTicketEndpoints = {
     requires('support.customer_ticket.exempt_refund'),
     exemptOrRefundTicketBody,
   ),
+  sendInvoice: ticketAction(
+    'invoice/$send',
+    'E-mail the invoice to the customer again (502 TicketSendInvoiceFailed when it cannot be sent; the invoice stays)',
+    requires('support.customer_ticket.charge_owed_fee', 'support.customer_ticket.complete'),
+  ),
   excludeRecord: endpoint({
     method: 'POST',
     path: '/support/customerTickets/:id/checklist-records/:recordId/$exclude',

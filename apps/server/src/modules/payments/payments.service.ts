@@ -9,7 +9,7 @@ import {
   signWebhook,
   WebhookRejected,
 } from '../../adapters/payments.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound } from '../../errors.ts';
 import { enqueueJobs, type Job, type JobHandler, type JobOutcome } from '../../jobs/queue.ts';
 import * as repo from './payments.repo.ts';
@@ -119,25 +119,63 @@ export function createPaymentService(deps: {
      * called, so a lost answer or a crash ends in a retry with the same key — never a second charge.
      */
     async charge(request: ChargeRequest): Promise<repo.PaymentRow> {
-      const { row, created } = await db.transaction(async (tx) => {
-        const written = await repo.insertOnce(tx, {
-          id: randomUUID(),
-          kind: 'charge',
-          customerId: request.customerId,
-          subjectType: request.subjectType,
-          subjectId: request.subjectId,
-          amount: request.amount,
-          currency: request.currency,
-          provider: provider.name,
-          paymentMethod: request.paymentMethod,
-          idempotencyKey: `charge:${request.key}`,
-          reason: request.description,
-        });
-        if (written.created) await enqueueJobs(tx, [reconcileJob(written.row.id)]);
-        return written;
-      });
+      const { row, created } = await db.transaction((tx) => service.writeCharge(tx, request));
       if (!created && row.status !== 'Pending') return row;
       return askProvider(row);
+    },
+
+    /**
+     * The first step of `charge` inside the caller's transaction: the ledger row (Pending) and its reconcile job,
+     * written together with the caller's own rows (e.g. a ticket's last charge time under its row lock). The
+     * caller then calls `charge` with the same request after the commit, which asks the provider for that row.
+     */
+    async writeCharge(tx: DbOrTx, request: ChargeRequest): Promise<{ row: repo.PaymentRow; created: boolean }> {
+      const written = await repo.insertOnce(tx, {
+        id: randomUUID(),
+        kind: 'charge',
+        customerId: request.customerId,
+        subjectType: request.subjectType,
+        subjectId: request.subjectId,
+        amount: request.amount,
+        currency: request.currency,
+        provider: provider.name,
+        paymentMethod: request.paymentMethod,
+        idempotencyKey: `charge:${request.key}`,
+        reason: request.description,
+      });
+      if (written.created) await enqueueJobs(tx, [reconcileJob(written.row.id)]);
+      return written;
+    },
+
+    /**
+     * A charge refused before the provider was asked (e.g. no e-mail for the receipt), kept in the ledger as a
+     * Failed attempt with its reason so the payment history says why nothing was charged. No provider call, no job.
+     */
+    async recordRefusedCharge(
+      tx: DbOrTx,
+      request: ChargeRequest,
+      failure: { code: string; message: string },
+    ): Promise<repo.PaymentRow> {
+      const { row, created } = await repo.insertOnce(tx, {
+        id: randomUUID(),
+        kind: 'charge',
+        customerId: request.customerId,
+        subjectType: request.subjectType,
+        subjectId: request.subjectId,
+        amount: request.amount,
+        currency: request.currency,
+        provider: provider.name,
+        paymentMethod: request.paymentMethod,
+        idempotencyKey: `charge:${request.key}`,
+        reason: request.description,
+      });
+      if (!created) return row;
+      return (await repo.settle(tx, row.id, {
+        status: 'Failed',
+        providerRef: null,
+        failureCode: failure.code,
+        failureMessage: failure.message,
+      })) as repo.PaymentRow;
     },
 
     /**
