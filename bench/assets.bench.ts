@@ -1,15 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
 import { rows } from '../apps/server/src/db/sql.ts';
-import { machine, openBenchDatabase, quantile } from './common.ts';
+import { machine, openBenchDatabase, quantile, startBenchServer } from './common.ts';
 
 /**
  * npm run bench:assets — the asset search at scale (issue 4 "Performance").
@@ -149,25 +145,8 @@ interface Server {
 }
 
 async function serve(database: Database, dataDir: string): Promise<Server> {
-  const config = loadConfig({
-    DATABASE_URL: 'memory://',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: PASSWORD,
-    DEMO_DATA: '0',
-  });
-  const app = await buildApp(config, database);
-  await bootstrap(database.db, config, app.log);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  const login = await fetch(`${base}/account/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: config.adminEmail, password: PASSWORD }),
-  });
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const { data } = (await login.json()) as { data: { token: string } };
-  return { base, token: data.token, close: () => app.close() };
+  const server = await startBenchServer(database, dataDir, PASSWORD);
+  return { base: server.base, token: await server.login(), close: server.close };
 }
 
 async function post(server: Server, pathName: string, body: unknown) {

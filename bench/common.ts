@@ -1,6 +1,10 @@
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import pg from 'pg';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { bootstrap } from '../apps/server/src/db/seed/bootstrap.ts';
 
 /** What every benchmark shares: the PostgreSQL admin URL, its databases, the machine line and quantiles. */
 export const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,3 +41,31 @@ export const quantile = (values: readonly number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 };
+
+/**
+ * The real server on a bench database, listening on a free loopback port, with the account owner bootstrapped
+ * (password `password`); `login` signs a user in and returns the bearer token. Called over real HTTP by the benches.
+ */
+export async function startBenchServer(database: Database, dataDir: string, password: string) {
+  const config = loadConfig({
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: password,
+    DEMO_DATA: '0',
+  });
+  const app = await buildApp(config, database);
+  await bootstrap(database.db, config, app.log);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
+  async function login(email = config.adminEmail, pass = password) {
+    const res = await fetch(`${base}/account/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: pass }),
+    });
+    if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { data: { token: string } }).data.token;
+  }
+  return { base, login, close: () => app.close() };
+}

@@ -31,6 +31,8 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
 import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
 import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
+import { customerTicketListRoutes } from './modules/customer-tickets/customer-ticket-lists.routes.ts';
+import { createCustomerTicketListService } from './modules/customer-tickets/customer-ticket-lists.service.ts';
 import { customerTicketRoutes } from './modules/customer-tickets/customer-tickets.routes.ts';
 import { createCustomerTicketService } from './modules/customer-tickets/customer-tickets.service.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
@@ -246,6 +248,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       tripRoutes(api, { db });
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
+      customerTicketListRoutes(api, createCustomerTicketListService({ db }));
     },
     { prefix: '/api' },
   );

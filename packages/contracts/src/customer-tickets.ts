@@ -322,9 +322,15 @@ export const customerTicketListQuery = pageQuery.extend(customerTicketFilters.sh
 export type CustomerTicketListQuery = z.infer<typeof customerTicketListQuery>;
 export const customerTicketExportQuery = customerTicketFilters;
 /** The counts of every view under the same filters (the tabs' badges). */
-export const customerTicketCounts = z.object(
-  Object.fromEntries(ticketViews.map((v) => [v, z.number().int()])) as Record<TicketView, z.ZodNumber>,
-);
+export const customerTicketCounts = z.object({
+  ...(Object.fromEntries(ticketViews.map((v) => [v, z.number().int()])) as Record<TicketView, z.ZodNumber>),
+  /** Views whose count is the planner's estimate: `all` above TICKET_EXACT_COUNT_MAX (show it as "about"). */
+  estimated: z.array(z.enum(ticketViews)).optional(),
+});
+/** Counts are exact up to this many tickets; above it `all` is the planner's estimate (flagged). */
+export const TICKET_EXACT_COUNT_MAX = 10_000;
+/** A page of a view with its count; `countIsEstimate` when the count passed TICKET_EXACT_COUNT_MAX. */
+export const customerTicketPage = listOf(customerTicketSummary).extend({ countIsEstimate: z.boolean().optional() });
 
 export const pauseTicketBody = z.strictObject({
   pauseReason: z.enum(ticketPauseReasons, { message: 'A pause reason is required' }),
@@ -396,7 +402,7 @@ export const customerTicketEndpoints = {
     tag,
     requires: requires('support.customer_ticket.read'),
     query: customerTicketListQuery,
-    response: listOf(customerTicketSummary),
+    response: customerTicketPage,
   }),
   counts: endpoint({
     method: 'GET',

@@ -199,6 +199,15 @@ export const customerTickets = pgTable(
     index('customer_tickets_created_idx').on(t.createdAt),
     index('customer_tickets_customer_idx').on(t.customerId),
     index('customer_tickets_asset_idx').on(t.assetId, t.createdAt),
+    // The ticket lists at a million tickets (docs/performance.md "Service ticket lists"): every view but "all"
+    // holds open tickets only, a few thousand, read and counted from this partial index; the list's sort keys
+    // and the centre filter each have an index for the "all" view.
+    index('customer_tickets_open_idx')
+      .on(t.assetPartnerId, t.status, t.mechanicUserId, t.createdAt)
+      .where(sql`${t.status} in ('new', 'checked-in', 'processing', 'paused', 'finished')`),
+    index('customer_tickets_updated_idx').on(t.updatedAt),
+    index('customer_tickets_status_created_idx').on(t.status, t.createdAt),
+    index('customer_tickets_center_created_idx').on(t.centerSiteId, t.createdAt),
   ],
 );
 

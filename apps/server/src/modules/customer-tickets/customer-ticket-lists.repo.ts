@@ -1,0 +1,206 @@
+import {
+  ADMIN_PERMISSION,
+  type CustomerTicketListQuery,
+  type CustomerTicketStatus,
+  openCustomerTicketStatuses,
+  TICKET_EXACT_COUNT_MAX,
+  type TicketView,
+  ticketViews,
+} from '@fleetdesk/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { explainPlan, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
+import { likePattern } from '../../lib/paging.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+/**
+ * The service ticket lists (issue 22): which tickets a list view holds under the filters, in which order, and how
+ * many each view holds. Tickets belong to their ASSET's partner: every query here carries the caller's scope on
+ * `t.asset_partner_id`. The rows themselves are read by ids through `customer-tickets.repo.ts summaries`, so the
+ * list and the detail map one summary.
+ *
+ * Query shapes (docs/performance.md "Service ticket lists"): every view but `all` holds open tickets only, and its
+ * condition names the open statuses literally, so PostgreSQL answers it from the partial index on open tickets
+ * (a few thousand rows among a million). `all` is counted exactly up to TICKET_EXACT_COUNT_MAX and estimated above.
+ */
+
+export type TicketListFilter = Omit<CustomerTicketListQuery, 'pageNo' | 'pageSize' | 'view' | 'sort'>;
+export type TicketSort = CustomerTicketListQuery['sort'];
+
+/** Statuses as SQL literals: constants of the contract, written into the query so the partial index applies. */
+const statusList = (statuses: readonly CustomerTicketStatus[]) =>
+  sql.raw(statuses.map((s) => `'${s.replace(/'/g, "''")}'`).join(', '));
+
+/** Not yet Ready: what a mechanic still has to bring to finish. */
+const UNREADY = ['new', 'checked-in', 'processing', 'paused'] as const satisfies readonly CustomerTicketStatus[];
+/** Waiting for the mechanic to start or go on (not being worked right now). */
+const PENDING = ['new', 'checked-in', 'paused'] as const satisfies readonly CustomerTicketStatus[];
+const OPEN = sql`t.status in (${statusList(openCustomerTicketStatuses)})`;
+
+/**
+ * The list views (docs/decisions.md "Workshop: ticket list views"). Every view but `all` is a condition on open
+ * tickets, so `viewCondition(v) and OPEN` is the same set as `viewCondition(v)`.
+ */
+export function viewCondition(view: TicketView, userId: string): SQL | undefined {
+  switch (view) {
+    case 'all':
+      return undefined;
+    case 'unassigned':
+      return sql`(${OPEN} and t.mechanic_user_id is null)`;
+    case 'myUnready':
+      return sql`(t.status in (${statusList(UNREADY)}) and t.mechanic_user_id = ${userId})`;
+    case 'myPending':
+      return sql`(t.status in (${statusList(PENDING)}) and t.mechanic_user_id = ${userId})`;
+    case 'allReady':
+      return sql`t.status = 'finished'`;
+  }
+}
+
+/** The filters (and the scope) as conditions on `customer_tickets t`. */
+function filterConditions(scope: Scope, f: TicketListFilter): (SQL | undefined)[] {
+  const where: (SQL | undefined)[] = [inScopeSql(scope, sql`t.asset_partner_id`)];
+  if (f.search) {
+    const like = likePattern(f.search);
+    where.push(sql`(t.ticket_no ilike ${like} or t.contact_name ilike ${like}
+      or t.asset_id in (select a.id from assets a where a.no ilike ${like})
+      or t.customer_id in (select c.id from customers c where c.phone_no ilike ${like}))`);
+  }
+  if (f.statusIn?.length)
+    where.push(
+      sql`t.status in (${sql.join(
+        f.statusIn.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  if (f.mechanicUserId) where.push(sql`t.mechanic_user_id = ${f.mechanicUserId}`);
+  if (f.centerSiteIdIn?.length) where.push(sql`t.center_site_id in (${uuidList(f.centerSiteIdIn)})`);
+  if (f.partnerIdIn?.length) where.push(sql`t.asset_partner_id in (${uuidList(f.partnerIdIn)})`);
+  if (f.assetNo) where.push(sql`t.asset_id in (select a.id from assets a where a.no = ${f.assetNo.toUpperCase()})`);
+  if (f.customerId) where.push(sql`t.customer_id = ${f.customerId}`);
+  if (f.issue) where.push(sql`t.issues @> array[${f.issue}]::text[]`);
+  if (f.operationType) where.push(sql`t.operation_type = ${f.operationType}`);
+  if (f.createdFrom) where.push(sql`t.created_at >= ${f.createdFrom}`);
+  if (f.createdTo) where.push(sql`t.created_at <= ${f.createdTo}`);
+  return where;
+}
+
+const sortColumns = {
+  createdAt: sql`t.created_at`,
+  updatedAt: sql`t.updated_at`,
+  ticketNo: sql`t.ticket_no`,
+  status: sql`t.status`,
+} as const;
+
+/** A total order: the requested key, then creation time and id in the same direction (each key has an index). */
+function orderOf(sort: TicketSort): SQL {
+  const direction = sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const keys = sort.key === 'createdAt' ? [sortColumns.createdAt] : [sortColumns[sort.key], sortColumns.createdAt];
+  return sql.join(
+    [...keys, sql`t.id`].map((k) => sql`${k} ${direction}`),
+    sql`, `,
+  );
+}
+
+/** The ids of one page of a view, in the list's order. */
+export async function pageIds(
+  db: DbOrTx,
+  scope: Scope,
+  userId: string,
+  q: { view: TicketView; sort: TicketSort; filter: TicketListFilter },
+  page: { limit: number; offset: number },
+): Promise<string[]> {
+  const where = whereOf([...filterConditions(scope, q.filter), viewCondition(q.view, userId)]);
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select t.id from customer_tickets t${where} order by ${orderOf(q.sort)} limit ${page.limit} offset ${page.offset}`,
+  );
+  return found.map((r) => r.id);
+}
+
+/** How many tickets a view holds: exact for the open views, exact up to TICKET_EXACT_COUNT_MAX for `all`. */
+export async function viewCount(
+  db: DbOrTx,
+  scope: Scope,
+  userId: string,
+  view: TicketView,
+  filter: TicketListFilter,
+): Promise<{ count: number; countIsEstimate: boolean }> {
+  if (view === 'all') return allCount(db, scope, filter);
+  const where = whereOf([...filterConditions(scope, filter), viewCondition(view, userId)]);
+  const [row] = await rows<{ n: number | string }>(db, sql`select count(*)::int as n from customer_tickets t${where}`);
+  return { count: Number(row?.n ?? 0), countIsEstimate: false };
+}
+
+/**
+ * Every view's count in one statement: `all` by a scan that stops after TICKET_EXACT_COUNT_MAX + 1 rows, the others
+ * (open tickets only) with `count(*) filter (…)` over the open tickets matching the filters. Only when `all` passes
+ * the limit does a second, plan-only call ask the planner how many there are.
+ */
+export async function viewCounts(
+  db: DbOrTx,
+  scope: Scope,
+  userId: string,
+  filter: TicketListFilter,
+): Promise<{ counts: Record<TicketView, number>; estimated: TicketView[] }> {
+  const conditions = filterConditions(scope, filter);
+  const openViews = ticketViews.filter((v) => v !== 'all');
+  const columns = openViews.map(
+    (v) => sql`count(*) filter (where ${viewCondition(v, userId) ?? sql`true`})::int as ${sql.raw(`"${v}"`)}`,
+  );
+  const [row] = await rows<Record<TicketView, number | string>>(
+    db,
+    sql`select (select count(*)::int from (select 1 from customer_tickets t${whereOf(conditions)}
+          limit ${TICKET_EXACT_COUNT_MAX + 1}) s) as "all", ${sql.join(columns, sql`, `)}
+        from customer_tickets t${whereOf([...conditions, OPEN])}`,
+  );
+  const counts = Object.fromEntries(ticketViews.map((v) => [v, Number(row?.[v] ?? 0)])) as Record<TicketView, number>;
+  if (counts.all <= TICKET_EXACT_COUNT_MAX) return { counts, estimated: [] };
+  counts.all = await estimate(db, conditions);
+  return { counts, estimated: ['all'] };
+}
+
+async function allCount(db: DbOrTx, scope: Scope, filter: TicketListFilter) {
+  const conditions = filterConditions(scope, filter);
+  const [row] = await rows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from customer_tickets t${whereOf(conditions)}
+      limit ${TICKET_EXACT_COUNT_MAX + 1}) s`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n <= TICKET_EXACT_COUNT_MAX) return { count: n, countIsEstimate: false };
+  return { count: await estimate(db, conditions), countIsEstimate: true };
+}
+
+/** The planner's row estimate of the filters, never less than TICKET_EXACT_COUNT_MAX + 1 (it is only asked above). */
+async function estimate(db: DbOrTx, conditions: (SQL | undefined)[]) {
+  const plan = await explainPlan(db, sql`select 1 from customer_tickets t${whereOf(conditions)}`);
+  const planned = plan?.['Plan Rows'];
+  const n = typeof planned === 'number' && Number.isFinite(planned) ? Math.round(planned) : 0;
+  return Math.max(n, TICKET_EXACT_COUNT_MAX + 1);
+}
+
+/** Any of these lets a staff member work a ticket (update_assigned_to_self: once it is assigned to them). */
+const MECHANIC_PERMISSIONS = [
+  'support.customer_ticket.update',
+  'support.customer_ticket.update_assigned_to_self',
+  ADMIN_PERMISSION,
+];
+
+/**
+ * Staff who may work tickets of the partner (the assign picker): not deleted, holding update,
+ * update_assigned_to_self or base:admin, and whose partner scope holds the partner (all partners, or it by id).
+ * The service has refused a partner outside the caller's scope before.
+ */
+export async function mechanicsOf(db: DbOrTx, partnerId: string) {
+  return rows<{ id: string; name: string }>(
+    db,
+    sql`select u.id, u.name from users u
+      where u.deleted_at is null
+        and u.permissions && array[${sql.join(
+          MECHANIC_PERMISSIONS.map((p) => sql`${p}`),
+          sql`, `,
+        )}]::text[]
+        and (u.all_partners or ${partnerId}::uuid = any(u.partner_ids))
+      order by lower(u.name), u.id`,
+  );
+}
