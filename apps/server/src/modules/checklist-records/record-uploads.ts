@@ -125,6 +125,9 @@ export async function receiveAttachment(request: FastifyRequest, storage: FileSt
         continue;
       }
       const guard = new UploadGuard();
+      // The refusal reaches us through putStream's pipeline; once it has ended, a late repeat of it (the
+      // multipart stream failing after the guard) must not become an uncaught exception.
+      guard.on('error', () => undefined);
       part.file.on('error', (error) => guard.destroy(error));
       await storage.putStream(temp, part.file.pipe(guard));
       if (part.file.truncated) throw tooLarge(guard.type?.kind);
