@@ -31,6 +31,9 @@ import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
 import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
 import { createChecklistRecordService } from './modules/checklist-records/checklist-records.service.ts';
+import { checklistRoutes, workItemRoutes } from './modules/checklists/checklists.routes.ts';
+import { createChecklistService } from './modules/checklists/checklists.service.ts';
+import { createWorkItemService } from './modules/checklists/work-items.service.ts';
 import { customerTicketListRoutes } from './modules/customer-tickets/customer-ticket-lists.routes.ts';
 import { createCustomerTicketListService } from './modules/customer-tickets/customer-ticket-lists.service.ts';
 import { customerTicketRoutes } from './modules/customer-tickets/customer-tickets.routes.ts';
@@ -249,6 +252,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
       customerTicketListRoutes(api, createCustomerTicketListService({ db }));
+      workItemRoutes(api, createWorkItemService({ db, storage }));
+      checklistRoutes(api, createChecklistService({ db, storage }));
     },
     { prefix: '/api' },
   );

@@ -30,7 +30,7 @@ export type WorkItemResultMode = (typeof workItemResultModes)[number];
 export const workItemOptionTypes = ['labour', 'hardware'] as const;
 export type WorkItemOptionType = (typeof workItemOptionTypes)[number];
 
-/** Document 1 §9 leaves these open; chosen in docs/decisions.md "Workshop limits". */
+/** Document 2 §9 leaves these open; chosen in docs/decisions.md "Workshop: work items and checklists". */
 export const WORK_ITEM_OPTIONS_MAX = 20;
 export const CHECKLIST_GROUP_WORK_ITEMS_MAX = 30;
 export const CHECKLIST_GROUPS_MAX = 30;

@@ -4,7 +4,7 @@ import type { FileStorage } from '../adapters/storage.ts';
 import { notFound } from '../errors.ts';
 
 const fileParams = z.strictObject({
-  folder: z.enum(['logos', 'sites', 'documents']),
+  folder: z.enum(['logos', 'sites', 'documents', 'workshop']),
   name: z.string().regex(/^[A-Za-z0-9-]+\.(png|jpg)$/),
 });
 
