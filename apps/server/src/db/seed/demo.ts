@@ -17,12 +17,40 @@ import { seedDemoRelocationLists } from './demo-relocation-lists.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
 import { seedDemoTrips } from './demo-trips.ts';
+import { seedDemoWorkshop } from './demo-workshop.ts';
 
 /** The demo partners, by city. */
 export interface DemoPartners {
   milano: { id: string; name: string };
   barcelona: { id: string; name: string };
   seoul: { id: string; name: string };
+}
+
+/** The workshop's side of a manager's job (issue 22). */
+function serviceLead() {
+  return [
+    'support.customer_ticket.read',
+    'support.customer_ticket.read_detail',
+    'support.customer_ticket.create',
+    'support.customer_ticket.update',
+    'support.customer_ticket.assign',
+    'support.customer_ticket.check_in',
+    'support.customer_ticket.complete',
+    'support.customer_ticket.charge_owed_fee',
+    'support.customer_ticket.exempt_refund',
+    'support.customer_ticket.export_data',
+    'checklist.work_item.read',
+    'checklist.work_item.create',
+    'checklist.work_item.update',
+    'checklist.work_item.delete',
+    'checklist.checklist.read',
+    'checklist.checklist.create',
+    'checklist.checklist.update',
+    'checklist.checklist.delete',
+    'checklist_record.read',
+    'checklist_record.read_detail',
+    'checklist_record.read_cost',
+  ];
 }
 
 /** The permissions of the demo roles: what each job needs day to day. */
@@ -82,13 +110,24 @@ export const demoRoles = {
     'customer.read_detail',
     'customer.update',
     'customer.export_data',
+    // Runs the workshop: opens, assigns and closes service tickets, charges, exempts and refunds their fees, keeps
+    // the work items and checklists, and reads what the work cost.
+    ...serviceLead(),
   ],
+  /** Works the tickets assigned to them (or that they start), at their partner's service centre. */
   mechanic: [
     'asset.read',
     'support.customer_ticket.read',
+    'support.customer_ticket.read_detail',
     'support.customer_ticket.update_assigned_to_self',
+    'support.customer_ticket.check_in',
+    'checklist.checklist.read',
+    'checklist.work_item.read',
     'checklist_record.read',
+    'checklist_record.read_detail',
   ],
+  /** Leads a service centre: the whole ticket, its money and the workshop's catalogue, for one partner. */
+  serviceLead: ['asset.read', 'customer.read', 'customer.read_detail', 'site.read', 'user.read', ...serviceLead()],
   partnerViewer: ['partner.read', 'user.read', 'role.read', 'asset.read', 'order.read'],
 };
 
@@ -157,9 +196,10 @@ export async function seedDemoData(
     appPermissions: ['asset.read', 'checklist_record.create', 'support.ticket.mechanic'],
   });
   const viewer = await seed.role(db, { title: 'Partner viewer', permissions: demoRoles.partnerViewer });
+  const lead = await seed.role(db, { title: 'Service lead', permissions: demoRoles.serviceLead });
 
   const password = opts.password;
-  await seed.user(db, {
+  const elena = await seed.user(db, {
     username: 'ops.manager',
     name: 'Elena Bianchi',
     email: 'elena@fleetdesk.local',
@@ -167,7 +207,7 @@ export async function seedDemoData(
     password,
     roleIds: [manager.id],
   });
-  await seed.user(db, {
+  const mechanicMilano = await seed.user(db, {
     username: 'mechanic.milano',
     name: 'Luca Ferrari',
     email: 'luca@milanobikehub.it',
@@ -184,7 +224,7 @@ export async function seedDemoData(
     partnerScope: [barcelona.id],
     roleIds: [viewer.id],
   });
-  await seed.user(db, {
+  const jiwoo = await seed.user(db, {
     username: 'manager.seoul',
     name: 'Park Ji-woo',
     email: 'jiwoo@seoulscooter.kr',
@@ -192,7 +232,45 @@ export async function seedDemoData(
     partnerScope: [seoul.id],
     roleIds: [manager.id],
   });
+  const mechanicBarcelona = await seed.user(db, {
+    username: 'mechanic.barcelona',
+    name: 'Pau Vidal',
+    email: 'pau@bcnemotion.es',
+    password,
+    partnerScope: [barcelona.id],
+    roleIds: [mechanic.id],
+  });
+  const mechanicSeoul = await seed.user(db, {
+    username: 'mechanic.seoul',
+    name: 'Lee Seo-yeon',
+    email: 'seoyeon@seoulscooter.kr',
+    password,
+    partnerScope: [seoul.id],
+    roleIds: [mechanic.id],
+  });
+  const leadMilano = await seed.user(db, {
+    username: 'lead.milano',
+    name: 'Sara Colombo',
+    email: 'sara@milanobikehub.it',
+    password,
+    partnerScope: [milano.id],
+    roleIds: [lead.id],
+  });
   // After the staff exist: each relocation list names who collected it.
   await seedDemoRelocationLists(db, partners);
-  return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer }, taxGroups };
+  // The workshops: Milano's lead runs hers; Elena (all partners) leads Barcelona's and Park Ji-woo Seoul's.
+  const named = (user: { id: string }, name: string) => ({ id: user.id, name });
+  const workshopT0 = Date.now();
+  await seedDemoWorkshop(
+    db,
+    partners,
+    {
+      milano: { mechanic: named(mechanicMilano, 'Luca Ferrari'), lead: named(leadMilano, 'Sara Colombo') },
+      barcelona: { mechanic: named(mechanicBarcelona, 'Pau Vidal'), lead: named(elena, 'Elena Bianchi') },
+      seoul: { mechanic: named(mechanicSeoul, 'Lee Seo-yeon'), lead: named(jiwoo, 'Park Ji-woo') },
+    },
+    { storage: opts.storage },
+  );
+  console.log('TIMING workshop seed ms', Date.now() - workshopT0);
+  return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer, lead }, taxGroups };
 }
