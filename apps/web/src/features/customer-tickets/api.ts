@@ -2,9 +2,9 @@ import {
   type BodyInputOf,
   type CustomerTicket,
   customerTicketEndpoints as e,
+  type ResponseOf,
   siteEndpoints,
   type TicketStatusAction,
-  type TicketView,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ApiError, call, callFile } from '../../shared/http.ts';
@@ -40,12 +40,14 @@ export function useTicketList(query: TicketListQuery) {
 }
 
 /** How many tickets each view holds under the list's filters (the tabs' badges). */
+/** The counts of every view, and which of them the server estimated. */
+export type TicketCounts = ResponseOf<typeof e.counts>['data'];
+
 export function useTicketCounts(query: TicketCountsQuery) {
-  return useQuery<Record<TicketView, number>>({
+  // Typed here: with keepPreviousData and a mapped answer, TanStack's inference widens the data type.
+  return useQuery<TicketCounts>({
     queryKey: ticketKeys.counts(query),
-    // The counts' schema is built from the view list, so its inferred type is widened: read it as what it is.
-    queryFn: ({ signal }) =>
-      call(e.counts, { query }, { signal, notify: false }).then((r) => r.data as Record<TicketView, number>),
+    queryFn: ({ signal }) => call(e.counts, { query }, { signal, notify: false }).then((r) => r.data),
     // The badges keep the last counts while the new filters' counts load, rather than dropping to 0.
     placeholderData: keepPreviousData,
     refetchInterval: COUNTS_REFRESH_MS,
@@ -170,6 +172,9 @@ export const useTicketCheckInNote = (id: string) =>
   useTicketMutation(id, (tid, body: BodyInputOf<typeof e.checkInNote>) =>
     call(e.checkInNote, { params: { id: tid }, body }, inline),
   );
+/** E-mails the invoice again after a failed sending (the invoice itself stays as issued). */
+export const useSendInvoice = (id: string) =>
+  useTicketMutation(id, (tid, _: undefined) => call(e.sendInvoice, { params: { id: tid } }, inline));
 export const useExcludeRecord = (id: string) =>
   useTicketMutation(id, (tid, recordId: string) => call(e.excludeRecord, { params: { id: tid, recordId } }, inline));
 

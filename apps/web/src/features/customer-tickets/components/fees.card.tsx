@@ -22,7 +22,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { isApiError } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
-import { useChargeTicket, useExemptOrRefund } from '../api.ts';
+import { useChargeTicket, useExemptOrRefund, useSendInvoice } from '../api.ts';
 import { useTicketErrorText } from './ticket-error.ts';
 import { chargeStateOf, exemptRefundMax } from './ticket-status.model.ts';
 
@@ -306,9 +306,23 @@ function ExemptRefundModal({ ticket, open, onClose }: { ticket: CustomerTicket; 
 /** The ticket's invoice: number, amounts, tax group and whether it reached the customer by e-mail. */
 export function InvoiceCard({ ticket }: { ticket: CustomerTicket }) {
   const { t } = useTranslation('customer-tickets');
+  const { message } = App.useApp();
   const price = usePriceLabels();
+  const errorText = useTicketErrorText();
+  const send = useSendInvoice(ticket.id);
+  const canSend = useCan(requirementOf(customerTicketEndpoints.sendInvoice));
+  const [refusal, setRefusal] = useState<string | null>(null);
   const invoice = ticket.invoice;
   if (!invoice) return null;
+  const sendAgain = async () => {
+    setRefusal(null);
+    try {
+      await send.mutateAsync(undefined);
+      void message.success(t('invoice.resent'));
+    } catch (error) {
+      setRefusal(errorText(error));
+    }
+  };
   const money = (amount: number) => price.money(amount, invoice.currency);
   const emailColor = { pending: 'processing', sent: 'success', failed: 'error' } as const;
   return (
@@ -337,7 +351,19 @@ export function InvoiceCard({ ticket }: { ticket: CustomerTicket }) {
         ]}
       />
       {invoice.emailStatus === 'failed' && (
-        <Alert type="warning" showIcon title={t('error.TicketSendInvoiceFailed')} style={{ marginTop: 12 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={refusal ?? t('error.TicketSendInvoiceFailed')}
+          style={{ marginTop: 12 }}
+          action={
+            canSend ? (
+              <Button icon={<MailOutlined />} loading={send.isPending} onClick={() => void sendAgain()}>
+                {t('invoice.resend')}
+              </Button>
+            ) : undefined
+          }
+        />
       )}
       <Table
         size="small"

@@ -3,7 +3,13 @@ import { Card, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 
-const colors: Record<string, string> = { fail: 'red', finish: 'green', complete: 'green', pause: 'orange' };
+const colors: Record<string, string> = {
+  fail: 'red',
+  finish: 'green',
+  complete: 'green',
+  pause: 'orange',
+  charge: 'gray',
+};
 
 /** Who did what when: the ticket's events, newest first, each with the status change it made and its details. */
 export function HistoryCard({ ticket }: { ticket: CustomerTicket }) {
@@ -33,10 +39,18 @@ function HistoryItem({ event }: { event: TicketEvent }) {
     event.fromStatus && event.toStatus && event.fromStatus !== event.toStatus
       ? t('history.change', { from: t(`status.${event.fromStatus}`), to: t(`status.${event.toStatus}`) })
       : null;
-  const reason = typeof event.data.pauseReason === 'string' ? t(`pauseReason.${event.data.pauseReason}`) : null;
-  const detail = [reason, ...['note', 'reason', 'mechanic', 'amount'].map((k) => stringOf(event.data[k]))].filter(
-    (v): v is string => Boolean(v),
-  );
+  const { data } = event;
+  const pauseReason = typeof data.pauseReason === 'string' ? t(`pauseReason.${data.pauseReason}`) : null;
+  // A refused charge keeps the provider's decline code: said in words, as in the payments table.
+  const declined =
+    typeof data.failureCode === 'string'
+      ? t('history.charged', { reason: t(`decline.${data.failureCode}`, { defaultValue: data.failureCode }) })
+      : null;
+  const detail = [
+    pauseReason,
+    declined,
+    ...['note', 'reason', 'name', 'invoiceNo'].map((k) => stringOf(data[k])),
+  ].filter((v): v is string => Boolean(v));
   return (
     <div data-testid="history-item" data-action={event.action}>
       <Typography.Text strong>{t(`history.action.${event.action}`, { defaultValue: event.action })}</Typography.Text>{' '}
@@ -51,7 +65,6 @@ function HistoryItem({ event }: { event: TicketEvent }) {
 
 function stringOf(value: unknown): string | null {
   if (typeof value === 'string' && value.trim()) return value;
-  if (typeof value === 'number') return String(value);
   if (value && typeof value === 'object' && 'name' in value && typeof value.name === 'string') return value.name;
   return null;
 }

@@ -119,6 +119,12 @@ export default function TicketListPage() {
     },
   ];
 
+  // Above TICKET_EXACT_COUNT_MAX the server estimates a view's count: shown as "≈".
+  const countLabel = (v: TicketView) => {
+    const count = counts.data?.[v] ?? 0;
+    return counts.data?.estimated?.includes(v) ? `≈${count.toLocaleString()}` : count;
+  };
+
   const tabs = (
     <Tabs
       activeKey={view}
@@ -130,7 +136,7 @@ export default function TicketListPage() {
           <Space size={6} data-testid={`view-${v}`}>
             {t(`view.${v}`)}
             <Badge
-              count={counts.data?.[v] ?? 0}
+              count={countLabel(v)}
               showZero
               overflowCount={99_999}
               color={v === view ? undefined : 'gray'}
