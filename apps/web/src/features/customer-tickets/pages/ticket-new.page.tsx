@@ -330,7 +330,7 @@ function InspectedAsset({ inspection }: { inspection: TicketAssetInspection }) {
       style={{ marginTop: 16 }}
       size="small"
       bordered
-      column={{ xs: 1, sm: 2, lg: 4 }}
+      column={{ xs: 1, sm: 2, xxl: 4 }}
       data-testid="inspected-asset"
       items={[
         { key: 'no', label: t('field.asset'), children: asset.no },
@@ -342,7 +342,7 @@ function InspectedAsset({ inspection }: { inspection: TicketAssetInspection }) {
               {
                 key: 'order',
                 label: t('field.order'),
-                span: 4,
+                span: 'filled' as const,
                 children: t('new.openOrder', {
                   orderNo: openOrder.orderNo,
                   customer: openOrder.customer.name,
