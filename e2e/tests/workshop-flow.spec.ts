@@ -126,6 +126,7 @@ test.describe
       const finish = page.getByRole('dialog');
       await expect(finish.getByTestId('finish-charge')).toContainText('charged directly to the card');
       await finish.getByRole('button', { name: 'Finish and charge' }).click();
+      await expect(finish).toBeHidden();
       await expect(page.locator('[data-status="finished"]').first()).toHaveText('Ready');
       await expect(page.getByTestId('fee-owed')).toHaveText('€0.00');
       await expect(page.getByTestId('invoice-no')).not.toBeEmpty();
@@ -190,6 +191,7 @@ test.describe
       await expect(page.getByTestId('charge-failed')).toContainText('declined');
       await expect(detail.action('Complete')).toBeDisabled();
       await expect(page.getByTestId('complete-blocked')).toContainText('once nothing is owed');
+      await expect(page.getByTestId('charge-opens')).toContainText('once per 24 hours');
       await saveShot(page, 'ticket-detail-owed-1024-en.png', { fullPage: true });
       await page.context().close();
     });

@@ -49,7 +49,8 @@ export function FeesCard({
   const charge = useChargeTicket(ticket.id);
   const [refusal, setRefusal] = useState<string | null>(null);
   const money = (amount: number) => price.money(amount, ticket.currency);
-  const chargeState = chargeStateOf(ticket, Date.now());
+  const mayCharge = useCan(requirementOf(customerTicketEndpoints.charge));
+  const chargeState = chargeStateOf(ticket, mayCharge, Date.now());
   const canAdjust =
     useCan(requirementOf(customerTicketEndpoints.exemptOrRefund)) && ticket.allowedActions.includes('exemptOrRefund');
 

@@ -58,7 +58,11 @@ function HistoryItem({ event }: { event: TicketEvent }) {
         {t('history.by', { user: who, time: formatDateTime(event.at) })}
       </Typography.Text>
       {change && <div>{change}</div>}
-      {detail.length > 0 && <Typography.Text type="secondary">{detail.join(' · ')}</Typography.Text>}
+      {detail.length > 0 && (
+        <div>
+          <Typography.Text type="secondary">{detail.join(' · ')}</Typography.Text>
+        </div>
+      )}
     </div>
   );
 }

@@ -76,18 +76,23 @@ describe('status buttons', () => {
 
 describe('charge again', () => {
   const now = Date.parse('2026-11-27T12:00:00.000Z');
-  it('is offered on an owed fee the caller may charge, with the time it opens again', () => {
-    expect(
-      chargeStateOf({ owed: 10, chargeOpensAt: '2026-11-28T09:00:00.000Z', allowedActions: ['charge'] }, now),
-    ).toEqual({ offered: true, opensAt: '2026-11-28T09:00:00.000Z' });
-    expect(
-      chargeStateOf({ owed: 10, chargeOpensAt: '2026-11-27T09:00:00.000Z', allowedActions: ['charge'] }, now),
-    ).toEqual({ offered: true, opensAt: null });
+  const later = '2026-11-28T09:00:00.000Z';
+
+  it('is offered while open (the server lists it) on an owed fee', () => {
+    expect(chargeStateOf({ owed: 10, chargeOpensAt: null, allowedActions: ['charge'] }, true, now)).toEqual({
+      offered: true,
+      opensAt: null,
+    });
   });
 
-  it('is not offered when nothing is owed or the caller may not charge', () => {
-    expect(chargeStateOf({ owed: 0, chargeOpensAt: null, allowedActions: ['charge'] }, now).offered).toBe(false);
-    expect(chargeStateOf({ owed: 5, chargeOpensAt: null, allowedActions: [] }, now).offered).toBe(false);
+  it('is shown with the time it opens again to someone who may charge, before 24 hours have passed', () => {
+    const waiting = { owed: 10, chargeOpensAt: later, allowedActions: [] };
+    expect(chargeStateOf(waiting, true, now)).toEqual({ offered: true, opensAt: later });
+    expect(chargeStateOf(waiting, false, now).offered).toBe(false);
+  });
+
+  it('is not offered when nothing is owed', () => {
+    expect(chargeStateOf({ owed: 0, chargeOpensAt: null, allowedActions: ['charge'] }, true, now).offered).toBe(false);
   });
 });
 

@@ -96,13 +96,17 @@ export interface ChargeState {
   opensAt: string | null;
 }
 
-/** "Charge again" on an owed fee, at most once per 24 h per ticket (document 2 §9): when it opens next. */
+/**
+ * "Charge again" on an owed fee, at most once per 24 h per ticket (document 2 §9). The server lists `charge` only
+ * while it is open; before that, someone who may charge still sees the button, disabled, with the time it opens.
+ */
 export function chargeStateOf(
   ticket: Pick<CustomerTicket, 'owed' | 'chargeOpensAt' | 'allowedActions'>,
+  mayCharge: boolean,
   now: number,
 ): ChargeState {
-  const offered = ticket.owed > 0 && ticket.allowedActions.includes('charge');
   const opensAt = ticket.chargeOpensAt && Date.parse(ticket.chargeOpensAt) > now ? ticket.chargeOpensAt : null;
+  const offered = ticket.owed > 0 && (ticket.allowedActions.includes('charge') || (mayCharge && opensAt !== null));
   return { offered, opensAt };
 }
 
