@@ -261,14 +261,7 @@ function NoteField({
           <Form.Item name="text" style={{ marginBottom: 8 }}>
             <Input.TextArea autoFocus rows={3} maxLength={2000} showCount aria-label={label} />
           </Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" size="large" loading={checkInNote.isPending || comment.isPending}>
-              {t('action.save')}
-            </Button>
-            <Button size="large" onClick={close}>
-              {t('action.cancel')}
-            </Button>
-          </Space>
+          <EditorButtons saving={checkInNote.isPending || comment.isPending} onCancel={close} />
         </Form>
       )}
     </InlineEditor>
@@ -335,16 +328,24 @@ function ContactInfo({ ticket, editable }: { ticket: CustomerTicket; editable: b
               <Input inputMode="email" size="large" />
             </Form.Item>
           </Flex>
-          <Space>
-            <Button type="primary" htmlType="submit" size="large" loading={mutation.isPending}>
-              {t('action.save')}
-            </Button>
-            <Button size="large" onClick={close}>
-              {t('action.cancel')}
-            </Button>
-          </Space>
+          <EditorButtons saving={mutation.isPending} onCancel={close} />
         </Form>
       )}
     </InlineEditor>
+  );
+}
+
+/** Save and Cancel of an inline editor, touch-size. */
+function EditorButtons({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
+  const { t } = useTranslation('customer-tickets');
+  return (
+    <Space>
+      <Button type="primary" htmlType="submit" size="large" loading={saving}>
+        {t('action.save')}
+      </Button>
+      <Button size="large" onClick={onCancel}>
+        {t('action.cancel')}
+      </Button>
+    </Space>
   );
 }

@@ -139,7 +139,7 @@ export default function TicketListPage() {
               count={countLabel(v)}
               showZero
               overflowCount={99_999}
-              color={v === view ? undefined : 'gray'}
+              color={v === view ? 'blue' : 'gray'}
               data-testid={`count-${v}`}
             />
           </Space>
@@ -188,43 +188,26 @@ function TicketFilters({ partnerIdIn }: { partnerIdIn: string[] }) {
   return (
     <>
       <SearchFilter label={t('filter.search')} placeholder={t('filter.searchPlaceholder')} width={260} />
-      <Form.Item name="statusIn" label={t('field.status')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          style={{ minWidth: 160, maxWidth: 320 }}
-          placeholder={t('filter.any')}
-          options={customerTicketStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-        />
-      </Form.Item>
+      <ManyFilter
+        name="statusIn"
+        label={t('field.status')}
+        options={customerTicketStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+      />
       <Form.Item noStyle dependencies={['partnerIdIn']}>
         {(form) => <MechanicFilter partnerIds={(form.getFieldValue('partnerIdIn') as string[] | undefined) ?? []} />}
       </Form.Item>
-      <Form.Item name="partnerIdIn" label={t('field.partner')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ minWidth: 180, maxWidth: 320 }}
-          placeholder={t('filter.any')}
-          loading={partners.isPending}
-          options={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-        />
-      </Form.Item>
-      <Form.Item name="centerSiteIdIn" label={t('field.center')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ minWidth: 180, maxWidth: 320 }}
-          placeholder={t('filter.any')}
-          loading={sites.isPending}
-          options={centers.map((s) => ({ value: s.id, label: s.name }))}
-        />
-      </Form.Item>
+      <ManyFilter
+        name="partnerIdIn"
+        label={t('field.partner')}
+        loading={partners.isPending}
+        options={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      />
+      <ManyFilter
+        name="centerSiteIdIn"
+        label={t('field.center')}
+        loading={sites.isPending}
+        options={centers.map((s) => ({ value: s.id, label: s.name }))}
+      />
       <Form.Item name="issue" label={t('field.issue')}>
         <Select
           allowClear
@@ -244,6 +227,30 @@ function TicketFilters({ partnerIdIn }: { partnerIdIn: string[] }) {
       </Form.Item>
       <RangeFilterItem name="created" label={t('field.createdAt')} withTime />
     </>
+  );
+}
+
+/** A filter taking several values (statuses, partners, centres), searchable by typing. */
+function ManyFilter(props: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  loading?: boolean;
+}) {
+  const { t } = useTranslation('customer-tickets');
+  return (
+    <Form.Item name={props.name} label={props.label}>
+      <Select
+        mode="multiple"
+        allowClear
+        maxTagCount="responsive"
+        showSearch={{ optionFilterProp: 'label' }}
+        style={{ minWidth: 180, maxWidth: 320 }}
+        placeholder={t('filter.any')}
+        loading={props.loading}
+        options={props.options}
+      />
+    </Form.Item>
   );
 }
 
