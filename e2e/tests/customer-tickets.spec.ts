@@ -27,8 +27,10 @@ test.describe('service ticket list', () => {
     // A view is a tab in the URL; its rows are all of that view.
     await list.tab('allReady').click();
     await expect(page).toHaveURL(/view=allReady/);
-    await expect(list.rows().first()).toBeVisible();
-    for (const status of await list.rows().locator('[data-status]').allTextContents()) expect(status).toBe('Ready');
+    // The previous view's rows stay on screen until the new view answers: wait for them to be replaced.
+    await expect
+      .poll(async () => [...new Set(await list.rows().locator('[data-status]').allTextContents())])
+      .toEqual(['Ready']);
 
     // A filter from the URL: the tabs count under it.
     await list.goto('?statusIn=finished');
