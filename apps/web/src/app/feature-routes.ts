@@ -6,6 +6,7 @@ import { assetRoutes } from '../features/assets/routes.tsx';
 import { categoryRoutes } from '../features/categories/routes.tsx';
 import { checklistRecordRoutes } from '../features/checklist-records/routes.tsx';
 import { checklistRoutes } from '../features/checklists/routes.tsx';
+import { customerTicketRoutes } from '../features/customer-tickets/routes.tsx';
 import { customerRoutes } from '../features/customers/routes.tsx';
 import { customizationRoutes } from '../features/customization/routes.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes.tsx';
@@ -62,6 +63,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...invoicingRoutes,
   ...workItemRoutes,
   ...checklistRoutes,
+  ...customerTicketRoutes,
   ...checklistRecordRoutes,
 ];
 

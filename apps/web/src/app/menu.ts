@@ -73,7 +73,10 @@ export const menu: MenuNode[] = [
           hidden('b2c.marketing.deposit.edit', '/marketing/deposit/partner/:partnerId/category/:assetCategoryId/edit'),
         ]),
       ]),
-      leaf('b2c.serviceTicket', '/b2c/service/ticket/list', requires('support.customer_ticket.read')),
+      leaf('b2c.serviceTicket', '/b2c/service/ticket/list', requires('support.customer_ticket.read'), [
+        hidden('b2c.serviceTicket.detail', '/b2c/service/ticket/detail/:ticketId'),
+        hidden('b2c.serviceTicket.new', '/b2c/service/ticket/new'),
+      ]),
     ],
     ShopOutlined,
   ),

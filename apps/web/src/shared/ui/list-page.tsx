@@ -56,6 +56,8 @@ export interface ListPageProps<Row, F extends UrlShape> {
   emptyText?: ReactNode;
   /** Attributes of a row's <tr> (e.g. a deleted record shown archived). */
   rowProps?: (row: Row) => HTMLAttributes<HTMLElement>;
+  /** Views of the list above the table (tabs with counts: the service tickets' views). */
+  tabs?: ReactNode;
 }
 
 /**
@@ -75,6 +77,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
   exportFileName,
   emptyText,
   rowProps,
+  tabs,
 }: ListPageProps<Row, F>) {
   const { t } = useTranslation();
   const defaultHidden = useMemo(() => columns.filter((c) => c.defaultHidden).map((c) => c.key), [columns]);
@@ -145,6 +148,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
     <PageContainer title={title} extra={actions}>
       {filters && <FilterForm state={state}>{filters}</FilterForm>}
       <Card>
+        {tabs}
         <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
           {exportRows && (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={runExport}>

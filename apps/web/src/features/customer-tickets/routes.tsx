@@ -1,0 +1,23 @@
+import { customerTicketEndpoints } from '@fleetdesk/contracts';
+import { requirementOf } from '../../shared/permissions.ts';
+import type { FeatureRoute } from '../../shared/routing.ts';
+import { ticketPaths } from './urls.ts';
+
+/** B2C → B2C Service Ticket: the list views, the new ticket and the mechanic's workbench. */
+export const customerTicketRoutes: FeatureRoute[] = [
+  {
+    path: ticketPaths.list,
+    page: () => import('./pages/ticket-list.page.tsx'),
+    meta: { requires: requirementOf(customerTicketEndpoints.list) },
+  },
+  {
+    path: ticketPaths.new,
+    page: () => import('./pages/ticket-new.page.tsx'),
+    meta: { requires: requirementOf(customerTicketEndpoints.create) },
+  },
+  {
+    path: ticketPaths.detail,
+    page: () => import('./pages/ticket-detail.page.tsx'),
+    meta: { requires: requirementOf(customerTicketEndpoints.get) },
+  },
+];
