@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { checklistRecords, checklists, customerPaymentMethods, customerTickets } from '../src/db/schema/index.ts';
 import { byId, type Case, type Fixture, listing, namingPartner, type World } from './authorization-matrix.fixtures.ts';
 
