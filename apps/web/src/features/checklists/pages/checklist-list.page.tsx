@@ -3,8 +3,8 @@ import { Flex, Form, Input, Switch, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -60,21 +60,8 @@ export default function ChecklistListPage() {
       render: (_, c) => <Tag color={c.status === 'Inuse' ? 'green' : 'default'}>{t(`status.${c.status}`)}</Tag>,
       exportValue: (c) => t(`status.${c.status}`),
     },
-    {
-      key: 'updatedAt',
-      title: t('field.updatedAt'),
-      sortKey: 'updatedAt',
-      render: (_, c) => formatDateTime(c.updatedAt),
-      exportValue: (c) => c.updatedAt,
-    },
-    {
-      key: 'createdAt',
-      title: t('field.createdAt'),
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (_, c) => formatDateTime(c.createdAt),
-      exportValue: (c) => c.createdAt,
-    },
+    dateTimeColumn('updatedAt', t('field.updatedAt')),
+    dateTimeColumn('createdAt', t('field.createdAt'), { defaultHidden: true }),
   ];
   if (canEdit || canArchive) {
     columns.push({

@@ -3,8 +3,8 @@ import { Flex, Form, Input, Switch, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { EditLink, NewButton } from '../../../shared/ui/list-actions.tsx';
 import { fetchAllPages, type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
@@ -62,21 +62,8 @@ export default function WorkItemListPage() {
       ),
       exportValue: (item) => t(`status.${item.status}`),
     },
-    {
-      key: 'updatedAt',
-      title: t('field.updatedAt'),
-      sortKey: 'updatedAt',
-      render: (_, item) => formatDateTime(item.updatedAt),
-      exportValue: (item) => item.updatedAt,
-    },
-    {
-      key: 'createdAt',
-      title: t('field.createdAt'),
-      sortKey: 'createdAt',
-      defaultHidden: true,
-      render: (_, item) => formatDateTime(item.createdAt),
-      exportValue: (item) => item.createdAt,
-    },
+    dateTimeColumn('updatedAt', t('field.updatedAt')),
+    dateTimeColumn('createdAt', t('field.createdAt'), { defaultHidden: true }),
   ];
   if (canEdit || canArchive) {
     columns.push({
