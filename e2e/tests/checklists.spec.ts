@@ -136,12 +136,17 @@ test.describe('checklists (Checklist → Management)', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('button', { name: /Nuova checklist/ })).toBeVisible();
     await expect(main.getByText('Archiviate', { exact: true })).toBeVisible();
+    await expect(main.getByRole('columnheader', { name: /^Nome/ })).toBeVisible();
+    await expect(main.getByRole('row').nth(1)).toBeVisible();
     await saveShot(page, 'checklist-list.it-IT.desktop.png', { fullPage: true });
     await page.goto('/checklist/management/new');
     await expect(main.getByText('Categorie di veicolo', { exact: true })).toBeVisible();
     await expect(main.getByText('Riepilogo', { exact: true })).toBeVisible();
     await saveShot(page, 'checklist-form.it-IT.desktop.png', { fullPage: true });
     await page.setViewportSize({ width: 1024, height: 768 });
+    // The tablet width keeps the three steps and the form's fields in Italian.
+    await expect(main.getByText('Gruppi', { exact: true })).toBeVisible();
+    await expect(main.getByText('Categorie di veicolo', { exact: true })).toBeVisible();
     await saveShot(page, 'checklist-form.it-IT.1024.png', { fullPage: true });
   });
 });
