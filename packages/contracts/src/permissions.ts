@@ -72,7 +72,7 @@ export const permissionCatalogue: readonly PermissionFamily[] = [
   ]),
   web('program', rw),
   web('collection_list', ['read']),
-  web('work_reminder', ['read']),
+  web('work_reminder', rw),
   web('work_reminder.log', ['read']),
   web('private_list', ['read', 'update', 'delete']),
   web('private_list.me', crud),

@@ -42,6 +42,8 @@ export const partners = pgTable(
     contactPhone: text('contact_phone'),
     contactWorkEmail: text('contact_work_email'),
     attachments: jsonb('attachments').$type<{ url: string; name: string }[]>().notNull().default([]),
+    /** IANA time zone (Europe/Rome): schedules (reminder cron timers) run on the partner's local clock. */
+    timezone: text('timezone').notNull().default('UTC'),
     ...timestamps,
   },
   (t) => [index('partners_created_at_idx').on(t.createdAt), index('partners_name_idx').on(sql`lower(${t.name})`)],
