@@ -283,7 +283,7 @@ describe('notifications', () => {
           kind: 'ticketAssigned',
           link: `/b2c/service/ticket/detail/${ticket.id}`,
           partnerId: t.partnerA.id,
-          params: expect.objectContaining({ ticketNo: ticket.ticketNo, assetNo: ticket.asset.no }),
+          params: expect.objectContaining({ ticketNo: ticket.ticketNo, assetNo: (ticket.asset as { no: string }).no }),
         }),
       ]);
       // Assigning it to themselves tells nobody.
@@ -310,7 +310,7 @@ describe('notifications', () => {
         partnerId: t.partnerA.id,
         assetCategoryId: w.categoryId,
         quantity: 1,
-        amount: '150.00',
+        amount: 150,
         currency: 'EUR',
         ...(status ? { status } : {}),
       });
