@@ -284,4 +284,53 @@ describe('timers API', () => {
     );
     expect(refused.statusCode).toBe(403);
   });
+
+  describe('the partner time zone', () => {
+    it('is an IANA zone the server knows, stored by its canonical name, UTC unless told, kept by a replace without it', async () => {
+      const bad = await send('POST', '/account/partners', { name: 'Nowhere', timezone: 'Europe/Nowhere' });
+      expect(bad.statusCode).toBe(400);
+      expect(errorOf(bad).data).toEqual({ fields: { timezone: 'Please choose a valid time zone' } });
+      const offset = await send('POST', '/account/partners', { name: 'Offset', timezone: '+01:00' });
+      expect(offset.statusCode).toBe(400);
+      const plain = await send('POST', '/account/partners', { name: 'Plain' });
+      expect(plain.json().data.timezone).toBe('UTC');
+      const lower = await send('POST', '/account/partners', { name: 'Lower', timezone: 'utc' });
+      expect(lower.json().data.timezone).toBe('UTC');
+      const id = lower.json().data.id as string;
+      const tokyo = await send('PUT', `/account/partners/${id}`, { name: 'Lower', timezone: 'Asia/Tokyo' });
+      expect(tokyo.json().data.timezone).toBe('Asia/Tokyo');
+      const replaced = await send('PUT', `/account/partners/${id}`, { name: 'Lower again' });
+      expect(replaced.json().data).toMatchObject({ name: 'Lower again', timezone: 'Asia/Tokyo' });
+    });
+
+    it("moves running schedules to the partner's new clock", async () => {
+      const created = await send('POST', '/account/partners', { name: 'Moving fleet', timezone: 'UTC' });
+      const partnerId = created.json().data.id as string;
+      const timer = await makeTimer(t, { partnerId, categoryId: category.id, kind: 'schedule', cron: '0 9 * * *' });
+      const [asset] = await makeAssets(t, { partnerId, categoryId: category.id });
+      const { group } = await makeGroup(t, timer, [asset?.no as string]);
+      const dueAt = async () =>
+        new Date((await send('GET', `/reminder/asset-timer-groups/${group.id}/assets`)).json().data[0].dueAt as string);
+      expect((await dueAt()).getUTCHours()).toBe(9);
+      expect(
+        (await send('PUT', `/account/partners/${partnerId}`, { name: 'Moving fleet', timezone: 'Asia/Tokyo' }))
+          .statusCode,
+      ).toBe(200);
+      const inTokyo = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' });
+      expect(inTokyo.format(await dueAt())).toBe('09:00');
+      expect((await send('GET', `/reminder/timers/${timer.id}`)).json().data.timezone).toBe('Asia/Tokyo');
+    });
+
+    it('keeps a partner with live timers or reset rules from being deleted; deleted ones do not', async () => {
+      const created = await send('POST', '/account/partners', { name: 'Short-lived' });
+      const partnerId = created.json().data.id as string;
+      const timer = await makeTimer(t, { partnerId, categoryId: category.id });
+      const refused = await send('DELETE', `/account/partners/${partnerId}`);
+      expect(refused.statusCode).toBe(422);
+      expect(errorOf(refused).code).toBe('ReferencedByOthers');
+      expect((await send('DELETE', `/reminder/timers/${timer.id}`)).statusCode).toBe(200);
+      expect((await send('DELETE', `/reminder/reset-rules/${timer.resetRules[0]?.id}`)).statusCode).toBe(200);
+      expect((await send('DELETE', `/account/partners/${partnerId}`)).statusCode).toBe(200);
+    });
+  });
 });
