@@ -147,6 +147,34 @@ export function createAssetTimerGroupService(deps: { db: Db }) {
     return { added: wanted.filter((a) => madeFor.has(a.id)).map((a) => a.no), refused };
   }
 
+  /**
+   * The answer of a change by numbers, once its numbers are in or out: 422 when none was, else the group marked
+   * changed and the numbers logged (added as `after`, removed as `before`).
+   */
+  async function changed(
+    tx: DbOrTx,
+    caller: Caller,
+    id: string,
+    change: { added: string[]; removed: string[]; refused: Record<string, string> },
+  ): Promise<AssetTimerGroupChange> {
+    if (change.added.length === 0 && change.removed.length === 0) throw nothingDone(change.refused);
+    await repo.touch(tx, caller.scope, id);
+    await writeFieldLogs(tx, {
+      entityType: 'asset-timer-group',
+      entityId: id,
+      userId: caller.userId,
+      changes: [
+        {
+          field: 'assetNos',
+          before: change.removed.length ? change.removed : null,
+          after: change.added.length ? change.added : null,
+        },
+      ],
+    });
+    const group = toGroup((await repo.get(tx, caller.scope, id)) as repo.GroupRow);
+    return { group, added: change.added.length, removed: change.removed.length, refused: change.refused };
+  }
+
   const groupOf = (row: repo.GroupRow) => ({
     id: row.id,
     partnerId: row.partner_id,
@@ -181,16 +209,9 @@ export function createAssetTimerGroupService(deps: { db: Db }) {
         const group = { id, partnerId: timer.partner_id, timerId: timer.id, categoryId: timer.category_id };
         await repo.insert(tx, caller.scope, id, { ...group, resetRuleId: input.resetRuleId });
         const { added, refused } = await addAssets(tx, caller, group, input.assetNos);
-        if (added.length === 0) throw nothingDone(refused);
-        const created = toGroup((await repo.get(tx, caller.scope, id)) as repo.GroupRow);
-        await logChange(tx, caller, 'asset-timer-group', id, null, audited(created));
-        await writeFieldLogs(tx, {
-          entityType: 'asset-timer-group',
-          entityId: id,
-          userId: caller.userId,
-          changes: [{ field: 'assetNos', before: null, after: added }],
-        });
-        return { group: created, added: added.length, removed: 0, refused };
+        const answer = await changed(tx, caller, id, { added, removed: [], refused });
+        await logChange(tx, caller, 'asset-timer-group', id, null, audited(answer.group));
+        return answer;
       });
     },
 
@@ -242,16 +263,7 @@ export function createAssetTimerGroupService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const row = await visible(tx, caller, id, 'update');
         const { added, refused } = await addAssets(tx, caller, groupOf(row), assetNos);
-        if (added.length === 0) throw nothingDone(refused);
-        await repo.touch(tx, caller.scope, id);
-        await writeFieldLogs(tx, {
-          entityType: 'asset-timer-group',
-          entityId: id,
-          userId: caller.userId,
-          changes: [{ field: 'assetNos', before: null, after: added }],
-        });
-        const group = toGroup((await repo.get(tx, caller.scope, id)) as repo.GroupRow);
-        return { group, added: added.length, removed: 0, refused };
+        return changed(tx, caller, id, { added, removed: [], refused });
       });
     },
 
@@ -278,16 +290,7 @@ export function createAssetTimerGroupService(deps: { db: Db }) {
           ),
         );
         const removedNos = inGroup.filter((a) => removed.has(a.id)).map((a) => a.no);
-        if (removedNos.length === 0) throw nothingDone(refused);
-        await repo.touch(tx, caller.scope, id);
-        await writeFieldLogs(tx, {
-          entityType: 'asset-timer-group',
-          entityId: id,
-          userId: caller.userId,
-          changes: [{ field: 'assetNos', before: removedNos, after: null }],
-        });
-        const group = toGroup((await repo.get(tx, caller.scope, id)) as repo.GroupRow);
-        return { group, added: 0, removed: removedNos.length, refused };
+        return changed(tx, caller, id, { added: [], removed: removedNos, refused });
       });
     },
   };

@@ -159,7 +159,8 @@ describe('asset-timer groups API', () => {
       timingQuantity: 200,
     });
     const assets = await assetsOf(t.partnerA.id, 4);
-    const [a0, a1, a2, a3] = assets as { id: string; no: string }[];
+    type A = { id: string; no: string };
+    const [a0, a1, a2, a3] = assets as [A, A, A, A];
     await ride(a1.id, 50);
     await ride(a2.id, 10);
     const { group } = await makeGroup(

@@ -15,8 +15,12 @@ describe('timers API', () => {
   let staffA: string;
   let readerB: string;
 
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, token = t.owner.token) =>
-    call(t.app, method, url, { token, body });
+  const send = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    token = t.owner.token,
+  ) => call(t.app, method, url, { token, body });
   const base = () => ({ partnerId: t.partnerA.id, categoryId: category.id, resetRuleIds: [ruleA] });
 
   beforeAll(async () => {
