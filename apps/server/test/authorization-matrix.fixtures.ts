@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
+import { notificationFixtures } from './authorization-matrix.notifications.ts';
 import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
 import { call, multipartFile, type TestContext } from './harness.ts';
@@ -1317,6 +1318,7 @@ export const fixtures: Record<string, Fixture> = {
   ...checklistRecordFixtures(),
   ...customerTicketFixtures(),
   ...reminderConfigFixtures(),
+  ...notificationFixtures(),
 };
 
 const operationSettingBody = {
