@@ -6,6 +6,7 @@ import { checklistRecordFixtures } from './authorization-matrix.checklist-record
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
 import { notificationFixtures } from './authorization-matrix.notifications.ts';
+import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
 import { call, multipartFile, type TestContext } from './harness.ts';
 
@@ -1316,6 +1317,7 @@ export const fixtures: Record<string, Fixture> = {
   ...checklistFixtures(),
   ...checklistRecordFixtures(),
   ...customerTicketFixtures(),
+  ...reminderConfigFixtures(),
   ...notificationFixtures(),
 };
 
