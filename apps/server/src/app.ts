@@ -82,6 +82,8 @@ import { siteRoutes } from './modules/sites/sites.routes.ts';
 import { createSiteService } from './modules/sites/sites.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
+import { reminderLogRoutes } from './modules/reminders/asset-timer-logs.routes.ts';
+import { registerReminderJobs } from './modules/reminders/reminders.jobs.ts';
 import { tripRoutes } from './modules/trips/trips.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const billingJobs = createJobRunner({ db, log: app.log, handlers: billing.handlers, pollMs: 5000 });
   app.decorate('renting', { orders: orderService, billing, jobs: rentingJobs, billingJobs });
   app.addHook('onClose', () => Promise.all([rentingJobs.stop(), billingJobs.stop()]).then(() => undefined));
+  registerReminderJobs(app, { db, everyMs: config.reminders.evaluateMs });
   const digest = createNotificationDigest({ db });
   const notificationJobs = createJobRunner({ db, log: app.log, handlers: digest.handlers, pollMs: 60_000 });
   app.decorate('notifications', { digest, jobs: notificationJobs });
@@ -263,6 +266,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
       customerTicketListRoutes(api, createCustomerTicketListService({ db }));
+      reminderLogRoutes(api, { db });
       notificationRoutes(api, createNotificationService({ db, log: app.log }));
     },
     { prefix: '/api' },
