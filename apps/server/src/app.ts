@@ -68,6 +68,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
+import { reminderConfigRoutes, reminderConfigServices } from './modules/reminders/reminder-config.routes.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
 import { rentingIntentRoutes } from './modules/renting-intents/renting-intents.routes.ts';
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       customerTicketListRoutes(api, createCustomerTicketListService({ db }));
       reminderLogRoutes(api, { db });
       notificationRoutes(api, createNotificationService({ db, log: app.log }));
+      reminderConfigRoutes(api, reminderConfigServices({ db }));
     },
     { prefix: '/api' },
   );

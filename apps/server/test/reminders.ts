@@ -49,7 +49,12 @@ export async function makeAssets(
   t: TestContext,
   opts: { partnerId: string; categoryId: string; count?: number; prefix?: string; token?: string },
 ): Promise<{ id: string; no: string }[]> {
-  const prefix = opts.prefix ?? `RM${randomUUID().slice(0, 6).toUpperCase().replace(/[^A-Z0-9]/g, '0')}`;
+  const prefix =
+    opts.prefix ??
+    `RM${randomUUID()
+      .slice(0, 6)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '0')}`;
   const made: { id: string; no: string }[] = [];
   for (let i = 1; i <= (opts.count ?? 1); i++) {
     const no = `${prefix}${String(i).padStart(4, '0')}`;
@@ -90,9 +95,9 @@ export async function makeTimer(
   opts: { rule?: Record<string, unknown>; token?: string } = {},
 ): Promise<Timer> {
   const token = opts.token ?? t.owner.token;
-  const resetRuleIds =
-    input.resetRuleIds ??
-    [(await makeResetRule(t, { partnerId: input.partnerId, categoryId: input.categoryId, ...opts.rule }, token)).id];
+  const resetRuleIds = input.resetRuleIds ?? [
+    (await makeResetRule(t, { partnerId: input.partnerId, categoryId: input.categoryId, ...opts.rule }, token)).id,
+  ];
   const timing =
     input.kind === undefined || input.kind === 'distance'
       ? { kind: 'distance', timingQuantity: 500 }
@@ -151,11 +156,7 @@ export async function makeTimedAssets(
   const token = opts.token ?? t.owner.token;
   const category = await makeCategory(t, { token: t.owner.token });
   const assets = await makeAssets(t, { partnerId, categoryId: category.id, count: opts.count ?? 3, token });
-  const timer = await makeTimer(
-    t,
-    { partnerId, categoryId: category.id, ...opts.timer },
-    { rule: opts.rule, token },
-  );
+  const timer = await makeTimer(t, { partnerId, categoryId: category.id, ...opts.timer }, { rule: opts.rule, token });
   const change = await makeGroup(
     t,
     timer,
