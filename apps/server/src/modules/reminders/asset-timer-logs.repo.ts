@@ -40,7 +40,12 @@ function logConditions(scope: Scope, f: LogFilter): (SQL | undefined)[] {
     f.assetNo ? sql`l.asset_id in (select id from assets where no = ${f.assetNo})` : undefined,
     f.timerId ? sql`l.timer_id = ${f.timerId}::uuid` : undefined,
     f.groupId ? sql`l.group_id = ${f.groupId}::uuid` : undefined,
-    f.kindIn?.length ? sql`l.kind in (${sql.join(f.kindIn.map((k) => sql`${k}`), sql`, `)})` : undefined,
+    f.kindIn?.length
+      ? sql`l.kind in (${sql.join(
+          f.kindIn.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : undefined,
     f.from ? sql`l.created_at >= ${f.from}::timestamptz` : undefined,
     f.to ? sql`l.created_at < ${f.to}::timestamptz` : undefined,
   ];

@@ -14,8 +14,8 @@ import { offsetOf } from '../../lib/paging.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertPartnerInScope } from '../../lib/scope.ts';
 import * as repo from './asset-timer-logs.repo.ts';
-import { usageScale, valueUnitOf } from './cycle.ts';
 import { startCycles } from './cycle.repo.ts';
+import { usageScale, valueUnitOf } from './cycle.ts';
 import { lockAssetTimers } from './resets.repo.ts';
 
 const ref = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
@@ -159,7 +159,11 @@ export function createAssetTimerLogService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const found = await lockAll(tx, caller, ids);
         // The caller's scope reached every row just above; the one reset path then acts on exactly those.
-        const reset = await startCycles(tx, '*', found, { cause: 'manual', causeRef: { note }, actorId: caller.userId });
+        const reset = await startCycles(tx, '*', found, {
+          cause: 'manual',
+          causeRef: { note },
+          actorId: caller.userId,
+        });
         return { reset };
       });
     },

@@ -31,12 +31,7 @@ const rank = (state: SQL) => sql`(case ${state} when 'ok' then 0 when 'upcoming'
  * The update re-checks cycle and state on the row it locks, so a reset or another evaluator committing in between
  * wins and this round skips the row.
  */
-export async function fireDue(
-  tx: DbOrTx,
-  _scope: AllPartners,
-  at: Date,
-  since: Date | null,
-): Promise<FiredCounts[]> {
+export async function fireDue(tx: DbOrTx, _scope: AllPartners, at: Date, since: Date | null): Promise<FiredCounts[]> {
   const now = at.toISOString();
   const moved = since
     ? sql`and (o.updated_at >= ${since.toISOString()}::timestamptz or at.updated_at >= ${since.toISOString()}::timestamptz)`
