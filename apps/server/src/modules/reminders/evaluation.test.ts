@@ -58,7 +58,8 @@ describe('reminder evaluation', () => {
       count: 2,
       rule: { remindBeforeReset: true, remindBefore: 50 },
     });
-    const [first, second] = assets;
+    const first = assets[0] as { id: string };
+    const second = assets[1] as { id: string };
     const now = new Date();
     await ride(first.id, 449);
     expect(await evaluateReminders(db(), now)).toEqual([]);
@@ -89,10 +90,10 @@ describe('reminder evaluation', () => {
 
   it('a ride-time timer counts hours ridden', async () => {
     const { group, assets } = await makeTimedAssets(t, { count: 1, timer: { kind: 'rideTime', timingQuantity: 10 } });
-    await ride(assets[0].id, 0, 9.9);
+    await ride(assets[0]?.id as string, 0, 9.9);
     await evaluateReminders(db());
     expect(await firesOf(group.id)).toEqual([]);
-    await ride(assets[0].id, 0, 10);
+    await ride(assets[0]?.id as string, 0, 10);
     await evaluateReminders(db());
     expect((await firesOf(group.id)).map((f) => [f.kind, f.value])).toEqual([['due', 10]]);
   });
