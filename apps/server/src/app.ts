@@ -68,7 +68,9 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
+import { reminderLogRoutes } from './modules/reminders/asset-timer-logs.routes.ts';
 import { reminderConfigRoutes, reminderConfigServices } from './modules/reminders/reminder-config.routes.ts';
+import { registerReminderJobs } from './modules/reminders/reminders.jobs.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
 import { rentingIntentRoutes } from './modules/renting-intents/renting-intents.routes.ts';
@@ -188,6 +190,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const billingJobs = createJobRunner({ db, log: app.log, handlers: billing.handlers, pollMs: 5000 });
   app.decorate('renting', { orders: orderService, billing, jobs: rentingJobs, billingJobs });
   app.addHook('onClose', () => Promise.all([rentingJobs.stop(), billingJobs.stop()]).then(() => undefined));
+  registerReminderJobs(app, { db, everyMs: config.reminders.evaluateMs });
   const digest = createNotificationDigest({ db });
   const notificationJobs = createJobRunner({ db, log: app.log, handlers: digest.handlers, pollMs: 60_000 });
   app.decorate('notifications', { digest, jobs: notificationJobs });
@@ -266,6 +269,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       customerTicketListRoutes(api, createCustomerTicketListService({ db }));
       reminderConfigRoutes(api, reminderConfigServices({ db }));
       notificationRoutes(api, createNotificationService({ db, log: app.log }));
+      reminderLogRoutes(api, { db });
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import { checklistRecordFixtures } from './authorization-matrix.checklist-record
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
 import { notificationFixtures } from './authorization-matrix.notifications.ts';
+import { reminderLogFixtures } from './authorization-matrix.reminder-logs.ts';
 import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
 import { call, multipartFile, type TestContext } from './harness.ts';
@@ -1319,6 +1320,7 @@ export const fixtures: Record<string, Fixture> = {
   ...customerTicketFixtures(),
   ...reminderConfigFixtures(),
   ...notificationFixtures(),
+  ...reminderLogFixtures(),
 };
 
 const operationSettingBody = {
