@@ -320,9 +320,8 @@ describe('auth API', () => {
     it('keeps a session 12 hours without "remember me" and 30 days with it, each with its idle window', async () => {
       const lifetimeOf = (expiresAt: string) => (new Date(expiresAt).getTime() - Date.now()) / 1000;
       const short = (await login({ email: t.owner.email, password: PASSWORD }, freshAddress())).json().data;
-      const long = (
-        await login({ email: t.owner.email, password: PASSWORD, rememberMe: true }, freshAddress())
-      ).json().data;
+      const long = (await login({ email: t.owner.email, password: PASSWORD, rememberMe: true }, freshAddress())).json()
+        .data;
       expect(lifetimeOf(short.expiresAt)).toBeGreaterThan(12 * 3600 - 60);
       expect(lifetimeOf(short.expiresAt)).toBeLessThanOrEqual(12 * 3600);
       expect(lifetimeOf(long.expiresAt)).toBeGreaterThan(30 * 86400 - 60);
