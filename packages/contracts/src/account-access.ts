@@ -10,6 +10,7 @@ import {
   optionalText,
   pageQuery,
   partnerScope,
+  sortQuery,
   trimmedText,
 } from './common.ts';
 import { endpoint } from './endpoint.ts';
@@ -67,6 +68,7 @@ export type AccessRequest = z.infer<typeof accessRequest>;
 export const accessRequestListQuery = pageQuery.extend({
   status: accessRequestStatus.optional(),
   search: z.string().max(100).optional(),
+  sort: sortQuery(['createdAt'] as const),
 });
 export type AccessRequestListQuery = z.infer<typeof accessRequestListQuery>;
 

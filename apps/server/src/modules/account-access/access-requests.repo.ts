@@ -55,7 +55,7 @@ export async function list(db: DbOrTx, q: AccessRequestListQuery) {
     rows<AccessRequestRow>(
       db,
       sql`select ${columns} from access_requests r${where}
-        order by r.created_at desc, r.id limit ${q.pageSize} offset ${offsetOf(q)}`,
+        order by r.created_at ${q.sort.direction === 'asc' ? sql`asc` : sql`desc`}, r.id limit ${q.pageSize} offset ${offsetOf(q)}`,
     ),
     rows<{ count: number }>(db, sql`select count(*)::int as count from access_requests r${where}`),
   ]);
