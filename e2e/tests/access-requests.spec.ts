@@ -1,22 +1,20 @@
+import { TOKEN_KEY } from '../fixtures/env.ts';
 import { linkIn, newestMailTo } from '../fixtures/mail.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { pickOptions } from '../pages/list.ts';
 import { LoginPage } from '../pages/login.page.ts';
 import { Shell } from '../pages/shell.ts';
 
-test.use({ signedInAs: 'owner' });
-
 test('register → the owner approves in Team → the invitation link sets a password → the new staff signs in', async ({
   page,
-  browser,
+  tokens,
 }) => {
   const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const name = `Marta Vidal ${suffix}`;
   const email = `marta.${suffix}@example.org`;
 
-  // The visitor, signed out, in a browser of their own.
-  const visitorContext = await browser.newContext();
-  const visitor = await visitorContext.newPage();
+  // The visitor, signed out.
+  const visitor = page;
   await new LoginPage(visitor).goto();
   await visitor.getByRole('link', { name: 'Request access' }).click();
   await expect(visitor.getByRole('heading', { name: 'Request access' })).toBeVisible();
@@ -28,7 +26,12 @@ test('register → the owner approves in Team → the invitation link sets a pas
   await form.getByRole('button', { name: 'Send the request' }).click();
   await expect(visitor.getByText('Request sent')).toBeVisible();
 
-  // The owner finds it under Team → Access requests and approves it into Milano with the Mechanic role.
+  // The owner (their session put in this browser) finds it under Team → Access requests and approves it into
+  // Milano with the Mechanic role.
+  await page.evaluate(
+    ([key, token]) => localStorage.setItem(key as string, token as string),
+    [TOKEN_KEY, await tokens('owner')],
+  );
   await page.goto(`/team/access-request/list?search=${encodeURIComponent(email)}`);
   await expect(page.getByRole('heading', { name: 'Access requests', level: 4 })).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: email });
@@ -51,6 +54,7 @@ test('register → the owner approves in Team → the invitation link sets a pas
   const mail = await newestMailTo(email, /^Your Fleetdesk access was approved$/);
   const link = linkIn(mail.body);
   expect(link).toMatch(/\/auth\/set-password\?token=/);
+  await page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY);
   await visitor.goto(link);
   await expect(visitor.getByRole('heading', { name: 'Set your password' })).toBeVisible();
   const password = `marta-${suffix}-pass`;
@@ -61,5 +65,4 @@ test('register → the owner approves in Team → the invitation link sets a pas
   await visitor.getByRole('button', { name: 'Login' }).click();
   await new LoginPage(visitor).login(email, password);
   await new Shell(visitor).expectSignedInAs(name);
-  await visitorContext.close();
 });
