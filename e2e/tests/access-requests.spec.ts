@@ -1,4 +1,5 @@
 import { TOKEN_KEY } from '../fixtures/env.ts';
+import { saveShot } from '../fixtures/locale.ts';
 import { linkIn, newestMailTo } from '../fixtures/mail.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { pickOptions } from '../pages/list.ts';
@@ -44,10 +45,12 @@ test('register → the owner approves in Team → the invitation link sets a pas
   await dialog.getByRole('radio', { name: 'Selected partners' }).check();
   await pickOptions(page, dialog.getByRole('combobox', { name: /Partners/ }), ['Milano Bike Hub']);
   await pickOptions(page, dialog.getByRole('combobox', { name: 'Roles' }), ['Mechanic']);
+  await saveShot(page, 'access-request-approve.png');
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Approved');
   await expect(row).toContainText(`Account Owner · ${email}`);
+  await saveShot(page, 'access-requests-approved.png');
   await expect(page.getByRole('button', { name: `Approve the request of ${name}` })).toHaveCount(0);
 
   // The invitation e-mail's link sets the password; the new staff member signs in with it.
