@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { accountAccessFixtures } from './authorization-matrix.account-access.ts';
 import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
@@ -1321,6 +1322,7 @@ export const fixtures: Record<string, Fixture> = {
   ...reminderConfigFixtures(),
   ...notificationFixtures(),
   ...reminderLogFixtures(),
+  ...accountAccessFixtures(),
 };
 
 const operationSettingBody = {
