@@ -7,6 +7,7 @@ import { useSignedInProfile } from '../../../shared/profile.ts';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { FormField, FormPage } from '../../../shared/ui/form-page.tsx';
 import { useAccount, useUpdateAccount } from '../api.ts';
+import { AccountBinding } from '../components/account-binding.tsx';
 import { accountBasicForm, accountToFormValues } from '../components/account-form.values.ts';
 import { AccountLogo } from '../components/account-logo.tsx';
 import { currencyOptions, offsetLabel, timezoneOptions } from '../components/account-options.ts';
@@ -14,8 +15,8 @@ import { AccountSecurity } from '../components/account-security.tsx';
 
 /**
  * /setting/general/account: the basic part (name, timezone, currency, registry, logo) is editable with
- * config.write and read-only otherwise; security shows the signed-in user's own login details; binding and
- * notification are announced, not linked, until they exist.
+ * config.write and read-only otherwise; security shows the signed-in user's own login details; binding changes
+ * the sign-in e-mail or phone and links a third-party sign-in; notification is announced until it exists.
  */
 export default function AccountSettingsPage() {
   const { t, i18n } = useTranslation('account');
@@ -98,12 +99,10 @@ export default function AccountSettingsPage() {
       )}
 
       {profile && <AccountSecurity profile={profile} />}
+      {profile && <AccountBinding profile={profile} />}
 
       <Card title={t('section.more')}>
         <Flex vertical gap={4}>
-          <Typography.Text>
-            <Typography.Text strong>{t('section.binding')}</Typography.Text> · {t('notAvailable')}
-          </Typography.Text>
           <Typography.Text>
             <Typography.Text strong>{t('section.notification')}</Typography.Text> · {t('notAvailable')}
           </Typography.Text>
