@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { bindingFixtures } from './authorization-matrix.binding.ts';
 import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
@@ -1313,6 +1314,7 @@ export const fixtures: Record<string, Fixture> = {
   })),
   // The workshop's areas keep their fixtures in files of their own (one per module, so they merge cleanly).
   ...checklistFixtures(),
+  ...bindingFixtures(),
   ...checklistRecordFixtures(),
   ...customerTicketFixtures(),
 };

@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider-types.d.ts" />
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Provider, type ProviderContext } from 'oidc-provider';
@@ -21,7 +22,12 @@ export interface TestProvider {
 
 export const TEST_CLIENT = { clientId: 'fleetdesk-console', clientSecret: 'a-test-client-secret-of-some-length' };
 
-export async function startTestProvider(opts: { port?: number; redirectUris: string[] }): Promise<TestProvider> {
+export async function startTestProvider(opts: {
+  port?: number;
+  redirectUris: string[];
+  client?: { clientId: string; clientSecret: string };
+}): Promise<TestProvider> {
+  const client = opts.client ?? TEST_CLIENT;
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -31,8 +37,8 @@ export async function startTestProvider(opts: { port?: number; redirectUris: str
   const provider = new Provider(issuer, {
     clients: [
       {
-        client_id: TEST_CLIENT.clientId,
-        client_secret: TEST_CLIENT.clientSecret,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
         redirect_uris: opts.redirectUris,
         grant_types: ['authorization_code'],
         response_types: ['code'],
@@ -70,7 +76,7 @@ export async function startTestProvider(opts: { port?: number; redirectUris: str
 
   return {
     issuer,
-    ...TEST_CLIENT,
+    ...client,
     accounts,
     exchangedVerifiers,
     close: () =>
