@@ -26,6 +26,7 @@ export * from './permissions.ts';
 export * from './pricing.ts';
 export * from './private-lists.ts';
 export * from './relocation-lists.ts';
+export * from './reminders.ts';
 export * from './renting.ts';
 export * from './renting-intents.ts';
 export * from './roles.ts';

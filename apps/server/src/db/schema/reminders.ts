@@ -215,9 +215,8 @@ export const assetTimerLogs = pgTable(
   'asset_timer_logs',
   {
     seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    assetTimerId: uuid('asset_timer_id')
-      .notNull()
-      .references(() => assetTimers.id, { onDelete: 'cascade' }),
+    /** No foreign keys: the log is history and outlives the asset timer, its group and the asset. */
+    assetTimerId: uuid('asset_timer_id').notNull(),
     assetId: uuid('asset_id').notNull(),
     partnerId: uuid('partner_id').notNull(),
     timerId: uuid('timer_id').notNull(),

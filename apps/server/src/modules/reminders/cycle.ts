@@ -1,0 +1,195 @@
+import { OVERDUE_SHARE, type TimerKind, type TimerValueUnit, type TimeUnit } from '@fleetdesk/contracts';
+import { Cron } from 'croner';
+import { DomainError } from '../../errors.ts';
+
+/**
+ * Where a cycle's states begin (docs/decisions.md "Reminders"). Computed once when a cycle starts (an asset is
+ * added, a reset, a timer's timing changes), so the minute's evaluation is a comparison in SQL, never a cron or
+ * calendar computation per row.
+ */
+export interface TimerTiming {
+  kind: TimerKind;
+  timingUnit: TimeUnit | null;
+  timingQuantity: number | null;
+  cron: string | null;
+}
+export interface RemindBefore {
+  remindBeforeReset: boolean;
+  remindBefore: number | null;
+}
+export interface Thresholds {
+  upcomingAt: Date | null;
+  dueAt: Date | null;
+  overdueAt: Date | null;
+  /** Odometer readings: metres for distance, seconds for ride time. */
+  upcomingAtUsage: number | null;
+  dueAtUsage: number | null;
+  overdueAtUsage: number | null;
+}
+
+export const valueUnitOf = (kind: TimerKind): TimerValueUnit =>
+  kind === 'distance' ? 'km' : kind === 'rideTime' ? 'hours' : 'seconds';
+
+/** The odometer's unit per timer unit: km → m, hours → s. */
+export const usageScale = (kind: TimerKind) => (kind === 'distance' ? 1000 : kind === 'rideTime' ? 3600 : 1);
+
+const SECOND = 1000;
+const fixedMs: Partial<Record<TimeUnit, number>> = { hours: 3600 * SECOND, minutes: 60 * SECOND, seconds: SECOND };
+
+/** Refuses what croner cannot parse (422 InvalidSchedule); five fields are checked by the contract. */
+export function scheduleOf(cron: string, timezone: string): Cron {
+  try {
+    return new Cron(cron, { timezone, paused: true });
+  } catch {
+    throw new DomainError('InvalidSchedule', 422, 'The schedule is not a valid five-field cron expression', {
+      fields: { cron: 'The schedule is not a valid five-field cron expression' },
+    });
+  }
+}
+
+/** The schedule's next occurrences after `from` (the form's preview). */
+export function nextRuns(cron: string, timezone: string, count: number, from = new Date()): Date[] {
+  return scheduleOf(cron, timezone).nextRuns(count, from);
+}
+
+/** Whether the time zone is one this runtime knows (partners name theirs by IANA name). */
+export function isTimeZone(timezone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface Wall {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  ms: number;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function wallOf(instant: Date, timezone: string): Wall {
+  let f = formatters.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: timezone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timezone, f);
+  }
+  const p: Record<string, number> = Object.fromEntries(f.formatToParts(instant).map((x) => [x.type, Number(x.value)]));
+  const n = (k: string) => p[k] ?? 0;
+  return {
+    y: n('year'),
+    mo: n('month') - 1,
+    d: n('day'),
+    h: n('hour'),
+    mi: n('minute'),
+    s: n('second'),
+    ms: instant.getUTCMilliseconds(),
+  };
+}
+
+const wallMs = (w: Wall) => Date.UTC(w.y, w.mo, w.d, w.h, w.mi, w.s, w.ms);
+
+/** The instant showing this wall-clock time in the zone (the later one when a DST change repeats it). */
+function instantOf(w: Wall, timezone: string): Date {
+  let guess = wallMs(w);
+  for (let i = 0; i < 3; i++) {
+    const offset = wallMs(wallOf(new Date(guess), timezone)) - guess;
+    const next = wallMs(w) - offset;
+    if (next === guess) break;
+    guess = next;
+  }
+  return new Date(guess);
+}
+
+/**
+ * `quantity` units after (or, negative, before) `from`. Hours and shorter are elapsed time; days and longer are
+ * calendar time on the partner's clock (a day across a DST change is 23 or 25 hours, the 31st plus a month is the
+ * month's last day).
+ */
+export function addTime(from: Date, unit: TimeUnit, quantity: number, timezone: string): Date {
+  const fixed = fixedMs[unit];
+  if (fixed) return new Date(from.getTime() + quantity * fixed);
+  const w = wallOf(from, timezone);
+  if (unit === 'days' || unit === 'weeks') {
+    const days = quantity * (unit === 'weeks' ? 7 : 1);
+    const whole = Math.trunc(days);
+    const shifted = new Date(Date.UTC(w.y, w.mo, w.d + whole));
+    const back = instantOf(
+      { ...w, y: shifted.getUTCFullYear(), mo: shifted.getUTCMonth(), d: shifted.getUTCDate() },
+      timezone,
+    );
+    return new Date(back.getTime() + (days - whole) * 86_400_000);
+  }
+  const months = Math.trunc(quantity * (unit === 'years' ? 12 : 1));
+  const target = w.mo + months;
+  const y = w.y + Math.floor(target / 12);
+  const mo = ((target % 12) + 12) % 12;
+  const lastDay = new Date(Date.UTC(y, mo + 1, 0)).getUTCDate();
+  return instantOf({ ...w, y, mo, d: Math.min(w.d, lastDay) }, timezone);
+}
+
+/**
+ * The thresholds of a cycle starting at `start` with the odometer at `odometer` (metres or seconds, by kind).
+ * Remind-before is in the timer's unit (its time unit, km, hours; hours for schedules) and never before the start.
+ * Overdue: past due by OVERDUE_SHARE of the cycle's length (a schedule's length: from one occurrence to the next).
+ */
+export function cycleThresholds(
+  timer: TimerTiming,
+  rule: RemindBefore,
+  start: Date,
+  odometer: number,
+  timezone: string,
+): Thresholds {
+  const none = {
+    upcomingAt: null,
+    dueAt: null,
+    overdueAt: null,
+    upcomingAtUsage: null,
+    dueAtUsage: null,
+    overdueAtUsage: null,
+  };
+  const remind = rule.remindBeforeReset && rule.remindBefore != null ? rule.remindBefore : null;
+  if (timer.kind === 'distance' || timer.kind === 'rideTime') {
+    const length = (timer.timingQuantity ?? 0) * usageScale(timer.kind);
+    const due = odometer + length;
+    return {
+      ...none,
+      dueAtUsage: due,
+      overdueAtUsage: due + OVERDUE_SHARE * length,
+      upcomingAtUsage: remind === null ? null : Math.max(odometer, due - remind * usageScale(timer.kind)),
+    };
+  }
+  let dueAt: Date;
+  let length: number;
+  let upcomingAt: Date | null = null;
+  if (timer.kind === 'schedule') {
+    const schedule = scheduleOf(timer.cron ?? '', timezone);
+    const next = schedule.nextRun(start);
+    if (!next) throw new DomainError('InvalidSchedule', 422, 'The schedule is not a valid five-field cron expression');
+    dueAt = next;
+    const after = schedule.nextRun(next);
+    length = after ? after.getTime() - next.getTime() : next.getTime() - start.getTime();
+    if (remind !== null) upcomingAt = new Date(dueAt.getTime() - remind * 3_600_000);
+  } else {
+    const unit = timer.timingUnit ?? 'days';
+    dueAt = addTime(start, unit, timer.timingQuantity ?? 0, timezone);
+    length = dueAt.getTime() - start.getTime();
+    if (remind !== null) upcomingAt = addTime(dueAt, unit, -remind, timezone);
+  }
+  if (upcomingAt && upcomingAt < start) upcomingAt = start;
+  return { ...none, upcomingAt, dueAt, overdueAt: new Date(dueAt.getTime() + OVERDUE_SHARE * length) };
+}
