@@ -17,6 +17,9 @@ import { route } from './lib/route.ts';
 import { loadSecretsKey, secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { createAccountService } from './modules/account/account.service.ts';
+import { createAccessRequestService } from './modules/account-access/access-requests.service.ts';
+import { accountAccessRoutes } from './modules/account-access/account-access.routes.ts';
+import { createPasswordResetService } from './modules/account-access/password-resets.service.ts';
 import { alarmRoutes } from './modules/alarms/alarms.routes.ts';
 import { assetBatchRoutes } from './modules/asset-batch/asset-batch.routes.ts';
 import { assetMapRoutes } from './modules/asset-map/asset-map.routes.ts';
@@ -145,7 +148,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
 
   const { db } = database;
   const sms = localSms(db, app.log);
-  const mail = localMail(db, app.log);
+  const mail = localMail(db, app.log, path.join(config.dataDir, 'mail'));
   const storage = localStorage(path.join(config.dataDir, 'files'));
   const auth = createAuthService({ db, sms });
   const secrets = secretBoxFor(config);
@@ -211,6 +214,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
           log: app.log,
         }),
         contactChanges: createContactChangeService({ db, mail, sms }),
+      });
+      accountAccessRoutes(api, {
+        passwordResets: createPasswordResetService({ db, mail, consoleUrl: config.consoleUrl }),
+        accessRequests: createAccessRequestService({ db, mail, consoleUrl: config.consoleUrl }),
       });
       accountRoutes(
         api,

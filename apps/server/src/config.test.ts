@@ -22,6 +22,15 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ demoData: true, basePath: '/console/', publicApiOrigin: 'https://api.example.com/api' });
   });
 
+  it('links e-mails to PUBLIC_URL plus the base path, to the local port by default, and refuses a path in it', () => {
+    expect(loadConfig({ PORT: '8602' }).consoleUrl).toBe('http://127.0.0.1:8602/');
+    expect(loadConfig({ PUBLIC_URL: 'https://fleet.example.com/', BASE_PATH: '/console/' }).consoleUrl).toBe(
+      'https://fleet.example.com/console/',
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'https://fleet.example.com/console' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://fleet.example.com' })).toThrow(/PUBLIC_URL/);
+  });
+
   it("points the maps at OpenFreeMap's street style by default, at the offline atlas with MAP_STYLE_URL=offline", () => {
     expect(loadConfig({}).map.styleUrl).toBe('https://tiles.openfreemap.org/styles/liberty');
     expect(loadConfig({ MAP_STYLE_URL: 'offline' }).map.styleUrl).toBeNull();

@@ -34,6 +34,16 @@ const envSchema = z
       .string()
       .regex(/^\/([\w-]+\/)*$/, { message: 'BASE_PATH must start and end with /' })
       .default('/'),
+    /**
+     * Where people reach the console (scheme, host and port; BASE_PATH is added): the links of e-mails (reset a
+     * password, set the first one) point there. Unset → http://127.0.0.1:<PORT>.
+     */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, message: 'PUBLIC_URL must be an http(s) URL' })
+      .refine((v) => new URL(v).pathname === '/' && !new URL(v).search, {
+        message: 'PUBLIC_URL is an origin (https://host[:port]); the path is BASE_PATH',
+      })
+      .optional(),
     /** Overrides the API origin the console calls (served in /config.js). */
     PUBLIC_API_ORIGIN: z.url().optional(),
     /** The customer web client of this account (GET /api/account/clientLink). */
@@ -129,6 +139,8 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDist: string;
   basePath: string;
+  /** The console's root as e-mailed links use it, ending with BASE_PATH ("https://fleet.example.com/console/"). */
+  consoleUrl: string;
   publicApiOrigin: string | undefined;
   clientLinkUrl: string | undefined;
   trustProxy: boolean;
@@ -193,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     basePath: e.BASE_PATH,
+    consoleUrl: `${(e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '')}${e.BASE_PATH}`,
     publicApiOrigin: e.PUBLIC_API_ORIGIN,
     clientLinkUrl: e.CLIENT_LINK_URL,
     trustProxy: e.TRUST_PROXY,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_CARDS } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { accountAccessFixtures } from './authorization-matrix.account-access.ts';
 import { bindingFixtures } from './authorization-matrix.binding.ts';
 import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
@@ -1317,6 +1318,7 @@ export const fixtures: Record<string, Fixture> = {
   ...bindingFixtures(),
   ...checklistRecordFixtures(),
   ...customerTicketFixtures(),
+  ...accountAccessFixtures(),
 };
 
 const operationSettingBody = {

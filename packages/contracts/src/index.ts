@@ -1,4 +1,5 @@
 export * from './account.ts';
+export * from './account-access.ts';
 export * from './alarms.ts';
 export * from './asset-batch.ts';
 export * from './asset-map.ts';

@@ -153,6 +153,7 @@ export const menu: MenuNode[] = [
         hidden('team.role.new', '/team/role/new'),
         hidden('team.role.edit', '/team/role/:id/edit'),
       ]),
+      leaf('team.accessRequest', '/team/access-request/list', requires('user.read')),
     ],
     TeamOutlined,
   ),

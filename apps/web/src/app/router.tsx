@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
           { path: 'login', ...lazyPage(() => import('./auth/login.page.tsx')) },
           { path: 'logout', ...lazyPage(() => import('./auth/logout.page.tsx')) },
           { path: 'oidc', ...lazyPage(() => import('./auth/oidc.page.tsx')) },
+          { path: 'forgot-password', ...lazyPage(() => import('./auth/forgot-password.page.tsx')) },
+          { path: 'reset-password', ...lazyPage(() => import('./auth/reset-password.page.tsx')) },
+          { path: 'set-password', ...lazyPage(() => import('./auth/reset-password.page.tsx')) },
+          { path: 'register', ...lazyPage(() => import('./auth/register.page.tsx')) },
         ],
       },
       {

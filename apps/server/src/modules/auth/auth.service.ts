@@ -10,11 +10,15 @@ import * as repo from './auth.repo.ts';
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** Idle and absolute lifetimes; "remember me" trades a longer idle window for the same hard cap. */
+/**
+ * Session lifetimes (document 1 §2.5 "remember me"): a sign-in lasts 12 hours at most, one with "remember me"
+ * 30 days. Each also ends when unused for its idle window: 8 hours (a working day's pause), 14 days remembered.
+ */
 export const SESSION_POLICY = {
+  absoluteSeconds: 12 * HOUR,
+  rememberedAbsoluteSeconds: 30 * DAY,
   idleSeconds: 8 * HOUR,
   rememberedIdleSeconds: 14 * DAY,
-  absoluteSeconds: 30 * DAY,
   touchEverySeconds: MINUTE,
 } as const;
 /** Failed sign-ins allowed per account and per client address in one window. */
@@ -37,7 +41,8 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
 
   async function issueSession(userId: string, rememberMe: boolean): Promise<Session> {
     const token = newToken();
-    const expiresAt = new Date(Date.now() + SESSION_POLICY.absoluteSeconds * 1000);
+    const lifetime = rememberMe ? SESSION_POLICY.rememberedAbsoluteSeconds : SESSION_POLICY.absoluteSeconds;
+    const expiresAt = new Date(Date.now() + lifetime * 1000);
     const idleSeconds = rememberMe ? SESSION_POLICY.rememberedIdleSeconds : SESSION_POLICY.idleSeconds;
     await repo.insertSession(db, { tokenHash: sha256(token), userId, idleSeconds, expiresAt });
     return { token, expiresAt: expiresAt.toISOString() };

@@ -317,11 +317,26 @@ describe('auth API', () => {
       expect(Date.now() - new Date(row!.lastUsedAt).getTime()).toBeLessThan(60_000);
     });
 
-    it('gives a remembered session the longer idle window', async () => {
-      const res = await login({ email: t.owner.email, password: PASSWORD, rememberMe: true }, freshAddress());
-      const { token } = res.json().data;
-      const [row] = await t.database.db.select().from(sessions).where(sessionOf(token));
-      expect(row!.idleSeconds).toBe(SESSION_POLICY.rememberedIdleSeconds);
+    it('keeps a session 12 hours without "remember me" and 30 days with it, each with its idle window', async () => {
+      const lifetimeOf = (expiresAt: string) => (new Date(expiresAt).getTime() - Date.now()) / 1000;
+      const short = (await login({ email: t.owner.email, password: PASSWORD }, freshAddress())).json().data;
+      const long = (await login({ email: t.owner.email, password: PASSWORD, rememberMe: true }, freshAddress())).json()
+        .data;
+      expect(lifetimeOf(short.expiresAt)).toBeGreaterThan(12 * 3600 - 60);
+      expect(lifetimeOf(short.expiresAt)).toBeLessThanOrEqual(12 * 3600);
+      expect(lifetimeOf(long.expiresAt)).toBeGreaterThan(30 * 86400 - 60);
+      expect(lifetimeOf(long.expiresAt)).toBeLessThanOrEqual(30 * 86400);
+      const [shortRow] = await t.database.db.select().from(sessions).where(sessionOf(short.token));
+      const [longRow] = await t.database.db.select().from(sessions).where(sessionOf(long.token));
+      expect(shortRow!.idleSeconds).toBe(8 * 3600);
+      expect(longRow!.idleSeconds).toBe(SESSION_POLICY.rememberedIdleSeconds);
+      // The stored expiry is what the guard reads: a short session past 12 hours is refused.
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(sessionOf(short.token));
+      expect(errorOf(await profile(short.token)).code).toBe('Unauthorized');
+      expect((await profile(long.token)).statusCode).toBe(200);
     });
 
     it('answers 401 to the token of a deleted user', async () => {

@@ -51,7 +51,7 @@ const conflicts: Record<string, () => DomainError> = {
   users_email_key: emailUsed,
   users_phone_no_key: phoneUsed,
 };
-function asConflict(error: unknown): unknown {
+export function asConflict(error: unknown): unknown {
   const constraint = uniqueViolation(error);
   return (constraint && conflicts[constraint]?.()) || error;
 }
@@ -76,59 +76,74 @@ export async function keepingAnAdmin<T>(tx: DbOrTx, change: () => Promise<T>): P
   return result;
 }
 
+/**
+ * Reads a live user the caller may manage: 404 when absent, deleted or outside the scope (a 403 would
+ * confirm that the id exists). To change them the caller must also hold every web and app permission
+ * they hold (403 Forbidden otherwise).
+ */
+async function manageable(tx: DbOrTx, caller: Caller, id: string, change = false) {
+  const row = await repo.get(tx, caller.scope, id);
+  if (!row) throw notFound();
+  if (change) assertNotOutranked(caller, { permissions: row.permissions, appPermissions: row.app_permissions }, 'user');
+  return row;
+}
+
+/** A scoped write that changed nothing: the user left the caller's reach since it was read. */
+const written = (changed: boolean) => {
+  if (!changed) throw notFound();
+};
+
+/** Checks what a create or update hands out: partners that exist and are in scope, roles that exist and grant nothing the caller lacks, unique contacts. */
+async function checkGrant(tx: DbOrTx, caller: Caller, input: UserUpdate, exceptId?: string) {
+  const partnerIds = input.partnerScope === '*' ? [] : [...new Set(input.partnerScope)];
+  const roleIds = [...new Set(input.roleIds)];
+  const fields: Record<string, string> = {};
+  const knownPartners = await partnersRepo.existingIds(tx, partnerIds);
+  if (knownPartners.length !== partnerIds.length) fields.partnerScope = 'Unknown partner';
+  const knownRoles = await rolesRepo.existingIds(tx, roleIds);
+  if (knownRoles.length !== roleIds.length) fields.roleIds = 'Unknown role';
+  if (Object.keys(fields).length) throw validationError(fields);
+
+  assertScopeWithin(caller.scope, input.partnerScope);
+  assertNoEscalation(caller, await repo.grantsOfRoles(tx, roleIds));
+
+  const email = blankToNull(input.email);
+  const phoneNo = blankToNull(input.phoneNo);
+  if (email && (await repo.contactTaken(tx, 'email', email, exceptId))) {
+    throw emailUsed();
+  }
+  if (phoneNo && (await repo.contactTaken(tx, 'phoneNo', phoneNo, exceptId))) {
+    throw phoneUsed();
+  }
+  return {
+    values: { name: input.name, email, phoneNo, allPartners: input.partnerScope === '*' },
+    partnerIds,
+    roleIds,
+  };
+}
+
+async function reload(tx: DbOrTx, caller: Caller, id: string) {
+  return toUser(await manageable(tx, caller, id));
+}
+
+/**
+ * Creates a staff member inside the caller's transaction with the rules of POST /account/users (username free
+ * for good, partners and roles that exist, scope within the caller's, no role above theirs, unique contacts);
+ * an approved access request creates its user through it too.
+ */
+export async function createStaff(tx: DbOrTx, caller: Caller, input: UserCreate, passwordHash: string | null) {
+  if (await repo.usernameTaken(tx, input.username)) throw usernameUsed();
+  const grant = await checkGrant(tx, caller, input);
+  const id = randomUUID();
+  await repo.insert(tx, id, input.username, grant.values, passwordHash);
+  await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
+  const user = await reload(tx, caller, id);
+  await logChange(tx, caller, 'user', id, null, { username: user.username, ...audited(user) });
+  return user;
+}
+
 export function createUserService(deps: { db: Db; mail: MailSender }) {
   const { db } = deps;
-
-  /**
-   * Reads a live user the caller may manage: 404 when absent, deleted or outside the scope (a 403 would
-   * confirm that the id exists). To change them the caller must also hold every web and app permission
-   * they hold (403 Forbidden otherwise).
-   */
-  async function manageable(tx: DbOrTx, caller: Caller, id: string, change = false) {
-    const row = await repo.get(tx, caller.scope, id);
-    if (!row) throw notFound();
-    if (change)
-      assertNotOutranked(caller, { permissions: row.permissions, appPermissions: row.app_permissions }, 'user');
-    return row;
-  }
-
-  /** A scoped write that changed nothing: the user left the caller's reach since it was read. */
-  const written = (changed: boolean) => {
-    if (!changed) throw notFound();
-  };
-
-  /** Checks what a create or update hands out: partners that exist and are in scope, roles that exist and grant nothing the caller lacks, unique contacts. */
-  async function checkGrant(tx: DbOrTx, caller: Caller, input: UserUpdate, exceptId?: string) {
-    const partnerIds = input.partnerScope === '*' ? [] : [...new Set(input.partnerScope)];
-    const roleIds = [...new Set(input.roleIds)];
-    const fields: Record<string, string> = {};
-    const knownPartners = await partnersRepo.existingIds(tx, partnerIds);
-    if (knownPartners.length !== partnerIds.length) fields.partnerScope = 'Unknown partner';
-    const knownRoles = await rolesRepo.existingIds(tx, roleIds);
-    if (knownRoles.length !== roleIds.length) fields.roleIds = 'Unknown role';
-    if (Object.keys(fields).length) throw validationError(fields);
-
-    assertScopeWithin(caller.scope, input.partnerScope);
-    assertNoEscalation(caller, await repo.grantsOfRoles(tx, roleIds));
-
-    const email = blankToNull(input.email);
-    const phoneNo = blankToNull(input.phoneNo);
-    if (email && (await repo.contactTaken(tx, 'email', email, exceptId))) {
-      throw emailUsed();
-    }
-    if (phoneNo && (await repo.contactTaken(tx, 'phoneNo', phoneNo, exceptId))) {
-      throw phoneUsed();
-    }
-    return {
-      values: { name: input.name, email, phoneNo, allPartners: input.partnerScope === '*' },
-      partnerIds,
-      roleIds,
-    };
-  }
-
-  async function reload(tx: DbOrTx, caller: Caller, id: string) {
-    return toUser(await manageable(tx, caller, id));
-  }
 
   return {
     /** Staff the caller may manage, searched, filtered, sorted and paged. */
@@ -144,16 +159,7 @@ export function createUserService(deps: { db: Db; mail: MailSender }) {
     async create(caller: Caller, input: UserCreate): Promise<User> {
       const passwordHash = input.password ? await hashPassword(input.password) : null;
       return db
-        .transaction(async (tx) => {
-          if (await repo.usernameTaken(tx, input.username)) throw usernameUsed();
-          const grant = await checkGrant(tx, caller, input);
-          const id = randomUUID();
-          await repo.insert(tx, id, input.username, grant.values, passwordHash);
-          await repo.setLinks(tx, id, grant.partnerIds, grant.roleIds);
-          const user = await reload(tx, caller, id);
-          await logChange(tx, caller, 'user', id, null, { username: user.username, ...audited(user) });
-          return user;
-        })
+        .transaction((tx) => createStaff(tx, caller, input, passwordHash))
         .catch((error: unknown) => {
           throw asConflict(error);
         });

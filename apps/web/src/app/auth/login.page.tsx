@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../shared/http.ts';
 import { profileQuery } from '../../shared/profile.ts';
 import { setToken } from '../../shared/session.ts';
@@ -87,6 +87,10 @@ export default function LoginPage() {
         />
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
         <OidcSignIn redirect={safeRedirect(search.get('redirect'))} />
+        <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
+          <Link to="/auth/forgot-password">{t('login.forgotPassword')}</Link>
+          <Link to="/auth/register">{t('login.register')}</Link>
+        </Flex>
       </Card>
     </Flex>
   );
@@ -98,7 +102,7 @@ function EmailForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
     <Form<EmailValues>
       name="email-login"
       layout="vertical"
-      initialValues={{ rememberMe: true }}
+      initialValues={{ rememberMe: false }}
       onFinish={({ login, password, rememberMe }) => onSubmit(passwordLogin(login, password, rememberMe))}
     >
       <Form.Item
@@ -115,7 +119,7 @@ function EmailForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
       >
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="rememberMe" valuePropName="checked">
+      <Form.Item name="rememberMe" valuePropName="checked" extra={t('login.rememberMeHint')}>
         <Checkbox>{t('login.rememberMe')}</Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting}>
@@ -161,7 +165,7 @@ function PhoneForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
       form={form}
       name="phone-login"
       layout="vertical"
-      initialValues={{ rememberMe: true }}
+      initialValues={{ rememberMe: false }}
       onFinish={({ phoneNo, verificationCode, rememberMe }) =>
         onSubmit({ phoneNo: phoneNo.trim(), verificationCode: verificationCode.trim(), rememberMe })
       }
@@ -202,7 +206,7 @@ function PhoneForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
         <Alert type="success" showIcon title={t('login.codeSent')} style={{ marginBottom: 16 }} />
       )}
       {sendError && <Alert type="error" showIcon title={sendError} style={{ marginBottom: 16 }} />}
-      <Form.Item name="rememberMe" valuePropName="checked">
+      <Form.Item name="rememberMe" valuePropName="checked" extra={t('login.rememberMeHint')}>
         <Checkbox>{t('login.rememberMe')}</Checkbox>
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={submitting}>

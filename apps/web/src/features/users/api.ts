@@ -1,4 +1,7 @@
 import {
+  type AccessRequestApproval,
+  type AccessRequestDecline,
+  accessRequestEndpoints,
   type QueryInputOf,
   roleEndpoints,
   type UserCreate,
@@ -106,5 +109,47 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (id: string) =>
       call(userEndpoints.resetPassword, { params: { id } }).then((response) => response.data.password),
+  });
+}
+
+export type AccessRequestListQuery = QueryInputOf<typeof accessRequestEndpoints.list>;
+
+export const accessRequestKeys = {
+  all: ['access-requests'] as const,
+  list: (query: AccessRequestListQuery) => [...accessRequestKeys.all, 'list', query] as const,
+};
+
+export function fetchAccessRequestPage(query: AccessRequestListQuery, signal?: AbortSignal) {
+  return call(accessRequestEndpoints.list, { query }, { signal });
+}
+
+export function useAccessRequestList(query: AccessRequestListQuery) {
+  return useQuery({
+    queryKey: accessRequestKeys.list(query),
+    queryFn: ({ signal }) => fetchAccessRequestPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Approving creates a staff member: the staff list is refreshed too. Grant refusals are shown on the dialog. */
+export function useApproveAccessRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AccessRequestApproval }) =>
+      call(accessRequestEndpoints.approve, { params: { id }, body }, { notify: false }).then((r) => r.data),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: accessRequestKeys.all }),
+        client.invalidateQueries({ queryKey: userKeys.lists() }),
+      ]),
+  });
+}
+
+export function useDeclineAccessRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: AccessRequestDecline }) =>
+      call(accessRequestEndpoints.decline, { params: { id }, body }).then((r) => r.data),
+    onSettled: () => client.invalidateQueries({ queryKey: accessRequestKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
-import { userEndpoints } from '@fleetdesk/contracts';
+import { accessRequestEndpoints, userEndpoints } from '@fleetdesk/contracts';
 import { requirementOf } from '../../shared/permissions.ts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { userPaths } from './urls.ts';
+import { accessRequestPaths, userPaths } from './urls.ts';
 
 /** Team → User: list, new, edit (`?id=`). */
 export const userRoutes: FeatureRoute[] = [
@@ -19,5 +19,10 @@ export const userRoutes: FeatureRoute[] = [
     path: userPaths.edit,
     page: () => import('./pages/user-edit.page.tsx'),
     meta: { requires: requirementOf(userEndpoints.update) },
+  },
+  {
+    path: accessRequestPaths.list,
+    page: () => import('./pages/access-request-list.page.tsx'),
+    meta: { requires: requirementOf(accessRequestEndpoints.list) },
   },
 ];

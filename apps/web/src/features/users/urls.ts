@@ -29,3 +29,18 @@ export const userUrls = {
   new: () => userPaths.new,
   edit: (id: string) => `${userPaths.edit}?${new URLSearchParams({ id }).toString()}`,
 };
+
+/** Team → Access requests: visitors' "request access" (register account), approved into staff or declined. */
+export const accessRequestPaths = { list: '/team/access-request/list' } as const;
+
+export const accessRequestStatuses = ['pending', 'approved', 'declined'] as const;
+
+/** The access request list's URL state: status (every status when absent), search, paging. */
+export const accessRequestList = defineList({
+  filters: {
+    status: urlParam.optionalOneOf(accessRequestStatuses),
+    search: urlParam.string(),
+  },
+  sortKeys: ['createdAt'] as const,
+  defaultSort: 'createdAt:desc',
+});

@@ -17,10 +17,6 @@ export interface UserFieldsProps {
 /** The fields of the team user form: login, contacts, partner scope (all / selected) and roles. */
 export function UserFields({ mode, username, callerScope }: UserFieldsProps) {
   const { t } = useTranslation('users');
-  const partners = usePartnerOptions();
-  const roles = useRoleOptions();
-  const scopeMode = Form.useWatch('scopeMode');
-  const isPartnerCaller = callerScope !== undefined && callerScope !== '*';
 
   return (
     <>
@@ -60,6 +56,24 @@ export function UserFields({ mode, username, callerScope }: UserFieldsProps) {
         )}
       </Row>
 
+      <UserGrantFields callerScope={callerScope} />
+    </>
+  );
+}
+
+/**
+ * What a staff member is granted: partner scope (all / selected) and roles. The user form and the approval of an
+ * access request show the same fields.
+ */
+export function UserGrantFields({ callerScope }: Pick<UserFieldsProps, 'callerScope'>) {
+  const { t } = useTranslation('users');
+  const partners = usePartnerOptions();
+  const roles = useRoleOptions();
+  const scopeMode = Form.useWatch('scopeMode');
+  const isPartnerCaller = callerScope !== undefined && callerScope !== '*';
+
+  return (
+    <>
       <FormField name="scopeMode" label={t('field.partnerScope')} required>
         <Radio.Group
           data-testid="user-scope"
