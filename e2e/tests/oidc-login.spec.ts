@@ -1,4 +1,4 @@
-import { bindingEndpoints, userEndpoints } from '@fleetdesk/contracts';
+import { bindingEndpoints, roleEndpoints, userEndpoints } from '@fleetdesk/contracts';
 import type { TestProvider } from '../../apps/server/test/oidc-provider.ts';
 import { Api } from '../fixtures/api.ts';
 import { OIDC_ISSUER, OIDC_NAME, PASSWORD, TOKEN_KEY, users } from '../fixtures/env.ts';
@@ -68,6 +68,10 @@ test.describe('third-party sign-in and binding', () => {
       const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
       const email = `binding.${suffix}@fleetdesk.local`;
       const newEmail = `binding.new.${suffix}@fleetdesk.local`;
+      // Account settings need config.read; nothing else is asked of this staff member.
+      const reader = await owner.call(roleEndpoints.create, {
+        body: { title: `Settings reader ${suffix}`, permissions: ['config.read'] },
+      });
       await owner.call(userEndpoints.create, {
         body: {
           username: `binding.${suffix}`,
@@ -75,7 +79,7 @@ test.describe('third-party sign-in and binding', () => {
           email,
           password: PASSWORD,
           partnerScope: '*',
-          roleIds: [],
+          roleIds: [reader.id],
         },
       });
       const token = await apiLogin(request, email);
