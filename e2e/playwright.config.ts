@@ -1,7 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, MAP_STYLE_URL, MQTT_TOPIC_ROOT, MQTT_URL, PASSWORD, PORT, SECRETS_KEY } from './fixtures/env.ts';
+import {
+  BASE_URL,
+  MAP_STYLE_URL,
+  MQTT_TOPIC_ROOT,
+  MQTT_URL,
+  OIDC_CLIENT,
+  OIDC_ISSUER,
+  OIDC_NAME,
+  PASSWORD,
+  PORT,
+  SECRETS_KEY,
+} from './fixtures/env.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -84,6 +95,11 @@ export default defineConfig({
       SECRETS_KEY,
       // Never OpenFreeMap's default: a street style that cannot load, so the maps show the atlas (the fallback).
       MAP_STYLE_URL,
+      // Third-party sign-in against the provider oidc-login.spec.ts starts on its own port.
+      OIDC_ISSUER,
+      OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+      OIDC_NAME,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -30,6 +30,9 @@ import { createAssetService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { type Billing, createBilling } from './modules/billing/billing.ts';
+import { bindingRoutes } from './modules/binding/binding.routes.ts';
+import { createContactChangeService } from './modules/binding/contact-changes.service.ts';
+import { createOidcService } from './modules/binding/oidc.service.ts';
 import { categoryRoutes } from './modules/categories/categories.routes.ts';
 import { createCategoryService } from './modules/categories/categories.service.ts';
 import { checklistRecordRoutes } from './modules/checklist-records/checklist-records.routes.ts';
@@ -215,6 +218,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       });
       registerFiles(api, storage);
       authRoutes(api, auth);
+      bindingRoutes(api, {
+        oidc: createOidcService({
+          db,
+          oidc: config.oidc,
+          basePath: config.basePath,
+          issueSession: auth.issueSession,
+          log: app.log,
+        }),
+        contactChanges: createContactChangeService({ db, mail, sms }),
+      });
       accountAccessRoutes(api, {
         passwordResets: createPasswordResetService({ db, mail, consoleUrl: config.consoleUrl }),
         accessRequests: createAccessRequestService({ db, mail, consoleUrl: config.consoleUrl }),

@@ -74,4 +74,20 @@ describe('loadConfig', () => {
   ])('stops on %s, naming the variable', (_label, env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });
+  it('configures third-party sign-in only with issuer, client id and secret together; the redirect URI follows the API origin', () => {
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const oidc = { OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'fleetdesk', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(loadConfig({ ...oidc, OIDC_NAME: 'Example' }).oidc).toEqual({
+      issuer: 'https://id.example.com',
+      clientId: 'fleetdesk',
+      clientSecret: 's3cret',
+      name: 'Example',
+      redirectUri: 'http://127.0.0.1:8080/api/account/auth/oidc/callback',
+    });
+    expect(loadConfig({ ...oidc, PUBLIC_API_ORIGIN: 'https://fleet.example.com/api/' }).oidc?.redirectUri).toBe(
+      'https://fleet.example.com/api/account/auth/oidc/callback',
+    );
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.com' })).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ ...oidc, OIDC_ISSUER: 'id.example.com' })).toThrow(/OIDC_ISSUER/);
+  });
 });

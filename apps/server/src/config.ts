@@ -107,11 +107,28 @@ const envSchema = z
       .optional(),
     /** Another Stripe API base URL (stripe-mock, a local fake); Stripe's own when unset. */
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Third-party sign-in (OpenID Connect): the provider's issuer URL and this console's client there. */
+    OIDC_ISSUER: z.url({ protocol: /^https?$/, message: 'OIDC_ISSUER must be an http(s) URL' }).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The provider's name on the login page's button ("Sign in with Google"). */
+    OIDC_NAME: z.string().min(1).max(40).optional(),
+    /**
+     * The redirect URI registered at the provider; default: PUBLIC_API_ORIGIN (or http://HOST:PORT/api) +
+     * /account/auth/oidc/callback.
+     */
+    OIDC_REDIRECT_URI: z.url({ protocol: /^https?$/, message: 'OIDC_REDIRECT_URI must be an http(s) URL' }).optional(),
   })
   .refine((e) => e.PAYMENT_PROVIDER !== 'stripe' || (e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET), {
     message: 'PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
     path: ['PAYMENT_PROVIDER'],
-  });
+  })
+  .refine(
+    (e) =>
+      [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].every((v) => v === undefined || v === '') ||
+      Boolean(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET),
+    { message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together', path: ['OIDC_ISSUER'] },
+  );
 
 export type Config = {
   port: number;
@@ -153,7 +170,17 @@ export type Config = {
         publishableKey: string | undefined;
         apiUrl: string | undefined;
       };
+  /** Third-party sign-in; undefined when not configured (the login page shows no button). */
+  oidc: OidcConfig | undefined;
 };
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  name: string | null;
+  redirectUri: string;
+}
 
 /** Parses the environment once; a bad value stops start-up with a readable list of problems. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -215,6 +242,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.STRIPE_API_URL,
           }
         : { provider: 'local' },
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME ?? null,
+            // PUBLIC_API_ORIGIN is the API's base (…/api), as the console calls it.
+            redirectUri:
+              e.OIDC_REDIRECT_URI ??
+              `${e.PUBLIC_API_ORIGIN?.replace(/\/$/, '') ?? `http://${e.HOST}:${e.PORT}/api`}/account/auth/oidc/callback`,
+          }
+        : undefined,
     version: process.env.npm_package_version ?? '0.1.0',
   };
 }

@@ -3,6 +3,7 @@ import { TEST_CARDS } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { accountAccessFixtures } from './authorization-matrix.account-access.ts';
+import { bindingFixtures } from './authorization-matrix.binding.ts';
 import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
@@ -1317,6 +1318,7 @@ export const fixtures: Record<string, Fixture> = {
   })),
   // The workshop's areas keep their fixtures in files of their own (one per module, so they merge cleanly).
   ...checklistFixtures(),
+  ...bindingFixtures(),
   ...checklistRecordFixtures(),
   ...customerTicketFixtures(),
   ...reminderConfigFixtures(),

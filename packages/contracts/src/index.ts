@@ -6,6 +6,7 @@ export * from './asset-map.ts';
 export * from './asset-query.ts';
 export * from './assets.ts';
 export * from './auth.ts';
+export * from './binding.ts';
 export * from './categories.ts';
 export * from './checklist-records.ts';
 export * from './checklists.ts';

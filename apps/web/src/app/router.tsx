@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <AuthIndex /> },
           { path: 'login', ...lazyPage(() => import('./auth/login.page.tsx')) },
           { path: 'logout', ...lazyPage(() => import('./auth/logout.page.tsx')) },
+          { path: 'oidc', ...lazyPage(() => import('./auth/oidc.page.tsx')) },
           { path: 'forgot-password', ...lazyPage(() => import('./auth/forgot-password.page.tsx')) },
           { path: 'reset-password', ...lazyPage(() => import('./auth/reset-password.page.tsx')) },
           { path: 'set-password', ...lazyPage(() => import('./auth/reset-password.page.tsx')) },

@@ -64,6 +64,9 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
   }
 
   return {
+    /** A new session for this user (also the end of a third-party sign-in), honouring "remember me". */
+    issueSession,
+
     /** Signs in by email or username + password, or phone + code; unknown user and wrong secret answer alike. */
     async login(body: LoginBody, clientAddress: string): Promise<Session> {
       const identity = 'phoneNo' in body ? body.phoneNo : ('email' in body ? body.email : body.username).toLowerCase();

@@ -12,6 +12,7 @@ import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { LocaleSwitcher } from '../../shared/ui/locale-switcher.tsx';
 import { useDocumentTitle } from '../layout/document-title.ts';
 import { passwordLogin } from './login-body.ts';
+import { OidcRefusal, OidcSignIn } from './oidc-sign-in.tsx';
 import { safeRedirect } from './redirect.ts';
 
 /** E.164 as the contracts define it (+ country code, 7 to 15 digits). */
@@ -63,6 +64,7 @@ export default function LoginPage() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('login.subtitle')}</Typography.Text>
         </Flex>
+        <OidcRefusal code={search.get('error')} />
         <Tabs
           activeKey={tab}
           onChange={(key) => {
@@ -84,6 +86,7 @@ export default function LoginPage() {
           ]}
         />
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
+        <OidcSignIn redirect={safeRedirect(search.get('redirect'))} />
         <Flex justify="space-between" wrap gap={8} style={{ marginTop: 16 }}>
           <Link to="/auth/forgot-password">{t('login.forgotPassword')}</Link>
           <Link to="/auth/register">{t('login.register')}</Link>

@@ -9,8 +9,9 @@ export const accountKeys = {
   account: () => [...accountKeys.all, 'me'] as const,
 };
 
-export function useAccount() {
+export function useAccount(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: accountKeys.account(),
     queryFn: ({ signal }) => call(accountEndpoints.get, {}, { signal }).then((r) => r.data),
   });

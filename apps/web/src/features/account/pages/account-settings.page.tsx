@@ -2,11 +2,12 @@ import { type Account, accountEndpoints } from '@fleetdesk/contracts';
 import { App, Card, Col, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { requirementOf, useCanChangeAccountWide } from '../../../shared/permissions.ts';
+import { requirementOf, useCan, useCanChangeAccountWide } from '../../../shared/permissions.ts';
 import { useSignedInProfile } from '../../../shared/profile.ts';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { FormField, FormPage } from '../../../shared/ui/form-page.tsx';
 import { useAccount, useUpdateAccount } from '../api.ts';
+import { AccountBinding } from '../components/account-binding.tsx';
 import { accountBasicForm, accountToFormValues } from '../components/account-form.values.ts';
 import { AccountLogo } from '../components/account-logo.tsx';
 import { AccountNotification } from '../components/account-notification.tsx';
@@ -14,15 +15,18 @@ import { currencyOptions, offsetLabel, timezoneOptions } from '../components/acc
 import { AccountSecurity } from '../components/account-security.tsx';
 
 /**
- * /setting/general/account: the basic part (name, timezone, currency, registry, logo) is editable with
- * config.write and read-only otherwise; security shows the signed-in user's own login details; notification the
- * user's own choices of what to be told and how; binding is announced, not linked, until it exists.
+ * /setting/general/account (any signed-in user): the basic part (name, timezone, currency, registry, logo) is editable with
+ * config.write and read-only otherwise; security shows the signed-in user's own login details; binding changes
+ * the sign-in e-mail or phone and links a third-party sign-in; notification holds the user's own choices of what to
+ * be told and how.
  */
 export default function AccountSettingsPage() {
   const { t, i18n } = useTranslation('account');
   const { message } = App.useApp();
   const profile = useSignedInProfile();
-  const account = useAccount();
+  // Everyone reaches their own security, binding and notification parts; the account itself needs config.read.
+  const canRead = useCan(requirementOf(accountEndpoints.get));
+  const account = useAccount(canRead);
   const update = useUpdateAccount();
   const canWrite = useCanChangeAccountWide(requirementOf(accountEndpoints.update));
   const initialValues = useMemo(() => (account.data ? accountToFormValues(account.data) : undefined), [account.data]);
@@ -87,7 +91,7 @@ export default function AccountSettingsPage() {
             </Col>
           </Row>
         </FormPage>
-      ) : (
+      ) : canRead ? (
         <DetailPage
           title={t('title')}
           loading={account.isPending}
@@ -96,19 +100,16 @@ export default function AccountSettingsPage() {
         >
           <Typography.Text type="secondary">{t('readOnly')}</Typography.Text>
         </DetailPage>
+      ) : (
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
       )}
 
       {profile && <AccountSecurity profile={profile} />}
+      {profile && <AccountBinding profile={profile} />}
 
       <AccountNotification />
-
-      <Card title={t('section.more')}>
-        <Flex vertical gap={4}>
-          <Typography.Text>
-            <Typography.Text strong>{t('section.binding')}</Typography.Text> · {t('notAvailable')}
-          </Typography.Text>
-        </Flex>
-      </Card>
     </Flex>
   );
 }
