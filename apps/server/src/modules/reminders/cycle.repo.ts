@@ -165,7 +165,7 @@ export async function recomputeCycles(
       tx,
       found.map((r) => ({
         id: r.id,
-        start: r.cycle_started_at,
+        start: new Date(r.cycle_started_at),
         startDistanceM: r.start_distance_m,
         startRideSeconds: r.start_ride_seconds,
         ...cycleThresholds(
