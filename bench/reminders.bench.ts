@@ -192,6 +192,8 @@ async function seedFleet(database: Database, total: number): Promise<Fleet> {
     process.stdout.write(`\r  thresholds of timer ${i + 1} / ${all.length} computed`);
   }
   console.log('');
+  // As if the cycles had been computed the day before T0: the usage part of a round reads rows moved since.
+  await db.execute(sql`update asset_timers set updated_at = ${new Date(T0.getTime() - DAY_S * 1000)}`);
   await db.execute(sql`insert into asset_timer_logs (asset_timer_id, asset_id, partner_id, timer_id, group_id, cycle,
       kind, value, cause, created_at)
     select id, asset_id, partner_id, timer_id, group_id, 1, 'reset', 0, 'added', cycle_started_at from asset_timers`);
@@ -262,7 +264,7 @@ async function rewind(database: Database) {
   const { db } = database;
   const started = Date.now();
   await db.execute(sql`update asset_timers set state = 'ok', state_changed_at = cycle_started_at,
-      acknowledged_at = null, acknowledged_by = null
+      acknowledged_at = null, acknowledged_by = null, updated_at = ${new Date(T0.getTime() - DAY_S * 1000)}
     where state <> 'ok' or acknowledged_at is not null`);
   await db.execute(sql`delete from asset_timer_logs where kind <> 'reset'`);
   await db.execute(
@@ -311,10 +313,16 @@ async function rounds(database: Database) {
   ];
   let worst = 0;
   let before = await fires(database);
+  let previous: Date | null = null;
   for (const step of plan) {
     if (step.rides !== undefined) await ride(database, step.rides, step.at);
     const started = performance.now();
-    await evaluateReminders(database.db, step.at);
+    // As the job runs it: the first round after a start reads every usage timer, later ones those moved since the
+    // previous round's start less the job's 10-minute margin.
+    await evaluateReminders(database.db, step.at, {
+      since: previous ? new Date(previous.getTime() - 10 * 60_000) : null,
+    });
+    previous = step.at;
     const s = (performance.now() - started) / 1000;
     worst = Math.max(worst, s);
     const after = await fires(database);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { recomputeCycles, startCycles } from '../../modules/reminders/cycle.repo.ts';
 import { addTime, scheduleOf, usageScale } from '../../modules/reminders/cycle.ts';
 import { evaluateReminders } from '../../modules/reminders/evaluation.ts';
-import type { DbOrTx } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import { assetTimerGroups, assetTimerLogs, assetTimers, resetRules, timerResetRules, timers } from '../schema/index.ts';
 import { rows } from '../sql.ts';
 import type { DemoPartners } from './demo.ts';
@@ -454,7 +454,9 @@ export async function seedDemoReminders(
   for (const groupId of new Set(planned.map((a) => a.groupId))) await recomputeCycles(db, '*', { groupId });
   await db.insert(assetTimerLogs).values(pastFires(planned, now));
   // The last days' evaluation rounds, as the job ran them: the log shows when each reminder fired.
-  for (const hoursAgo of [72, 24, 0]) await evaluateReminders(db, new Date(now.getTime() - hoursAgo * HOUR));
+  for (const hoursAgo of [72, 24, 0]) {
+    await evaluateReminders(db as Db, new Date(now.getTime() - hoursAgo * HOUR));
+  }
   return { assetTimers: planned.length };
 }
 
