@@ -104,21 +104,42 @@ describe('demo reminder data', () => {
     expect(misplaced?.n).toBe(0);
   });
 
-  it('lets the Milano lead read her timers and groups only', async () => {
+  it('fired over the last days: the log centre shows a Milano mechanic due and overdue bikes of Milano only', async () => {
+    const [states] = await q<{ ok: number; upcoming: number; due: number; overdue: number }>(
+      sql`select count(*) filter (where state = 'ok')::int as ok, count(*) filter (where state = 'upcoming')::int as upcoming,
+            count(*) filter (where state = 'due')::int as due, count(*) filter (where state = 'overdue')::int as overdue
+          from asset_timers`,
+    );
+    expect(states?.ok).toBeGreaterThan((states?.due ?? 0) + (states?.overdue ?? 0));
+    expect(states?.upcoming).toBeGreaterThanOrEqual(3);
+    expect(states?.due).toBeGreaterThanOrEqual(5);
+    expect(states?.overdue).toBeGreaterThanOrEqual(5);
+    const token = await t.login('luca@milanobikehub.it', 'demo-password-1');
+    const centre = await call(t.app, 'GET', '/reminder/asset-timer-log-center?stateIn=due,overdue&pageSize=100', {
+      token,
+    });
+    expect(centre.statusCode, centre.body).toBe(200);
+    const shown = centre.json().data as { state: string; partner: { name: string }; timer: { name: string } }[];
+    expect(shown.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(shown.map((r) => r.partner.name))).toEqual(new Set(['Milano Bike Hub']));
+    expect(shown.map((r) => r.state)).toContain('due');
+    const log = await call(t.app, 'GET', '/reminder/asset-timer-logs?kindIn=due&pageSize=5', { token });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().count).toBeGreaterThanOrEqual(5);
+  });
+
+  it('lets the Milano lead read her timers, each with its group', async () => {
     const token = await t.login('sara@milanobikehub.it', 'demo-password-1');
     const res = await call(t.app, 'GET', '/reminder/timers?pageSize=100', { token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(
-      res
-        .json()
-        .data.map((x: { name: string }) => x.name)
-        .sort(),
-    ).toEqual([
+    const timers = res.json().data as { name: string; groupCount: number; partner: { name: string } }[];
+    expect(timers.map((x) => x.name).sort()).toEqual([
       'Battery check every Monday 08:00',
       'Brakes every 500 km',
       'Ride time 100 h',
       'Service every 3 months',
       'Tyres after 2,000 km',
     ]);
+    expect(timers.filter((x) => x.groupCount !== 1 || x.partner.name !== 'Milano Bike Hub')).toEqual([]);
   });
 });
