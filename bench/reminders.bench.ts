@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
 import { rows } from '../apps/server/src/db/sql.ts';
-import { recomputeCycles } from '../apps/server/src/modules/reminders/cycle.repo.ts';
 import { evaluateReminders } from '../apps/server/src/modules/reminders/evaluation.ts';
 import { machine, openBenchDatabase, quantile, startBenchServer } from './common.ts';
 
@@ -157,8 +156,13 @@ async function seedFleet(database: Database, total: number): Promise<Fleet> {
     timers.push(perCategory);
   }
 
-  // The asset timers: cycles started at spread-out moments and odometer readings before T0.
+  // The asset timers: cycles started at spread-out moments and odometer readings before T0, their thresholds
+  // written with them. The SQL below is cycle.ts's computation for these five timers (calendar time on the
+  // partner's clock, the next Monday 08:00 there, overdue 10 % of the length later); checked against
+  // recomputeCycles on a small fleet (identical to the millisecond) — 500,000 rows through it would take the seed
+  // from minutes to the better part of an hour.
   const t0 = `timestamptz '${T0.toISOString()}'`;
+  const seededAt = `${t0} - interval '1 day'`;
   for (const [k, t] of TIMERS.entries()) {
     const startedAt =
       t.kind === 'time' && t.unit === 'months'
@@ -171,29 +175,40 @@ async function seedFleet(database: Database, total: number): Promise<Fleet> {
     // Usage cycles began 0 to 112 % of their length ago.
     const startDistance = t.kind === 'distance' ? `${BASE_DISTANCE_M} - ${share(k)} * 560000` : '0';
     const startRide = t.kind === 'rideTime' ? `${BASE_RIDE_S} - ${share(k)} * 112 * 3600` : '0';
+    const local = '(s.started_at at time zone s.tz)';
+    const monday = `(date_trunc('week', ${local}) + interval '8 hours')`;
+    const dueAt =
+      t.kind === 'time'
+        ? `((${local} + interval '${t.quantity} ${t.unit}') at time zone s.tz)`
+        : t.kind === 'schedule'
+          ? `((case when ${monday} > ${local} then ${monday} else ${monday} + interval '7 days' end) at time zone s.tz)`
+          : 'null::timestamptz';
+    const length = t.kind === 'schedule' ? "interval '7 days'" : '(d.due_at - s.started_at)';
+    const upcomingAt = t.remind ? "((d.due_at at time zone s.tz) - interval '5 days') at time zone s.tz" : 'null';
+    const usageLength = t.kind === 'distance' ? (t.quantity ?? 0) * 1000 : (t.quantity ?? 0) * 3600;
+    const usageStart = t.kind === 'distance' ? 's.start_distance' : 's.start_ride';
+    const usage = t.kind === 'distance' || t.kind === 'rideTime';
     const timerArray = `array[${timers.map((perCategory) => `array[${perCategory.map((ids) => `'${ids[k]}'::uuid`).join(',')}]`).join(',')}]`;
     await db.execute(
       sql.raw(`insert into asset_timers (id, group_id, timer_id, asset_id, partner_id, cycle, cycle_started_at,
-          start_distance_m, start_ride_seconds, state, state_changed_at, last_reset_at, last_reset_cause)
+          start_distance_m, start_ride_seconds, upcoming_at, due_at, overdue_at, upcoming_at_usage, due_at_usage,
+          overdue_at_usage, state, state_changed_at, last_reset_at, last_reset_cause, created_at, updated_at)
         select ${idOf(`'at-' || g || '-${k}'`)},
           ${idOf(`'group-' || (g / ${BUCKET}) || '-' || ${PARTNER_OF} || '-' || ${CATEGORY_OF} || '-${k}'`)},
           (${timerArray})[1 + ${PARTNER_OF}][1 + ${CATEGORY_OF}], ${idOf("'asset' || g")},
-          (${uuids(partners)})[1 + ${PARTNER_OF}], 1, s.started_at, ${startDistance}, ${startRide}, 'ok', s.started_at,
-          s.started_at, 'added'
-        from generate_series(0, ${total - 1}) g, lateral (select ${startedAt} as started_at) s`),
+          (${uuids(partners)})[1 + ${PARTNER_OF}], 1, s.started_at, s.start_distance, s.start_ride,
+          ${usage ? 'null' : upcomingAt}, d.due_at, ${usage ? 'null' : `d.due_at + 0.1 * ${length}`},
+          null, ${usage ? `${usageStart} + ${usageLength}` : 'null'},
+          ${usage ? `${usageStart} + ${usageLength * 1.1}` : 'null'},
+          'ok', s.started_at, s.started_at, 'added', s.started_at, ${seededAt}
+        from generate_series(0, ${total - 1}) g,
+          lateral (select ${startedAt} as started_at, ${startDistance} as start_distance, ${startRide} as start_ride,
+            (array[${PARTNER_ZONES.map((z) => `'${z}'`).join(',')}])[1 + ${PARTNER_OF}] as tz) s,
+          lateral (select ${dueAt} as due_at) d`),
     );
     process.stdout.write(`\r  asset timers of timer ${k + 1} / ${TIMERS.length} inserted`);
   }
   console.log('');
-  // Thresholds through the one path the API takes (cycle.ts), per timer in slices.
-  const all = timers.flat(2);
-  for (const [i, timerId] of all.entries()) {
-    await db.transaction((tx) => recomputeCycles(tx, '*', { timerId }));
-    process.stdout.write(`\r  thresholds of timer ${i + 1} / ${all.length} computed`);
-  }
-  console.log('');
-  // As if the cycles had been computed the day before T0: the usage part of a round reads rows moved since.
-  await db.execute(sql`update asset_timers set updated_at = ${new Date(T0.getTime() - DAY_S * 1000)}`);
   await db.execute(sql`insert into asset_timer_logs (asset_timer_id, asset_id, partner_id, timer_id, group_id, cycle,
       kind, value, cause, created_at)
     select id, asset_id, partner_id, timer_id, group_id, 1, 'reset', 0, 'added', cycle_started_at from asset_timers`);
