@@ -14,6 +14,7 @@ import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
 import { seedDemoPaymentMethods } from './demo-payment-methods.ts';
 import { seedDemoPricing } from './demo-pricing.ts';
 import { seedDemoRelocationLists } from './demo-relocation-lists.ts';
+import { seedDemoReminders } from './demo-reminders.ts';
 import { seedDemoSites } from './demo-sites.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
 import { seedDemoTrips } from './demo-trips.ts';
@@ -50,6 +51,10 @@ function serviceLead() {
     'checklist_record.read',
     'checklist_record.read_detail',
     'checklist_record.read_cost',
+    // Plans maintenance: timers, reset rules, groups, and the reminders they raise.
+    'work_reminder.read',
+    'work_reminder.write',
+    'work_reminder.log.read',
   ];
 }
 
@@ -125,6 +130,8 @@ export const demoRoles = {
     'checklist.work_item.read',
     'checklist_record.read',
     'checklist_record.read_detail',
+    // Sees which bikes are due for maintenance.
+    'work_reminder.log.read',
   ],
   /** Leads a service centre: the whole ticket, its money and the workshop's catalogue, for one partner. */
   serviceLead: ['asset.read', 'customer.read', 'customer.read_detail', 'site.read', 'user.read', ...serviceLead()],
@@ -260,15 +267,13 @@ export async function seedDemoData(
   await seedDemoRelocationLists(db, partners);
   // The workshops: Milano's lead runs hers; Elena (all partners) leads Barcelona's and Park Ji-woo Seoul's.
   const named = (user: { id: string }, name: string) => ({ id: user.id, name });
-  await seedDemoWorkshop(
-    db,
-    partners,
-    {
-      milano: { mechanic: named(mechanicMilano, 'Luca Ferrari'), lead: named(leadMilano, 'Sara Colombo') },
-      barcelona: { mechanic: named(mechanicBarcelona, 'Pau Vidal'), lead: named(elena, 'Elena Bianchi') },
-      seoul: { mechanic: named(mechanicSeoul, 'Lee Seo-yeon'), lead: named(jiwoo, 'Park Ji-woo') },
-    },
-    { storage: opts.storage },
-  );
+  const workshopStaff = {
+    milano: { mechanic: named(mechanicMilano, 'Luca Ferrari'), lead: named(leadMilano, 'Sara Colombo') },
+    barcelona: { mechanic: named(mechanicBarcelona, 'Pau Vidal'), lead: named(elena, 'Elena Bianchi') },
+    seoul: { mechanic: named(mechanicSeoul, 'Lee Seo-yeon'), lead: named(jiwoo, 'Park Ji-woo') },
+  };
+  await seedDemoWorkshop(db, partners, workshopStaff, { storage: opts.storage });
+  // After the workshop: its finalized records restarted some of the reminders' cycles.
+  await seedDemoReminders(db, partners, workshopStaff);
   return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer, lead }, taxGroups };
 }
