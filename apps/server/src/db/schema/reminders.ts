@@ -135,6 +135,10 @@ export const assetTimerGroups = pgTable(
   ],
 );
 
+/** The log centre's order of states: overdue, due, upcoming, ok (asset-timer-logs.repo.ts writes the same). */
+export const ASSET_TIMER_URGENCY = sql`(case state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end)`;
+const urgency = ASSET_TIMER_URGENCY;
+
 /**
  * One asset under one timer (through its group): the current cycle and its thresholds, precomputed when the
  * cycle starts so the minute's evaluation is one set-based statement. Time thresholds are instants; usage
@@ -186,6 +190,10 @@ export const assetTimers = pgTable(
     uniqueIndex('asset_timers_asset_timer_key').on(t.assetId, t.timerId),
     index('asset_timers_group_idx').on(t.groupId),
     index('asset_timers_partner_state_idx').on(t.partnerId, t.state, t.dueAt),
+    // The log centre's "what is due first": most urgent state, then the longest waiting. The page walks one of
+    // these in order and stops after a page; the state filter is written on the same expression.
+    index('asset_timers_urgency_idx').on(urgency, t.stateChangedAt, t.id),
+    index('asset_timers_partner_urgency_idx').on(t.partnerId, urgency, t.stateChangedAt, t.id),
     // The evaluation round looks only at rows whose next time threshold has passed or that count usage.
     index('asset_timers_next_time_idx').on(
       sql`(case state when 'ok' then coalesce(upcoming_at, due_at) when 'upcoming' then due_at when 'due' then overdue_at end)`,

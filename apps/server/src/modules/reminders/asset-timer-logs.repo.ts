@@ -135,22 +135,27 @@ export type CentreFilter = Omit<AssetTimerCentreQuery, 'pageNo' | 'pageSize' | '
 
 /** Most urgent first: overdue, due, upcoming, ok (a suggested index leads with this expression). */
 const urgency = sql`(case at.state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end)`;
+const URGENCY_OF = { overdue: 0, due: 1, upcoming: 2, ok: 3 } as const;
 
 function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {
   const states = f.stateIn?.length ? f.stateIn : (['upcoming', 'due', 'overdue'] as const);
   const assetIs = [
-    f.categoryIdIn?.length ? sql`a.category_id in (${uuidList(f.categoryIdIn)})` : undefined,
     f.siteIdIn?.length ? sql`a.site_id in (${uuidList(f.siteIdIn)})` : undefined,
     f.assetNo ? sql`a.no = ${f.assetNo}` : undefined,
   ].filter((c): c is SQL => c !== undefined);
   return [
     inScopeSql(scope, sql`at.partner_id`),
     f.partnerIdIn?.length ? sql`at.partner_id in (${uuidList(f.partnerIdIn)})` : undefined,
-    sql`at.state in (${sql.join(
-      states.map((s) => sql`${s}`),
+    // On the urgency expression, not on `state`: so the urgency indexes both filter and order (one walk, one page).
+    sql`${urgency} in (${sql.join(
+      states.map((s) => sql.raw(String(URGENCY_OF[s]))),
       sql`, `,
     )})`,
     f.timerId ? sql`at.timer_id = ${f.timerId}::uuid` : undefined,
+    // A group times assets of one category: a handful of groups instead of a probe of every asset.
+    f.categoryIdIn?.length
+      ? sql`at.group_id in (select g.id from asset_timer_groups g where g.category_id in (${uuidList(f.categoryIdIn)}))`
+      : undefined,
     f.acknowledged === undefined
       ? undefined
       : f.acknowledged
