@@ -17,6 +17,8 @@ test.describe('reminders: timers, reset rules, asset-timer groups', () => {
     request,
   }) => {
     test.slow();
+    // The first load of the console compiles nothing but fetches every chunk: slow when the machine is busy.
+    page.setDefaultNavigationTimeout(45_000);
     const api = new Api(request, await apiLogin(request, users.owner.email));
     const [partnerId, categoryId] = [await api.partnerId(PARTNER), await api.categoryId(CATEGORY)];
     // The assets are not the subject: three of the demo fleet, found through the API.
