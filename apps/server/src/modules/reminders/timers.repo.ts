@@ -237,3 +237,39 @@ export async function idsOfPartner(db: DbOrTx, scope: Scope, partnerId: string):
   );
   return found.map((r) => r.id);
 }
+
+/** How many live timers and reset rules the partner has (they keep it from being deleted). */
+export async function reminderConfigOf(db: DbOrTx, scope: Scope, partnerId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select
+      (select count(*) from timers t ${whereOf([
+        sql`t.partner_id = ${partnerId}`,
+        sql`t.deleted_at is null`,
+        inScopeSql(scope, sql`t.partner_id`),
+      ])})
+      + (select count(*) from reset_rules r ${whereOf([
+        sql`r.partner_id = ${partnerId}`,
+        sql`r.deleted_at is null`,
+        inScopeSql(scope, sql`r.partner_id`),
+      ])}) as n`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Removes the partner's deleted groups, timers and reset rules for good, so the partner itself can go (their
+ * history is in asset_timer_logs, which keeps no foreign keys).
+ */
+export async function purgeDeletedReminderConfig(db: DbOrTx, scope: Scope, partnerId: string) {
+  const own = (alias: string) =>
+    whereOf([
+      sql`${sql.raw(alias)}.partner_id = ${partnerId}`,
+      sql`${sql.raw(alias)}.deleted_at is not null`,
+      inScopeSql(scope, sql.raw(`${alias}.partner_id`)),
+    ]);
+  await db.execute(sql`delete from asset_timer_groups g ${own('g')}`);
+  await db.execute(sql`delete from timer_reset_rules where timer_id in (select t.id from timers t ${own('t')})`);
+  await db.execute(sql`delete from timers t ${own('t')}`);
+  await db.execute(sql`delete from reset_rules r ${own('r')}`);
+}
