@@ -10,8 +10,19 @@ export class RemindersPage extends ListPageObject {
     this.main = page.getByRole('main');
   }
 
+  /**
+   * Opens a screen and waits for its form or table: the route's chunk and its reference data load after the page
+   * itself, which takes long on a busy machine.
+   */
+  async open(path: string) {
+    await this.page.goto(path);
+    await expect(this.main.locator('form, .ant-table').first()).toBeVisible({ timeout: 45_000 });
+  }
+
+  /** A form control by its label; a required field's name starts with antd's "* " mark. */
   field(label: string): Locator {
-    return this.main.locator('form').getByLabel(label, { exact: true });
+    const text = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return this.main.locator('form').getByLabel(new RegExp(`^(\\* )?${text}$`));
   }
 
   /** A single Select: open it and pick the option by its text. */
@@ -38,7 +49,7 @@ export class RemindersPage extends ListPageObject {
   }
 
   async newResetRule(values: { name: string; partner: string; category: string; remindBefore?: number }) {
-    await this.page.goto('/reminder/reset-rule/new');
+    await this.open('/reminder/reset-rule/new');
     await this.field('Name').fill(values.name);
     await this.choose(this.field('Partner'), values.partner);
     await this.choose(this.field('Asset category'), values.category);
@@ -53,13 +64,18 @@ export class RemindersPage extends ListPageObject {
 
   /** Fills the timer form for a distance timer (without saving). */
   async fillDistanceTimer(values: { name: string; partner: string; category: string; km: number; rule: string }) {
-    await this.page.goto('/reminder/timer/new');
+    await this.open('/reminder/timer/new');
     await this.field('Name').fill(values.name);
     await this.choose(this.field('Partner'), values.partner);
     await this.choose(this.field('Asset category'), values.category);
     await this.main.getByText('Distance', { exact: true }).click();
     await this.field('Every').fill(String(values.km));
     await this.pick(this.field('Reset rules'), [values.rule]);
+  }
+
+  /** A list row by the link of its name. */
+  linkRow(name: string): Locator {
+    return this.rows().filter({ has: this.page.getByRole('link', { name, exact: true }) });
   }
 
   /** The group's progress table (the assets tab). */
