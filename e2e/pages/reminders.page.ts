@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ListPageObject, pickOptions } from './list.ts';
 
+/** A label's accessible name; a required field's starts with antd's "* " mark. */
+const labelled = (label: string) => new RegExp(`^(\\* )?${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 /** The reminder configuration screens: timers, reset rules, asset-timer groups (features/reminders). */
 export class RemindersPage extends ListPageObject {
   readonly main: Locator;
@@ -21,8 +24,7 @@ export class RemindersPage extends ListPageObject {
 
   /** A form control by its label; a required field's name starts with antd's "* " mark. */
   field(label: string): Locator {
-    const text = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return this.main.locator('form').getByLabel(new RegExp(`^(\\* )?${text}$`));
+    return this.main.locator('form').getByLabel(labelled(label));
   }
 
   /** A single Select: open it and pick the option by its text. */
@@ -42,10 +44,13 @@ export class RemindersPage extends ListPageObject {
 
   /** The error antd shows under a form field. */
   fieldError(label: string): Locator {
-    return this.main
-      .locator('.ant-form-item')
-      .filter({ has: this.field(label) })
-      .locator('.ant-form-item-explain');
+    return (
+      this.main
+        .locator('.ant-form-item')
+        // `has` looks inside each form item: the label alone, not the path from main.
+        .filter({ has: this.page.getByLabel(labelled(label)) })
+        .locator('.ant-form-item-explain')
+    );
   }
 
   async newResetRule(values: { name: string; partner: string; category: string; remindBefore?: number }) {

@@ -19,7 +19,7 @@ test.describe('reminders: timers, reset rules, asset-timer groups', () => {
     request,
   }) => {
     // Three forms, a group and a reset through the UI: on two shared, busy cores this takes minutes.
-    test.setTimeout(360_000);
+    test.setTimeout(600_000);
     // The first load of the console fetches every chunk: slow when the machine is busy.
     page.setDefaultNavigationTimeout(45_000);
     page.setDefaultTimeout(30_000);

@@ -10,7 +10,7 @@ import {
   resetRuleTypes,
 } from '@fleetdesk/contracts';
 import { Col, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormField, FormPage } from '../../../shared/ui/form-page.tsx';
@@ -74,7 +74,6 @@ export default function ResetRuleFormPage() {
   const stored = useResetRule(resetRuleId);
   const save = useSaveResetRule(resetRuleId);
   const edit = Boolean(resetRuleId);
-  const saved = useRef(false);
   const initialValues = useMemo(
     () =>
       stored.data
@@ -99,10 +98,7 @@ export default function ResetRuleFormPage() {
       loadError={stored.error}
       initialValues={initialValues as never}
       submitText={edit ? undefined : t('action.createResetRule')}
-      onSubmit={async (values) => {
-        await save.mutateAsync(resetRuleBody(values as Values, edit));
-        saved.current = true;
-      }}
+      onSubmit={(values) => save.mutateAsync(resetRuleBody(values as Values, edit))}
       onDone={() => navigate(reminderUrls.resetRuleList())}
       onCancel={() => navigate(reminderUrls.resetRuleList())}
     >
