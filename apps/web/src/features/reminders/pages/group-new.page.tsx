@@ -72,7 +72,12 @@ function GroupFields() {
         </Col>
         <Col xs={24} xl={12}>
           <Form.Item label={t('field.category')} extra={data && `${t(`kind.${data.kind}`)} · ${formatTiming(data)}`}>
-            <Input readOnly value={data?.category.name ?? ''} placeholder={t('placeholder.timerFirst')} />
+            <Input
+              readOnly
+              aria-label={t('field.category')}
+              value={data?.category.name ?? ''}
+              placeholder={t('placeholder.timerFirst')}
+            />
           </Form.Item>
           <CategoryFromTimer categoryId={data?.category.id} />
         </Col>
