@@ -62,7 +62,7 @@ test.describe('reminders: timers, reset rules, asset-timer groups', () => {
     await reminders.open('/reminder/asset-timer-group/new');
     await reminders.choose(reminders.field('Timer'), `${timer} · ${PARTNER}`);
     // The category is the timer's, shown read-only.
-    await expect(reminders.main.locator('input[readonly]')).toHaveValue(CATEGORY, LOADED);
+    await expect(reminders.main.locator('input.ant-input[readonly]')).toHaveValue(CATEGORY, LOADED);
     await reminders.choose(reminders.field('Reset rule'), `${rule} · Manual`);
     await reminders.main.getByRole('textbox', { name: 'Asset numbers' }).fill(`${nos.join(', ')}\nNOPE-404`);
     await expect(page.getByTestId('asset-count')).toHaveText('4 / 100 asset numbers');
