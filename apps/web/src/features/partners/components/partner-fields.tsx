@@ -1,5 +1,6 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Divider, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Divider, Flex, Form, Input, Row, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../shared/ui/form-page.tsx';
 
@@ -17,6 +18,13 @@ export function PartnerFields() {
         <Col xs={24} md={12}>
           <FormField name="email" label={t('field.email')}>
             <Input type="email" maxLength={254} />
+          </FormField>
+        </Col>
+      </Row>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <FormField name="timezone" label={t('field.timezone')} extra={t('field.timezoneHint')}>
+            <TimeZoneSelect />
           </FormField>
         </Col>
       </Row>
@@ -118,5 +126,23 @@ export function PartnerFields() {
         )}
       </Form.List>
     </>
+  );
+}
+
+/** The IANA zones the browser knows, searchable ("Rome" finds Europe/Rome); the server checks the name again. */
+function TimeZoneSelect(props: React.ComponentProps<typeof Select>) {
+  const { t } = useTranslation('partners');
+  const options = useMemo(() => {
+    const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    // Intl leaves UTC out of its list, yet it is the default of every partner.
+    return ['UTC', ...zones.filter((z) => z !== 'UTC')].map((zone) => ({ value: zone, label: zone }));
+  }, []);
+  return (
+    <Select
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={t('placeholder.timezone')}
+      options={options}
+      {...props}
+    />
   );
 }

@@ -21,5 +21,6 @@ export function partnerToInput(partner: Partner): PartnerInput {
       workEmail: text(partner.contactPerson.workEmail),
     },
     attachments: partner.attachments,
+    timezone: partner.timezone,
   };
 }

@@ -13,7 +13,7 @@ export default function PartnerNewPage() {
   return (
     <FormPage
       schema={partnerInput}
-      initialValues={{ attachments: [] }}
+      initialValues={{ attachments: [], timezone: 'UTC' }}
       confirmSubmit={(values) => t('create.confirm', { name: values.name })}
       submitText={t('action.create')}
       onSubmit={(values) => create.mutateAsync(values)}
