@@ -70,6 +70,5 @@ export const ticketUrls = {
   detail: (ticketId: string, dialog?: TicketDialog) =>
     `${generatePath(ticketPaths.detail, { ticketId })}${dialog ? `?dialog=${dialog}` : ''}`,
   /** A reminder of the log centre opens the new ticket with its asset filled in. */
-  new: (assetNo?: string) =>
-    assetNo ? `${ticketPaths.new}?${new URLSearchParams({ assetNo })}` : ticketPaths.new,
+  new: (assetNo?: string) => (assetNo ? `${ticketPaths.new}?${new URLSearchParams({ assetNo })}` : ticketPaths.new),
 };

@@ -20,9 +20,7 @@ export function LogCause({ log }: { log: Pick<AssetTimerLog, 'cause' | 'causeRef
     return (
       <Flex gap={8} wrap data-cause={cause.kind}>
         <Typography.Text>{label}</Typography.Text>
-        {cause.recordId && canOpenRecord && (
-          <Link to={recordUrls.detail(cause.recordId)}>{t('cause.openRecord')}</Link>
-        )}
+        {cause.recordId && canOpenRecord && <Link to={recordUrls.detail(cause.recordId)}>{t('cause.openRecord')}</Link>}
         {cause.ticketId && canOpenTicket && <Link to={ticketDetailUrl(cause.ticketId)}>{t('cause.openTicket')}</Link>}
       </Flex>
     );

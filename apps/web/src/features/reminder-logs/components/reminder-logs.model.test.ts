@@ -52,7 +52,9 @@ describe('the log centre query', () => {
   });
 
   it('asks for the chosen states, only unacknowledged rows when ticked', () => {
-    const query = centreQueryOf(centreState(`stateIn=ok&stateIn=bogus&unacknowledgedOnly=true&categoryIdIn=${PARTNER}`));
+    const query = centreQueryOf(
+      centreState(`stateIn=ok&stateIn=bogus&unacknowledgedOnly=true&categoryIdIn=${PARTNER}`),
+    );
     expect(query).toMatchObject({ stateIn: ['ok'], acknowledged: 'false', categoryIdIn: [PARTNER] });
   });
 
@@ -78,9 +80,9 @@ describe('a log row’s cause', () => {
       kind: 'manual',
       note: 'Brakes adjusted',
     });
-    expect(
-      causeOf({ cause: 'assetProperty', causeRef: { property: 'lifeCycleState', value: 'Maintenance' } }),
-    ).toEqual({ kind: 'assetProperty', property: 'lifeCycleState', value: 'Maintenance' });
+    expect(causeOf({ cause: 'assetProperty', causeRef: { property: 'lifeCycleState', value: 'Maintenance' } })).toEqual(
+      { kind: 'assetProperty', property: 'lifeCycleState', value: 'Maintenance' },
+    );
   });
 
   it('survives a reference of another shape', () => {

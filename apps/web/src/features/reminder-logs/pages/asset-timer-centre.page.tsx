@@ -8,7 +8,8 @@ import {
   customerTicketEndpoints,
   siteEndpoints,
 } from '@fleetdesk/contracts';
-import { App, Button, Checkbox, Flex, Form, Progress, Select, Typography } from 'antd';
+import { App, Button, Checkbox, Form, Progress, Select, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -23,8 +24,8 @@ import { ticketUrls } from '../../customer-tickets/urls.ts';
 import { formatTimerValue, progressPercent } from '../../reminders/format.ts';
 import { useAcknowledgeReminders, useAssetTimerCentre } from '../api.ts';
 import { AssetNoFilterItem, PartnerFilterItem, TimerFilterItem } from '../components/filter-items.tsx';
-import { centreQueryOf } from '../components/reminder-logs.model.ts';
 import { ReminderLogViews } from '../components/reminder-log-views.tsx';
+import { centreQueryOf } from '../components/reminder-logs.model.ts';
 import { ResetModal } from '../components/reset.modal.tsx';
 import { TimerStateTag } from '../components/tags.tsx';
 import { assetTimerCentreList } from '../urls.ts';
@@ -80,13 +81,13 @@ function CentreFilters() {
 }
 
 /** When it is due: an instant for time timers and schedules, a reading ("after 500 km") for usage timers. */
-function dueText(row: AssetTimerCentreRow, t: (key: string, values?: object) => string): string {
+function dueText(row: AssetTimerCentreRow, t: TFunction<'reminder-logs'>): string {
   if (row.dueAt) return formatDateTime(row.dueAt);
   if (row.dueAfter !== null) return t('due.after', { value: formatTimerValue(row.dueAfter, row.unit) });
   return '';
 }
 
-function remainingText(row: AssetTimerCentreRow, t: (key: string, values?: object) => string): string {
+function remainingText(row: AssetTimerCentreRow, t: TFunction<'reminder-logs'>): string {
   return row.remaining < 0
     ? t('due.overBy', { value: formatTimerValue(-row.remaining, row.unit) })
     : formatTimerValue(row.remaining, row.unit);
@@ -185,7 +186,12 @@ export default function AssetTimerCentrePage() {
       ),
       exportValue: (r) => remainingText(r, t),
     },
-    { key: 'site', title: t('field.site'), render: (_, r) => r.asset.site?.name ?? '', exportValue: (r) => r.asset.site?.name ?? '' },
+    {
+      key: 'site',
+      title: t('field.site'),
+      render: (_, r) => r.asset.site?.name ?? '',
+      exportValue: (r) => r.asset.site?.name ?? '',
+    },
     {
       key: 'category',
       title: t('field.category'),

@@ -13,8 +13,8 @@ import { formatTimerValue } from '../../reminders/format.ts';
 import { useAssetTimerLogs } from '../api.ts';
 import { AssetNoFilterItem, PartnerFilterItem, TimerFilterItem } from '../components/filter-items.tsx';
 import { LogCause } from '../components/log-cause.tsx';
-import { logQueryOf } from '../components/reminder-logs.model.ts';
 import { ReminderLogViews } from '../components/reminder-log-views.tsx';
+import { logQueryOf } from '../components/reminder-logs.model.ts';
 import { LogKindTag } from '../components/tags.tsx';
 import { assetTimerLogList } from '../urls.ts';
 
