@@ -65,6 +65,7 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
+import { reminderConfigRoutes, reminderConfigServices } from './modules/reminders/reminder-config.routes.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
 import { rentingIntentRoutes } from './modules/renting-intents/renting-intents.routes.ts';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
       customerTicketListRoutes(api, createCustomerTicketListService({ db }));
+      reminderConfigRoutes(api, reminderConfigServices({ db }));
     },
     { prefix: '/api' },
   );

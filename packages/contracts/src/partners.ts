@@ -43,6 +43,11 @@ export const partnerInput = z.strictObject({
   address: partnerAddress.optional(),
   contactPerson: contactPerson.optional(),
   attachments: z.array(attachment).max(20).optional(),
+  /**
+   * IANA time zone of the partner's clock (schedules and calendar timers run on it; the server checks the name).
+   * Absent: 'UTC' for a new partner, unchanged on a replace.
+   */
+  timezone: z.string().trim().min(1, { message: 'Please choose a valid time zone' }).max(64).optional(),
 });
 export type PartnerInput = z.infer<typeof partnerInput>;
 
@@ -66,6 +71,7 @@ export const partner = z.object({
     workEmail: z.string().nullable(),
   }),
   attachments: z.array(z.object({ url: z.string(), name: z.string() })),
+  timezone: z.string(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });

@@ -414,7 +414,15 @@ export const REMINDER_ERRORS = {
   ResetRuleNotOfTimer: 'The reset rule is not one of the timer’s reset rules',
   CategoryMismatch: 'The category must be the timer’s category',
   AssetTimerGroupNotFound: 'The asset-timer group does not exist',
+  AssetsRefused: 'None of these assets can be changed; see the reason given for each number',
 } as const;
+
+/** Why a number of a group change was left out (`refused`: assetNo → one of these). */
+export const ASSET_NOT_FOUND_MESSAGE = 'No asset with this number';
+export const ASSET_OF_OTHER_PARTNER_MESSAGE = 'The asset belongs to another partner than the timer';
+export const ASSET_OF_OTHER_CATEGORY_MESSAGE = 'The asset is of another category';
+export const ASSET_ALREADY_TIMED_MESSAGE = 'The asset is already timed by this timer';
+export const ASSET_NOT_IN_GROUP_MESSAGE = 'The asset is not in this group';
 
 export const timerEndpoints = {
   list: endpoint({

@@ -1,17 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { Partner, PartnerInput, PartnerListQuery, PartnerRef } from '@fleetdesk/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { DomainError, notFound } from '../../errors.ts';
+import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
 import { allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
+import { recomputeCycles } from '../reminders/cycle.repo.ts';
+import { isTimeZone } from '../reminders/cycle.ts';
+import {
+  purgeDeletedReminderConfig,
+  reminderConfigOf,
+  idsOfPartner as timersOfPartner,
+} from '../reminders/timers.repo.ts';
+
+export const TIME_ZONE_MESSAGE = 'Please choose a valid time zone';
+
 import * as repo from './partners.repo.ts';
 
 const blankToNull = (v: string | undefined) => (v === undefined || v === '' ? null : v);
 
+/** The zone's canonical IANA name ('utc' → 'UTC'), or a field error when this runtime does not know it. */
+function timezoneOf(input: PartnerInput): string | undefined {
+  if (input.timezone === undefined) return undefined;
+  if (!isTimeZone(input.timezone)) throw validationError({ timezone: TIME_ZONE_MESSAGE });
+  return new Intl.DateTimeFormat('en-US', { timeZone: input.timezone }).resolvedOptions().timeZone;
+}
+
 function toValues(input: PartnerInput): repo.PartnerValues {
   return {
+    timezone: timezoneOf(input),
     name: input.name,
     email: blankToNull(input.email),
     note: blankToNull(input.note),
@@ -45,6 +63,7 @@ export function toPartner(row: repo.PartnerRow): Partner {
     },
     contactPerson: { name: row.contactName, phone: row.contactPhone, workEmail: row.contactWorkEmail },
     attachments: row.attachments,
+    timezone: row.timezone,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };
@@ -97,6 +116,12 @@ export function createPartnerService(deps: { db: Db }) {
         const updated = await repo.update(tx, caller.scope, id, toValues(input));
         if (!updated) throw notFound();
         const after = toPartner(updated);
+        // Calendar timers and schedules run on the partner's clock: their running cycles follow the new zone.
+        if (after.timezone !== before.timezone) {
+          for (const timerId of await timersOfPartner(tx, caller.scope, id)) {
+            await recomputeCycles(tx, '*', { timerId });
+          }
+        }
         await logChange(tx, caller, 'partner', id, audited(before), audited(after));
         return after;
       });
@@ -131,6 +156,16 @@ export function createPartnerService(deps: { db: Db }) {
             references,
           );
         }
+        const reminders = await reminderConfigOf(tx, caller.scope, id);
+        if (reminders > 0) {
+          throw new DomainError(
+            'ReferencedByOthers',
+            422,
+            `The partner still has ${reminders} timer(s) or reset rule(s); delete them first`,
+            references,
+          );
+        }
+        await purgeDeletedReminderConfig(tx, caller.scope, id);
         if (!(await repo.remove(tx, caller.scope, id))) throw notFound();
         await logChange(tx, caller, 'partner', id, audited(before), null);
       });

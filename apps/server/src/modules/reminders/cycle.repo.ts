@@ -47,7 +47,7 @@ function readCycles(tx: DbOrTx, ids: readonly string[]) {
     join reset_rules r on r.id = g.reset_rule_id
     join partners p on p.id = at.partner_id
     left join asset_odometers o on o.asset_id = at.asset_id
-    where at.id in ${uuidList(ids)}
+    where at.id in (${uuidList(ids)})
     order by at.id
     for update of at`,
   );
@@ -126,7 +126,7 @@ export async function startCycles(
     { newCycle: true, cause: reset.cause, actorId: reset.actorId ?? null },
   );
   if (!reset.initial) {
-    await tx.execute(sql`update asset_timers set cycle = cycle + 1 where id in ${uuidList(found.map((r) => r.id))}`);
+    await tx.execute(sql`update asset_timers set cycle = cycle + 1 where id in (${uuidList(found.map((r) => r.id))})`);
   }
   const logs = JSON.stringify(found.map((r) => ({ id: r.id, value: reset.initial ? 0 : r.value })));
   await tx.execute(sql`
@@ -165,7 +165,7 @@ export async function recomputeCycles(
       tx,
       found.map((r) => ({
         id: r.id,
-        start: r.cycle_started_at,
+        start: new Date(r.cycle_started_at),
         startDistanceM: r.start_distance_m,
         startRideSeconds: r.start_ride_seconds,
         ...cycleThresholds(
