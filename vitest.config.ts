@@ -32,7 +32,7 @@ export default defineConfig({
           ],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           // PGlite instances are heavy; two cores run two files at a time.
           maxWorkers: 2,
         },

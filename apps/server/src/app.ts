@@ -48,6 +48,9 @@ import { createDocumentService } from './modules/documents/documents.service.ts'
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.ts';
 import { createInvoiceService } from './modules/invoicing/invoicing.service.ts';
 import { iotRoutes } from './modules/iot/iot.routes.ts';
+import { createNotificationDigest, type NotificationDigest } from './modules/notifications/digest.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { operationRoutes } from './modules/operations/operations.routes.ts';
 import { createOperationService } from './modules/operations/operations.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -65,7 +68,9 @@ import { createPricingService } from './modules/pricing/pricing.service.ts';
 import { privateListRoutes } from './modules/private-lists/private-lists.routes.ts';
 import { createPrivateListService } from './modules/private-lists/private-lists.service.ts';
 import { relocationListRoutes } from './modules/relocation-lists/relocation-lists.routes.ts';
+import { reminderLogRoutes } from './modules/reminders/asset-timer-logs.routes.ts';
 import { reminderConfigRoutes, reminderConfigServices } from './modules/reminders/reminder-config.routes.ts';
+import { registerReminderJobs } from './modules/reminders/reminders.jobs.ts';
 import { rentingRoutes } from './modules/renting/renting.routes.ts';
 import { createRentingService } from './modules/renting/renting.service.ts';
 import { rentingIntentRoutes } from './modules/renting-intents/renting-intents.routes.ts';
@@ -104,6 +109,8 @@ declare module 'fastify' {
     payments: { service: PaymentService; jobs: JobRunner };
     /** Renting orders, the checkout job and recurring billing (its own lane: a round may be long): main.ts starts them. */
     renting: { orders: OrderService; billing: Billing; jobs: JobRunner; billingJobs: JobRunner };
+    /** The daily notification digest (a recurring job): main.ts enqueues `digest.initial` and starts the jobs. */
+    notifications: { digest: NotificationDigest; jobs: JobRunner };
   }
 }
 
@@ -183,6 +190,11 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const billingJobs = createJobRunner({ db, log: app.log, handlers: billing.handlers, pollMs: 5000 });
   app.decorate('renting', { orders: orderService, billing, jobs: rentingJobs, billingJobs });
   app.addHook('onClose', () => Promise.all([rentingJobs.stop(), billingJobs.stop()]).then(() => undefined));
+  registerReminderJobs(app, { db, everyMs: config.reminders.evaluateMs });
+  const digest = createNotificationDigest({ db });
+  const notificationJobs = createJobRunner({ db, log: app.log, handlers: digest.handlers, pollMs: 60_000 });
+  app.decorate('notifications', { digest, jobs: notificationJobs });
+  app.addHook('onClose', () => notificationJobs.stop());
 
   await app.register(
     async (api) => {
@@ -255,6 +267,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
       customerTicketListRoutes(api, createCustomerTicketListService({ db }));
+      reminderLogRoutes(api, { db });
+      notificationRoutes(api, createNotificationService({ db, log: app.log }));
       reminderConfigRoutes(api, reminderConfigServices({ db }));
     },
     { prefix: '/api' },

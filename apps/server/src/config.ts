@@ -77,6 +77,8 @@ const envSchema = z
     /** How long an IoT command or config may take to be answered, and the first retry's delay (doubling). */
     IOT_COMMAND_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
+    /** How often the reminder evaluation runs (ms); the e2e server sets it low. */
+    REMINDER_EVALUATE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** Who takes the payments: `local` (Stripe's test mode, kept in our database; no account needed) or `stripe`. */
     PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     /** The Stripe account's secret key (sk_live_… / sk_test_…) and the signing secret of its webhook endpoint. */
@@ -127,6 +129,7 @@ export type Config = {
   simulator: boolean;
   simulatorDevices: number;
   iot: { commandTtlMs: number; retryBaseMs: number };
+  reminders: { evaluateMs: number };
   /** styleUrl: the style the console tries first, its key put in; null → the offline atlas only. */
   map: { styleUrl: string | null; gridMaxAgeMs: number };
   payments:
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
     simulatorDevices: e.SIMULATOR_DEVICES,
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
+    reminders: { evaluateMs: e.REMINDER_EVALUATE_MS },
     map: {
       styleUrl:
         e.MAP_STYLE_URL === OFFLINE_MAP

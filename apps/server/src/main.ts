@@ -44,6 +44,10 @@ async function main() {
   // A recurring job has a fixed key: every instance enqueues it, one row results.
   await enqueueJobs(database.db, app.renting.billing.initial);
   app.renting.billingJobs.start();
+  await enqueueJobs(database.db, app.reminders.initial);
+  app.reminders.jobs.start();
+  await enqueueJobs(database.db, app.notifications.digest.initial);
+  app.notifications.jobs.start();
   if (config.simulator) {
     // The demo fleet comes alive: every bound device of the demo connects with its own credentials.
     const devices = await fleetDevices(database.db, config.simulatorDevices);

@@ -16,6 +16,7 @@ export * from './deposits.ts';
 export * from './documents.ts';
 export * from './endpoint.ts';
 export * from './iot.ts';
+export * from './notifications.ts';
 export * from './operations.ts';
 export * from './partner-operations.ts';
 export * from './partners.ts';

@@ -24,21 +24,29 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 /** Arbitrary constant: serialises migrations when several API instances start together. */
 const MIGRATION_LOCK = 7_231_001;
 
 /** Opens PGlite (in DATA_DIR or in memory) or a node-postgres pool, per DATABASE_URL. */
-export async function openDatabase(config: Config['database']): Promise<Database> {
+export async function openDatabase(
+  config: Config['database'],
+  /** An in-memory PGlite may start from a dumped data directory (tests start from a migrated one). */
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Database & { dump?: () => Promise<Blob> }> {
   if (config.kind === 'pglite') {
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
-    const client = await PGlite.create(config.dataDir ?? undefined);
+    const client = await PGlite.create({
+      ...(config.dataDir ? { dataDir: config.dataDir } : {}),
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {
       db,
       kind: 'pglite',
       migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
       close: () => client.close(),
+      dump: () => client.dumpDataDir('none'),
     };
   }
   // JIT off: our statements are short, but a batched read (a JSON list joined laterally to an index range) is

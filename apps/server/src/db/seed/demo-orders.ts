@@ -4,22 +4,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { localPaymentProvider } from '../../adapters/payments.ts';
 import { addPeriod } from '../../modules/billing/periods.ts';
-import { createDepositService } from '../../modules/deposits/deposits.service.ts';
+import { createDepositService, recordRefundApplication } from '../../modules/deposits/deposits.service.ts';
 import { issueInvoices } from '../../modules/invoicing/invoicing.service.ts';
 import * as ordersRepo from '../../modules/orders/orders.repo.ts';
 import { orderNumber } from '../../modules/orders/orders.service.ts';
 import { createPaymentService } from '../../modules/payments/payments.service.ts';
 import type { Db, DbOrTx } from '../client.ts';
-import {
-  assets,
-  depositRefundApplications,
-  leases,
-  orderFees,
-  orders,
-  payments,
-  rentalConfigs,
-  rentingConfig,
-} from '../schema/index.ts';
+import { assets, leases, orderFees, orders, payments, rentalConfigs, rentingConfig } from '../schema/index.ts';
 import { rows } from '../sql.ts';
 
 const DAY = 86_400_000;
@@ -229,7 +220,8 @@ export async function seedDemoOrders(db: DbOrTx, now = new Date()) {
           .where(eq(orders.id, orderId));
         if (story.deposit !== 'held') {
           const applicationId = randomUUID();
-          await db.insert(depositRefundApplications).values({
+          // Through the deposits module, so the staff who confirm refunds are notified as in real life.
+          await recordRefundApplication(db, {
             id: applicationId,
             customerId: renter.customer_id,
             partnerId: partner.id,

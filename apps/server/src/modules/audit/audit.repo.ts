@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { fieldLogs, users } from '../../db/schema/index.ts';
 import { toIso } from '../../lib/rows.ts';
+import { resetOnAssetChange } from '../reminders/resets.ts';
 
 export interface FieldChange {
   field: string;
@@ -25,12 +26,20 @@ export function changedFields(
   return changes;
 }
 
-/** Writes who changed what, in the caller's transaction (ARCHITECTURE rule 6). */
+/**
+ * Writes who changed what, in the caller's transaction (ARCHITECTURE rule 6). Every change of an asset passes here
+ * (edit, batch edit, import, life cycle set by a finalization, leasing), so this is where an asset property change
+ * resets the reminder timers whose rule watches it — in the same transaction.
+ */
 export async function writeFieldLogs(
   db: DbOrTx,
   entry: { entityType: string; entityId: string; userId: string | null; changes: FieldChange[] },
 ) {
   if (entry.changes.length === 0) return;
+  // A created asset (its number set from nothing) has no timers yet: an import of thousands skips the look-up.
+  if (entry.entityType === 'asset' && !entry.changes.some((c) => c.field === 'no' && c.before === null)) {
+    await resetOnAssetChange(db, entry.entityId, entry.changes, entry.userId);
+  }
   await db.insert(fieldLogs).values(
     entry.changes.map((c) => ({
       id: randomUUID(),

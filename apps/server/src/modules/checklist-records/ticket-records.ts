@@ -5,6 +5,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { partnerInScope } from '../../lib/scope.ts';
 import { lifeCycleTransitionProblem } from '../assets/lifecycle.ts';
 import { logChange } from '../audit/audit.repo.ts';
+import { resetOnChecklistFinalized } from '../reminders/resets.ts';
 import * as repo from './checklist-records.repo.ts';
 import { costStatementOf, type Results, type Snapshot } from './record-model.ts';
 
@@ -81,6 +82,16 @@ export async function finalizeLocked(tx: DbOrTx, caller: Caller, record: repo.Re
     type: CHECKLIST_FINALIZED_EVENT,
     occurredAt: at,
     data: { recordId: record.id, checklistId: record.checklistId, ticketId: record.ticketId, lifeCycle },
+  });
+  await resetOnChecklistFinalized(tx, {
+    assetId: record.assetId,
+    recordId: record.id,
+    checklistId: record.checklistId,
+    ticketId: record.ticketId,
+    workItemIds: (record.results as Results).flatMap((g) =>
+      g.workItems.filter((w) => w.options.length > 0).map((w) => w.workItemId),
+    ),
+    actorId: caller.userId,
   });
   return statement;
 }

@@ -24,6 +24,7 @@ import {
   ticketRecordsCharge,
 } from '../checklist-records/ticket-records.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
+import { notifyUsers } from '../notifications/notify.ts';
 import * as partnerOperationsRepo from '../partner-operations/partner-operations.repo.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import * as repo from './customer-tickets.repo.ts';
@@ -774,7 +775,19 @@ export function createCustomerTicketService(deps: {
         }
         await repo.update(tx, caller.scope, id, { mechanicUserId });
         await event(tx, caller, ticket, 'assign', { from: ticket.mechanicUserId, to: mechanicUserId, name: user.name });
-        return detail(tx, caller, id);
+        const assigned = await detail(tx, caller, id);
+        // Someone taking a ticket themselves needs no telling; nor does the mechanic it already had.
+        if (mechanicUserId !== caller.userId && mechanicUserId !== ticket.mechanicUserId) {
+          await notifyUsers(tx, [mechanicUserId], {
+            kind: 'ticketAssigned',
+            title: `Service ticket ${ticket.ticketNo} was assigned to you`,
+            body: `Asset ${assigned.asset.no}, assigned by ${caller.username}.`,
+            link: `/b2c/service/ticket/detail/${id}`,
+            params: { ticketNo: ticket.ticketNo, assetNo: assigned.asset.no, by: caller.username },
+            partnerId: ticket.assetPartnerId,
+          });
+        }
+        return assigned;
       });
     },
 

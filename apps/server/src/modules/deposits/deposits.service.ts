@@ -15,6 +15,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { customerPartnerCategoryRefs, toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { assertPartnerInScope, type Scope } from '../../lib/scope.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
+import { notifyByPermission } from '../notifications/notify.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import * as repo from './deposits.repo.ts';
 
@@ -57,6 +58,29 @@ function toApplication(row: repo.ApplicationRow): DepositRefundApplication {
     reviewedAt: toIsoOrNull(row.reviewed_at),
     note: row.note,
   };
+}
+
+/**
+ * Writes a refund application; a Waiting one (a customer asking) tells the staff who confirm refunds for its partner,
+ * in the same transaction. Staff refunding directly write theirs already Approved: nobody needs telling.
+ */
+export async function recordRefundApplication(
+  tx: DbOrTx,
+  values: Parameters<typeof repo.insertApplication>[1],
+): Promise<void> {
+  await repo.insertApplication(tx, values);
+  if ((values.status ?? 'Waiting') !== 'Waiting') return;
+  await notifyByPermission(
+    tx,
+    { permission: 'deposit_refund_application.confirm', partnerId: values.partnerId },
+    {
+      kind: 'depositRefundWaiting',
+      title: 'A deposit refund application is waiting for review',
+      body: `${values.quantity} deposit(s), ${values.amount} ${values.currency}.`,
+      link: '/customer/deposit-refund-application?status=Waiting',
+      params: { quantity: values.quantity, amount: Number(values.amount), currency: values.currency },
+    },
+  );
 }
 
 export function createDepositService(deps: { db: Db; payments: PaymentService }) {
@@ -181,7 +205,7 @@ export function createDepositService(deps: { db: Db; payments: PaymentService })
           { customerId, partnerId: input.partnerId, categoryId: input.assetCategoryId },
           input.quantity,
         );
-        await repo.insertApplication(tx, {
+        await recordRefundApplication(tx, {
           id,
           customerId,
           partnerId: input.partnerId,

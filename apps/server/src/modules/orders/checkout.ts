@@ -9,6 +9,7 @@ import { addPeriod } from '../billing/periods.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { issueInvoices } from '../invoicing/invoicing.service.ts';
 import type { IotControlService } from '../iot/control.service.ts';
+import { notifyByPermission } from '../notifications/notify.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import { settleIntentOf } from '../renting-intents/renting-intents.service.ts';
 import * as repo from './orders.repo.ts';
@@ -250,6 +251,17 @@ export function createCheckout(deps: {
       await repo.updateFees(tx, ALL, order.id, { status: 'Canceled', updatedAt: now });
       await settleIntentOf(tx, ALL, order.id, false);
       await logOrderStatus(tx, order.id, null, current.status, 'Canceled');
+      await notifyByPermission(
+        tx,
+        { permission: 'order.read', partnerId: current.partnerId },
+        {
+          kind: 'checkoutUndone',
+          title: `The checkout of order ${current.orderNo} was undone`,
+          body: message,
+          link: `/renting/order/detail/${order.id}`,
+          params: { orderNo: current.orderNo, code },
+        },
+      );
     });
     return undoAll(order.id);
   }

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assets, jobs, partners, tripCursors, trips } from '../../db/schema/index.ts';
 import { inScope, inScopeSql, rows, uuidList } from '../../db/sql.ts';
 import type { AllPartners, Scope } from '../../lib/scope.ts';
+import { addToOdometers, odometerDeltas, type TripMeasure } from '../reminders/odometer.repo.ts';
 import type { BuilderState, BuiltTrip, Sample, Signal } from './trip-builder.ts';
 
 /* ---------- building ---------- */
@@ -256,6 +257,10 @@ export async function replaceTrips(db: DbOrTx, _scope: AllPartners, rebuilt: rea
   const inserts: (typeof trips.$inferInsert)[] = [];
   const updates: Record<string, unknown>[] = [];
   const gone: string[] = [];
+  // What the odometers must move by: the trips as they were and as they are.
+  const added: TripMeasure[] = [];
+  const changed: { before: TripMeasure; after: TripMeasure }[] = [];
+  const removed: TripMeasure[] = [];
   for (const { ctx, built } of rebuilt) {
     const mine = byAsset.get(ctx.assetId) ?? [];
     const byStart = new Map(mine.map((t) => [t.startedAt.getTime(), t]));
@@ -275,8 +280,15 @@ export async function replaceTrips(db: DbOrTx, _scope: AllPartners, rebuilt: rea
         pointCount: b.pointCount,
       };
       const old = byStart.get(b.startedAt);
+      const measure = {
+        assetId: ctx.assetId,
+        distanceM: b.distanceM,
+        startedAt: new Date(b.startedAt),
+        endedAt: values.endedAt,
+      };
       if (!old) {
         inserts.push({ id: randomUUID(), assetId: ctx.assetId, startedAt: new Date(b.startedAt), ...values });
+        added.push(measure);
         continue;
       }
       keep.add(old.id);
@@ -292,9 +304,16 @@ export async function replaceTrips(db: DbOrTx, _scope: AllPartners, rebuilt: rea
         old.endLongitude === values.endLongitude &&
         old.distanceM === values.distanceM &&
         old.pointCount === values.pointCount;
-      if (!same) updates.push({ id: old.id, ...values, endedAt: values.endedAt.toISOString() });
+      if (!same) {
+        updates.push({ id: old.id, ...values, endedAt: values.endedAt.toISOString() });
+        changed.push({ before: old, after: measure });
+      }
     }
-    for (const t of mine) if (!keep.has(t.id)) gone.push(t.id);
+    for (const t of mine) {
+      if (keep.has(t.id)) continue;
+      gone.push(t.id);
+      removed.push(t);
+    }
   }
   if (inserts.length > 0) await db.insert(trips).values(inserts);
   if (updates.length > 0) {
@@ -314,6 +333,7 @@ export async function replaceTrips(db: DbOrTx, _scope: AllPartners, rebuilt: rea
   const statuses = rebuilt
     .map((r) => ({ id: r.ctx.assetId, status: tripStatusOf(r.built) }))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
+  await addToOdometers(db, '*', odometerDeltas(added, changed, removed));
   await db.execute(sql`
     update assets a set trip_status = v.status
     from json_to_recordset(${JSON.stringify(statuses)}::json) as v(id uuid, status text)

@@ -1,0 +1,237 @@
+import {
+  ASSET_TIMER_EXACT_COUNT_MAX,
+  type AssetTimerCentreQuery,
+  type AssetTimerLogListQuery,
+  type AssetTimerState,
+} from '@fleetdesk/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { explainPlan, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+/* ---------- the log ---------- */
+
+export interface LogRow {
+  seq: string | number;
+  asset_id: string;
+  asset_no: string | null;
+  partner_id: string;
+  partner_name: string | null;
+  timer_id: string;
+  timer_name: string | null;
+  timer_kind: string | null;
+  group_id: string;
+  cycle: number;
+  kind: string;
+  value: number | null;
+  cause: string;
+  cause_ref: Record<string, unknown> | null;
+  actor_id: string | null;
+  actor_name: string | null;
+  created_at: Date | string;
+}
+
+export type LogFilter = Omit<AssetTimerLogListQuery, 'pageNo' | 'pageSize' | 'sort'>;
+
+function logConditions(scope: Scope, f: LogFilter): (SQL | undefined)[] {
+  return [
+    inScopeSql(scope, sql`l.partner_id`),
+    f.partnerIdIn?.length ? sql`l.partner_id in (${uuidList(f.partnerIdIn)})` : undefined,
+    f.assetNo ? sql`l.asset_id in (select id from assets where no = ${f.assetNo})` : undefined,
+    f.timerId ? sql`l.timer_id = ${f.timerId}::uuid` : undefined,
+    f.groupId ? sql`l.group_id = ${f.groupId}::uuid` : undefined,
+    f.kindIn?.length
+      ? sql`l.kind in (${sql.join(
+          f.kindIn.map((k) => sql`${k}`),
+          sql`, `,
+        )})`
+      : undefined,
+    f.from ? sql`l.created_at >= ${f.from}::timestamptz` : undefined,
+    f.to ? sql`l.created_at < ${f.to}::timestamptz` : undefined,
+  ];
+}
+
+/** A page of the log, newest first unless told; names by left joins, since the log outlives what it names. */
+export function logPage(
+  db: DbOrTx,
+  scope: Scope,
+  f: LogFilter,
+  sort: { direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<LogRow[]> {
+  const dir = sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  return rows<LogRow>(
+    db,
+    sql`
+    select l.seq, l.asset_id, a.no as asset_no, l.partner_id, p.name as partner_name, l.timer_id,
+      t.name as timer_name, t.kind as timer_kind, l.group_id, l.cycle, l.kind, l.value, l.cause, l.cause_ref,
+      l.actor_id, u.name as actor_name, l.created_at
+    from (select * from asset_timer_logs l${whereOf(logConditions(scope, f))}
+      order by l.created_at ${dir}, l.seq ${dir} limit ${page.limit} offset ${page.offset}) l
+    left join assets a on a.id = l.asset_id
+    left join partners p on p.id = l.partner_id
+    left join timers t on t.id = l.timer_id
+    left join users u on u.id = l.actor_id
+    order by l.created_at ${dir}, l.seq ${dir}`,
+  );
+}
+
+/** Exact up to ASSET_TIMER_EXACT_COUNT_MAX, the planner's estimate beyond. */
+async function cappedCount(db: DbOrTx, from: SQL): Promise<{ count: number; countIsEstimate: boolean }> {
+  const [row] = await rows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (select 1 ${from} limit ${ASSET_TIMER_EXACT_COUNT_MAX + 1}) s`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n <= ASSET_TIMER_EXACT_COUNT_MAX) return { count: n, countIsEstimate: false };
+  const plan = await explainPlan(db, sql`select 1 ${from}`);
+  const planned = plan?.['Plan Rows'];
+  const estimate = typeof planned === 'number' && Number.isFinite(planned) ? Math.round(planned) : 0;
+  return { count: Math.max(estimate, ASSET_TIMER_EXACT_COUNT_MAX + 1), countIsEstimate: true };
+}
+
+export function logCount(db: DbOrTx, scope: Scope, f: LogFilter) {
+  return cappedCount(db, sql`from asset_timer_logs l${whereOf(logConditions(scope, f))}`);
+}
+
+/* ---------- the log centre ---------- */
+
+export interface CentreRow {
+  id: string;
+  asset_id: string;
+  asset_no: string;
+  site_id: string | null;
+  site_name: string | null;
+  category_id: string;
+  category_name: string;
+  partner_id: string;
+  partner_name: string;
+  timer_id: string;
+  timer_name: string;
+  kind: string;
+  group_id: string;
+  state: AssetTimerState;
+  cycle: number;
+  cycle_started_at: Date | string;
+  state_changed_at: Date | string;
+  due_at: Date | string | null;
+  start_distance_m: number;
+  start_ride_seconds: number;
+  due_at_usage: number | null;
+  distance_m: number;
+  ride_seconds: number;
+  last_reset_at: Date | string | null;
+  last_reset_cause: string | null;
+  last_reset_by: string | null;
+  last_reset_by_name: string | null;
+  acknowledged_at: Date | string | null;
+  acknowledged_by: string | null;
+  acknowledged_by_name: string | null;
+  ticket_id: string | null;
+  ticket_no: string | null;
+}
+
+export type CentreFilter = Omit<AssetTimerCentreQuery, 'pageNo' | 'pageSize' | 'sort'>;
+
+/** Most urgent first: overdue, due, upcoming, ok (a suggested index leads with this expression). */
+const urgency = sql`(case at.state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end)`;
+
+function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {
+  const states = f.stateIn?.length ? f.stateIn : (['upcoming', 'due', 'overdue'] as const);
+  const assetIs = [
+    f.categoryIdIn?.length ? sql`a.category_id in (${uuidList(f.categoryIdIn)})` : undefined,
+    f.siteIdIn?.length ? sql`a.site_id in (${uuidList(f.siteIdIn)})` : undefined,
+    f.assetNo ? sql`a.no = ${f.assetNo}` : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  return [
+    inScopeSql(scope, sql`at.partner_id`),
+    f.partnerIdIn?.length ? sql`at.partner_id in (${uuidList(f.partnerIdIn)})` : undefined,
+    sql`at.state in (${sql.join(
+      states.map((s) => sql`${s}`),
+      sql`, `,
+    )})`,
+    f.timerId ? sql`at.timer_id = ${f.timerId}::uuid` : undefined,
+    f.acknowledged === undefined
+      ? undefined
+      : f.acknowledged
+        ? sql`at.acknowledged_at is not null`
+        : sql`at.acknowledged_at is null`,
+    assetIs.length
+      ? sql`exists (select 1 from assets a where a.id = at.asset_id and ${sql.join(assetIs, sql` and `)})`
+      : undefined,
+  ];
+}
+
+/**
+ * "What is due first" (`due:asc`): the most urgent state first, and within a state the row that reached it
+ * earliest (the longest waiting); then the asset timer's id. `stateChangedAt` and `assetNo` sort plainly.
+ */
+function centreOrder(sort: { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' }): SQL {
+  const dir = sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  if (sort.key === 'assetNo') return sql`a.no ${dir}, at.id ${dir}`;
+  if (sort.key === 'stateChangedAt') return sql`at.state_changed_at ${dir}, at.id ${dir}`;
+  return sql`${urgency} ${dir}, at.state_changed_at ${dir}, at.id ${dir}`;
+}
+
+/** One page of the centre with the names it shows; the rows by primary key once the order has picked them. */
+export function centrePage(
+  db: DbOrTx,
+  scope: Scope,
+  f: CentreFilter,
+  sort: { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' },
+  page: { limit: number; offset: number },
+): Promise<CentreRow[]> {
+  return rows<CentreRow>(
+    db,
+    sql`
+    select at.id, at.asset_id, a.no as asset_no, a.site_id, s.name as site_name, a.category_id,
+      c.name as category_name, at.partner_id, p.name as partner_name, at.timer_id, t.name as timer_name, t.kind,
+      at.group_id, at.state, at.cycle, at.cycle_started_at, at.state_changed_at, at.due_at, at.start_distance_m,
+      at.start_ride_seconds, at.due_at_usage, coalesce(o.distance_m, 0) as distance_m,
+      coalesce(o.ride_seconds, 0) as ride_seconds, at.last_reset_at, at.last_reset_cause, at.last_reset_by,
+      rb.name as last_reset_by_name, at.acknowledged_at, at.acknowledged_by, ab.name as acknowledged_by_name,
+      ct.id as ticket_id, ct.ticket_no
+    from asset_timers at
+    join assets a on a.id = at.asset_id
+    join asset_categories c on c.id = a.category_id
+    join partners p on p.id = at.partner_id
+    join timers t on t.id = at.timer_id
+    left join sites s on s.id = a.site_id
+    left join asset_odometers o on o.asset_id = at.asset_id
+    left join users rb on rb.id = at.last_reset_by
+    left join users ab on ab.id = at.acknowledged_by
+    left join customer_tickets ct on ct.asset_id = at.asset_id and ct.status not in ('completed', 'unsuccessful')
+    ${whereOf(centreConditions(scope, f))}
+    order by ${centreOrder(sort)} limit ${page.limit} offset ${page.offset}`,
+  );
+}
+
+export function centreCount(db: DbOrTx, scope: Scope, f: CentreFilter) {
+  return cappedCount(db, sql`from asset_timers at${whereOf(centreConditions(scope, f))}`);
+}
+
+/* ---------- acknowledge ---------- */
+
+/**
+ * Marks these (locked, in-scope) asset timers acknowledged in their current state — those needing attention and
+ * not yet acknowledged — and logs an `acknowledged` row for each. Answers how many.
+ */
+export async function acknowledge(tx: DbOrTx, _scope: Scope, ids: readonly string[], actorId: string) {
+  if (ids.length === 0) return 0;
+  const done = await rows<{ id: string }>(
+    tx,
+    sql`
+    with acked as (
+      update asset_timers at set acknowledged_at = now(), acknowledged_by = ${actorId}::uuid, updated_at = now()
+      where at.id in (${uuidList(ids)}) and at.state <> 'ok' and at.acknowledged_at is null
+      returning at.id, at.asset_id, at.partner_id, at.timer_id, at.group_id, at.cycle, at.state
+    )
+    insert into asset_timer_logs (asset_timer_id, asset_id, partner_id, timer_id, group_id, cycle, kind, cause,
+      cause_ref, actor_id)
+    select id, asset_id, partner_id, timer_id, group_id, cycle, 'acknowledged', 'manual',
+      json_build_object('state', state)::jsonb, ${actorId}::uuid
+    from acked
+    returning asset_timer_id as id`,
+  );
+  return done.length;
+}
