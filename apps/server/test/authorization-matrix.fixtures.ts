@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
+import { notificationFixtures } from './authorization-matrix.notifications.ts';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
 import { call, multipartFile, type TestContext } from './harness.ts';
 
@@ -1315,6 +1316,7 @@ export const fixtures: Record<string, Fixture> = {
   ...checklistFixtures(),
   ...checklistRecordFixtures(),
   ...customerTicketFixtures(),
+  ...notificationFixtures(),
 };
 
 const operationSettingBody = {

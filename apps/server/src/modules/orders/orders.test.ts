@@ -272,6 +272,16 @@ describe('renting orders', () => {
       returnTime: null,
       checkout: { state: 'Aborted', failureCode: 'DepositPaymentFailed', failureMessage: 'Your card was declined.' },
     });
+    // The staff who read Milano's orders are told, in the abort's transaction, with a link to the order.
+    const told = await call(t.app, 'GET', '/account/notifications', { token: t.owner.token });
+    expect(told.json().data).toContainEqual(
+      expect.objectContaining({
+        kind: 'checkoutUndone',
+        link: `/renting/order/detail/${order.id}`,
+        partnerId: milano,
+        params: { orderNo: order.orderNo, code: 'DepositPaymentFailed' },
+      }),
+    );
     const history = await call(t.app, 'GET', `/renting/orders/${order.id}/assetRecords`, { token: t.owner.token });
     expect(history.json().data).toMatchObject([
       { assetNo: a.no, status: 'Canceled', startedAt: null, returnedAt: null },

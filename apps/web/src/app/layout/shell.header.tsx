@@ -3,6 +3,7 @@ import { Avatar, Button, Dropdown, Flex, Grid, Layout, Spin, Typography, theme }
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { useProfile } from '../../shared/profile.ts';
 import { LocaleSwitcher } from '../../shared/ui/locale-switcher.tsx';
 
@@ -68,6 +69,7 @@ export function ShellHeader({ menuOpen, onToggleMenu, showMenuToggle }: ShellHea
       </Link>
       <Flex flex={1} justify="flex-end" align="center" gap={4}>
         <LocaleSwitcher compact={!wide} />
+        <NotificationBell />
         <UserMenu showName={wide} />
       </Flex>
     </Layout.Header>

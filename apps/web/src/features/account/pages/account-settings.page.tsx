@@ -9,13 +9,14 @@ import { FormField, FormPage } from '../../../shared/ui/form-page.tsx';
 import { useAccount, useUpdateAccount } from '../api.ts';
 import { accountBasicForm, accountToFormValues } from '../components/account-form.values.ts';
 import { AccountLogo } from '../components/account-logo.tsx';
+import { AccountNotification } from '../components/account-notification.tsx';
 import { currencyOptions, offsetLabel, timezoneOptions } from '../components/account-options.ts';
 import { AccountSecurity } from '../components/account-security.tsx';
 
 /**
  * /setting/general/account: the basic part (name, timezone, currency, registry, logo) is editable with
- * config.write and read-only otherwise; security shows the signed-in user's own login details; binding and
- * notification are announced, not linked, until they exist.
+ * config.write and read-only otherwise; security shows the signed-in user's own login details; notification the
+ * user's own choices of what to be told and how; binding is announced, not linked, until it exists.
  */
 export default function AccountSettingsPage() {
   const { t, i18n } = useTranslation('account');
@@ -99,13 +100,12 @@ export default function AccountSettingsPage() {
 
       {profile && <AccountSecurity profile={profile} />}
 
+      <AccountNotification />
+
       <Card title={t('section.more')}>
         <Flex vertical gap={4}>
           <Typography.Text>
             <Typography.Text strong>{t('section.binding')}</Typography.Text> · {t('notAvailable')}
-          </Typography.Text>
-          <Typography.Text>
-            <Typography.Text strong>{t('section.notification')}</Typography.Text> · {t('notAvailable')}
           </Typography.Text>
         </Flex>
       </Card>
