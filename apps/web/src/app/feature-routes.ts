@@ -23,6 +23,7 @@ import { pricingRoutes } from '../features/pricing/routes.tsx';
 import { privateListRoutes } from '../features/private-lists/routes.tsx';
 import { relocationListRoutes } from '../features/relocation-lists/routes.tsx';
 import { reminderLogRoutes } from '../features/reminder-logs/routes.tsx';
+import { reminderRoutes } from '../features/reminders/routes.tsx';
 import { rentingIntentRoutes } from '../features/renting-intents/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
@@ -67,6 +68,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...customerTicketRoutes,
   ...checklistRecordRoutes,
   ...reminderLogRoutes,
+  ...reminderRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

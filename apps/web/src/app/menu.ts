@@ -113,9 +113,23 @@ export const menu: MenuNode[] = [
         leaf('operation.reminder.assetTimerLog', '/reminder/asset-timer-log/list', requires('work_reminder.log.read'), [
           hidden('operation.reminder.assetTimerLog.centre', '/reminder/asset-timer-log-center/list'),
         ]),
-        leaf('operation.reminder.assetTimerGroup', '/reminder/asset-timer-group/list', requires('work_reminder.read')),
-        leaf('operation.reminder.timer', '/reminder/timer/list', requires('work_reminder.read')),
-        leaf('operation.reminder.resetRule', '/reminder/reset-rule', requires('work_reminder.read')),
+        leaf('operation.reminder.assetTimerGroup', '/reminder/asset-timer-group/list', requires('work_reminder.read'), [
+          hidden('operation.reminder.assetTimerGroup.new', '/reminder/asset-timer-group/new'),
+          hidden('operation.reminder.assetTimerGroup.detail', '/reminder/asset-timer-group/detail/:assetTimerGroupId'),
+          hidden(
+            'operation.reminder.assetTimerGroup.assets',
+            '/reminder/asset-timer-group/detail/:assetTimerGroupId/assets',
+          ),
+        ]),
+        leaf('operation.reminder.timer', '/reminder/timer/list', requires('work_reminder.read'), [
+          hidden('operation.reminder.timer.new', '/reminder/timer/new'),
+          hidden('operation.reminder.timer.detail', '/reminder/timer/detail/:timerId'),
+          hidden('operation.reminder.timer.edit', '/reminder/timer/:timerId/edit'),
+        ]),
+        leaf('operation.reminder.resetRule', '/reminder/reset-rule', requires('work_reminder.read'), [
+          hidden('operation.reminder.resetRule.new', '/reminder/reset-rule/new'),
+          hidden('operation.reminder.resetRule.edit', '/reminder/reset-rule/:resetRuleId/edit'),
+        ]),
       ]),
       group('operation.privateList', [
         leaf('operation.privateList.mine', '/private-list/mine', requires('private_list.me.read'), [
