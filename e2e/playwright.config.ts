@@ -84,6 +84,8 @@ export default defineConfig({
       SECRETS_KEY,
       // Never OpenFreeMap's default: a street style that cannot load, so the maps show the atlas (the fallback).
       MAP_STYLE_URL,
+      // Reminders fire within seconds of the trip that makes them due (the job runs every minute by default).
+      REMINDER_EVALUATE_MS: '2000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },
