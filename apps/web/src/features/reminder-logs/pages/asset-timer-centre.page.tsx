@@ -41,6 +41,7 @@ function CentreFilters() {
       <Form.Item name="stateIn" label={t('field.state')}>
         <Select
           mode="multiple"
+          showSearch={{ optionFilterProp: 'label' }}
           options={assetTimerStates.map((s) => ({ value: s, label: t(`state.${s}`) }))}
           style={{ minWidth: 220 }}
         />

@@ -28,6 +28,7 @@ function LogFilters() {
       <Form.Item name="kindIn" label={t('field.kind')}>
         <Select
           mode="multiple"
+          showSearch={{ optionFilterProp: 'label' }}
           allowClear
           placeholder={t('filter.any')}
           options={assetTimerLogKinds.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
