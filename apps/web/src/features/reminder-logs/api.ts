@@ -22,6 +22,8 @@ export function useAssetTimerLogs(query: AssetTimerLogQuery) {
     queryKey: reminderLogKeys.log(query),
     queryFn: ({ signal }) => call(e.list, { query }, { signal }),
     placeholderData: keepPreviousData,
+    // The job, resets on other screens and other staff write the log: never show a minute-old page as current.
+    staleTime: 0,
   });
 }
 
@@ -30,6 +32,7 @@ export function useAssetTimerCentre(query: AssetTimerCentreQuery) {
     queryKey: reminderLogKeys.centre(query),
     queryFn: ({ signal }) => call(e.centre, { query }, { signal }),
     placeholderData: keepPreviousData,
+    staleTime: 0,
     refetchInterval: CENTRE_REFRESH_MS,
   });
 }
