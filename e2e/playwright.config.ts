@@ -100,6 +100,8 @@ export default defineConfig({
       OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
       OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
       OIDC_NAME,
+      // Reminders fire within seconds of the trip that makes them due (the job runs every minute by default).
+      REMINDER_EVALUATE_MS: '2000',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
   },

@@ -22,6 +22,7 @@ import { paymentMethodsRoutes } from '../features/payment-methods/routes.tsx';
 import { pricingRoutes } from '../features/pricing/routes.tsx';
 import { privateListRoutes } from '../features/private-lists/routes.tsx';
 import { relocationListRoutes } from '../features/relocation-lists/routes.tsx';
+import { reminderLogRoutes } from '../features/reminder-logs/routes.tsx';
 import { reminderRoutes } from '../features/reminders/routes.tsx';
 import { rentingIntentRoutes } from '../features/renting-intents/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
@@ -66,6 +67,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...checklistRoutes,
   ...customerTicketRoutes,
   ...checklistRecordRoutes,
+  ...reminderLogRoutes,
   ...reminderRoutes,
 ];
 

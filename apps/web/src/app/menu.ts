@@ -110,7 +110,9 @@ export const menu: MenuNode[] = [
         hidden('operation.relocation.detail', '/relocation/detail/:id'),
       ]),
       group('operation.reminder', [
-        leaf('operation.reminder.assetTimerLog', '/reminder/asset-timer-log/list', requires('work_reminder.log.read')),
+        leaf('operation.reminder.assetTimerLog', '/reminder/asset-timer-log/list', requires('work_reminder.log.read'), [
+          hidden('operation.reminder.assetTimerLog.centre', '/reminder/asset-timer-log-center/list'),
+        ]),
         leaf('operation.reminder.assetTimerGroup', '/reminder/asset-timer-group/list', requires('work_reminder.read'), [
           hidden('operation.reminder.assetTimerGroup.new', '/reminder/asset-timer-group/new'),
           hidden('operation.reminder.assetTimerGroup.detail', '/reminder/asset-timer-group/detail/:assetTimerGroupId'),

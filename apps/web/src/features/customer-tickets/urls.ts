@@ -69,5 +69,6 @@ export const ticketUrls = {
   },
   detail: (ticketId: string, dialog?: TicketDialog) =>
     `${generatePath(ticketPaths.detail, { ticketId })}${dialog ? `?dialog=${dialog}` : ''}`,
-  new: () => ticketPaths.new,
+  /** A reminder of the log centre opens the new ticket with its asset filled in. */
+  new: (assetNo?: string) => (assetNo ? `${ticketPaths.new}?${new URLSearchParams({ assetNo })}` : ticketPaths.new),
 };

@@ -8,7 +8,7 @@ import { ColumnSettings, useHiddenColumns } from './column-settings.tsx';
 import { downloadCsv, toCsv } from './csv.ts';
 import { activeFilterCount } from './list-card.model.ts';
 import { type ListState, sortOrderOf } from './list-state.ts';
-import { ListTable, type ListTableColumn } from './list-table.tsx';
+import { ListTable, type ListTableColumn, type ListTableProps } from './list-table.tsx';
 import { PageContainer } from './page-container.tsx';
 import type { UrlShape, UrlStateOf } from './url-state.ts';
 import { usePhone } from './use-phone.ts';
@@ -58,6 +58,12 @@ export interface ListPageProps<Row, F extends UrlShape> {
   rowProps?: (row: Row) => HTMLAttributes<HTMLElement>;
   /** Views of the list above the table (tabs with counts: the service tickets' views). */
   tabs?: ReactNode;
+  /** Selectable rows (bulk actions); the page keeps the selection. */
+  rowSelection?: ListTableProps<Row>['rowSelection'];
+  /** At the left of the table's toolbar: what is selected and the bulk actions. */
+  toolbar?: ReactNode;
+  /** The pager's total when it must say more than "Total: n" (a count that is an estimate); undefined: the usual. */
+  totalText?: (count: number) => string | undefined;
 }
 
 /**
@@ -78,6 +84,9 @@ export function ListPage<Row extends object, F extends UrlShape>({
   emptyText,
   rowProps,
   tabs,
+  rowSelection,
+  toolbar,
+  totalText,
 }: ListPageProps<Row, F>) {
   const { t } = useTranslation();
   const defaultHidden = useMemo(() => columns.filter((c) => c.defaultHidden).map((c) => c.key), [columns]);
@@ -149,7 +158,12 @@ export function ListPage<Row extends object, F extends UrlShape>({
       {filters && <FilterForm state={state}>{filters}</FilterForm>}
       <Card>
         {tabs}
-        <Flex justify="flex-end" gap={8} style={{ marginBottom: 12 }}>
+        <Flex justify="flex-end" align="center" gap={8} wrap style={{ marginBottom: 12 }}>
+          {toolbar && (
+            <Flex align="center" gap={8} wrap style={{ marginRight: 'auto' }}>
+              {toolbar}
+            </Flex>
+          )}
           {exportRows && (
             <Button icon={<DownloadOutlined />} loading={exporting} onClick={runExport}>
               {t('list.export')}
@@ -186,6 +200,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
             loading={result.isFetching}
             onChange={onTableChange}
             onRow={rowProps}
+            rowSelection={rowSelection}
             locale={{ emptyText: emptyText ?? t('list.empty') }}
             pagination={{
               current: state.pageNo,
@@ -193,7 +208,7 @@ export function ListPage<Row extends object, F extends UrlShape>({
               total: result.data?.count ?? 0,
               showSizeChanger: true,
               pageSizeOptions: [10, 20, 50, 100],
-              showTotal: (total) => t('list.total', { count: total }),
+              showTotal: (total) => totalText?.(total) ?? t('list.total', { count: total }),
             }}
           />
         )}

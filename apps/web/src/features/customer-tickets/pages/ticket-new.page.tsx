@@ -25,7 +25,7 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { serverFieldsToFieldErrors } from '../../../shared/ui/form-errors.ts';
@@ -59,6 +59,10 @@ export default function TicketNewPage() {
   const { message } = App.useApp();
   const errorText = useTicketErrorText();
   const [form] = Form.useForm<NewTicketValues>();
+  // A reminder of the log centre links here with its asset (`?assetNo=`): inspected at once, as a scan would be.
+  const [search] = useSearchParams();
+  const prefilledAssetNo = normalizeAssetNo(search.get('assetNo') ?? undefined);
+  const prefillInspected = useRef(false);
   const [dirty, setDirty] = useState(false);
   const guard = useRef(false);
   guard.current = dirty;
@@ -109,6 +113,12 @@ export default function TicketNewPage() {
     }
   };
 
+  useEffect(() => {
+    if (!prefilledAssetNo || prefillInspected.current) return;
+    prefillInspected.current = true;
+    void runInspection();
+  });
+
   const submit = async (values: NewTicketValues) => {
     if (!inspection) {
       await runInspection();
@@ -136,7 +146,12 @@ export default function TicketNewPage() {
         layout="vertical"
         name="ticket-new"
         size="large"
-        initialValues={{ operationType: 'regular', customerMode: 'existing', issues: [] }}
+        initialValues={{
+          operationType: 'regular',
+          customerMode: 'existing',
+          issues: [],
+          ...(prefilledAssetNo ? { assetNo: prefilledAssetNo } : {}),
+        }}
         onValuesChange={(changed: Partial<NewTicketValues>) => {
           setDirty(true);
           // Another asset or operation needs a new inspection before the ticket can be opened.
