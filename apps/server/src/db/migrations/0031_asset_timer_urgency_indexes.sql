@@ -1,2 +1,5 @@
+DROP INDEX "asset_timers_group_idx";--> statement-breakpoint
+CREATE INDEX "asset_timers_group_urgency_idx" ON "asset_timers" USING btree ("group_id",(case state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end),"state_changed_at","id");--> statement-breakpoint
+CREATE INDEX "asset_timers_timer_urgency_idx" ON "asset_timers" USING btree ("timer_id",(case state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end),"state_changed_at","id");--> statement-breakpoint
 CREATE INDEX "asset_timers_urgency_idx" ON "asset_timers" USING btree ((case state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end),"state_changed_at","id");--> statement-breakpoint
 CREATE INDEX "asset_timers_partner_urgency_idx" ON "asset_timers" USING btree ("partner_id",(case state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end),"state_changed_at","id");

@@ -188,7 +188,9 @@ export const assetTimers = pgTable(
   (t) => [
     // One row per asset and timer: the log centre's unit.
     uniqueIndex('asset_timers_asset_timer_key').on(t.assetId, t.timerId),
-    index('asset_timers_group_idx').on(t.groupId),
+    // A group's or a timer's rows in the log centre's order (the detail's assets, the centre filtered by either).
+    index('asset_timers_group_urgency_idx').on(t.groupId, urgency, t.stateChangedAt, t.id),
+    index('asset_timers_timer_urgency_idx').on(t.timerId, urgency, t.stateChangedAt, t.id),
     index('asset_timers_partner_state_idx').on(t.partnerId, t.state, t.dueAt),
     // The log centre's "what is due first": most urgent state, then the longest waiting. The page walks one of
     // these in order and stops after a page; the state filter is written on the same expression.

@@ -139,10 +139,6 @@ const URGENCY_OF = { overdue: 0, due: 1, upcoming: 2, ok: 3 } as const;
 
 function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {
   const states = f.stateIn?.length ? f.stateIn : (['upcoming', 'due', 'overdue'] as const);
-  const assetIs = [
-    f.siteIdIn?.length ? sql`a.site_id in (${uuidList(f.siteIdIn)})` : undefined,
-    f.assetNo ? sql`a.no = ${f.assetNo}` : undefined,
-  ].filter((c): c is SQL => c !== undefined);
   return [
     inScopeSql(scope, sql`at.partner_id`),
     f.partnerIdIn?.length ? sql`at.partner_id in (${uuidList(f.partnerIdIn)})` : undefined,
@@ -161,8 +157,10 @@ function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {
       : f.acknowledged
         ? sql`at.acknowledged_at is not null`
         : sql`at.acknowledged_at is null`,
-    assetIs.length
-      ? sql`exists (select 1 from assets a where a.id = at.asset_id and ${sql.join(assetIs, sql` and `)})`
+    // The assets first (by their number's or site's index), then their timers: never a probe per asset timer.
+    f.assetNo ? sql`at.asset_id in (select a.id from assets a where a.no = ${f.assetNo})` : undefined,
+    f.siteIdIn?.length
+      ? sql`at.asset_id in (select a.id from assets a where a.site_id in (${uuidList(f.siteIdIn)}))`
       : undefined,
   ];
 }
