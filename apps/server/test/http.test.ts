@@ -192,10 +192,21 @@ describe('HTTP surface', () => {
         .map((r) => `${r.method} ${r.url}`)
         .sort();
       expect(open).toEqual([
+        // Third-party sign-in: its configuration (to show the button), and the round trip's state, the provider's
+        // code and our one-time hand-off code are the credentials.
+        'GET /api/account/auth/oidc/callback',
+        'GET /api/account/auth/oidc/config',
         'GET /api/files/:folder/:name',
         'GET /api/health',
         'GET /api/openapi.json',
+        // Register account: a visitor's request, rate-limited, answered alike whether or not the e-mail is known.
+        'POST /api/account/access-requests',
         'POST /api/account/auth/login',
+        'POST /api/account/auth/oidc/$exchange',
+        'POST /api/account/auth/oidc/$start',
+        // Forgot password: the request answers alike for every e-mail; the reset's single-use token is the credential.
+        'POST /api/account/auth/password-reset-requests',
+        'POST /api/account/auth/password-resets',
         'POST /api/account/auth/verification-codes',
         // The link of a customer's verification e-mail: a single-use 32-byte token is the credential.
         'POST /api/customer/$verifyEmail',
