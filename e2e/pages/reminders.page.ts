@@ -85,6 +85,7 @@ export class RemindersPage extends ListPageObject {
 
   /** The group's progress table (the assets tab). */
   progressRows(): Locator {
-    return this.main.locator('.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row');
+    // The assets tab's table: the overview tab holds descriptions only, no table.
+    return this.main.locator('[role=tabpanel] .ant-table-tbody tr.ant-table-row');
   }
 }
