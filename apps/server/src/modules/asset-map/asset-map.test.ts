@@ -8,6 +8,7 @@ import {
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { readEvents, type SseEvent } from '../../../test/sse.ts';
 import { assetCategories, assets } from '../../db/schema/index.ts';
 import { ASSET_MAP_GRID_ZOOM, createMapGrid, gridFilterOf, rollUp } from './asset-map.grid.ts';
 import { cells, gridCells, mapCellOf } from './asset-map.repo.ts';
@@ -359,47 +360,18 @@ describe('asset map API', () => {
       origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
     });
 
-    /** Reads server-sent events until `until` says stop (or the time runs out). */
-    async function events(body: unknown, until: (seen: { type: string; data: unknown }[]) => boolean, ms = 12_000) {
-      const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(), ms);
-      const res = await fetch(`${origin}/api/asset/assets/$map-live`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${mapper.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: abort.signal,
-      });
-      const seen: { type: string; data: unknown }[] = [];
-      if (!res.ok || !res.body) {
-        // Read the refusal to its end: an unread body keeps the connection busy and the server from closing.
-        await res.text();
-        clearTimeout(timer);
-        return { status: res.status, type: res.headers.get('content-type'), seen };
-      }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      try {
-        while (!until(seen)) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut = buffer.indexOf('\n\n');
-          while (cut >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const type = /^event: (.+)$/m.exec(block)?.[1];
-            const payload = /^data: (.+)$/m.exec(block)?.[1];
-            if (type && payload) seen.push({ type, data: JSON.parse(payload) });
-            cut = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // Aborted at the deadline: the caller checks what arrived.
-      } finally {
-        clearTimeout(timer);
-        abort.abort();
-      }
-      return { status: res.status, type: res.headers.get('content-type'), seen };
+    /** Reads the map's live stream until `until` says stop (or the time runs out). */
+    function events(body: unknown, until: (seen: SseEvent[]) => boolean, ms = 12_000) {
+      return readEvents(
+        `${origin}/api/asset/assets/$map-live`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${mapper.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+        until,
+        ms,
+      );
     }
 
     it('starts with a snapshot, then sends the assets that changed in the viewport', async () => {

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTicket, type Workshop, workshop } from '../../../test/customer-tickets.ts';
 import { call, createTestContext, errorOf, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { readEvents, type SseEvent } from '../../../test/sse.ts';
 import { jobs, notifications, outbox, users } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import { enqueueJobs } from '../../jobs/queue.ts';
@@ -334,45 +335,13 @@ describe('notifications', () => {
       origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
     });
 
-    /** Reads server-sent events until `until` says stop (or the time runs out). */
-    async function events(token: string | null, until: (seen: { type: string; data: unknown }[]) => boolean) {
-      const abort = new AbortController();
-      const timer = setTimeout(() => abort.abort(), 12_000);
-      const res = await fetch(`${origin}/api${BASE}/$live`, {
-        method: 'POST',
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        signal: abort.signal,
-      });
-      const seen: { type: string; data: unknown }[] = [];
-      if (!res.ok || !res.body) {
-        await res.text();
-        clearTimeout(timer);
-        return { status: res.status, type: res.headers.get('content-type'), seen };
-      }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      try {
-        while (!until(seen)) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let cut = buffer.indexOf('\n\n');
-          while (cut >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            const type = /^event: (.+)$/m.exec(block)?.[1];
-            const payload = /^data: (.+)$/m.exec(block)?.[1];
-            if (type && payload) seen.push({ type, data: JSON.parse(payload) });
-            cut = buffer.indexOf('\n\n');
-          }
-        }
-      } catch {
-        // Aborted at the deadline: the caller checks what arrived.
-      } finally {
-        clearTimeout(timer);
-        abort.abort();
-      }
-      return { status: res.status, type: res.headers.get('content-type'), seen };
+    /** Reads this user's notification stream until `until` says stop (or the time runs out). */
+    function events(token: string | null, until: (seen: SseEvent[]) => boolean) {
+      return readEvents(
+        `${origin}/api${BASE}/$live`,
+        { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {} },
+        until,
+      );
     }
 
     it('sends the unread count at once, then each notification written after it opened, to its user only', async () => {
