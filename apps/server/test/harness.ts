@@ -16,14 +16,17 @@ export const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@1
  * The migrations' identity: a template made from other migrations is never reused (PostgreSQL templates outlive
  * the run; a changed or added migration names a new one).
  */
+let key: string | undefined;
 function migrationsKey(): string {
+  if (key) return key;
   const hash = createHash('sha256');
   for (const f of readdirSync(migrationsFolder)
     .filter((n) => n.endsWith('.sql'))
     .sort()) {
     hash.update(f).update(readFileSync(path.join(migrationsFolder, f)));
   }
-  return hash.digest('hex').slice(0, 12);
+  key = hash.digest('hex').slice(0, 12);
+  return key;
 }
 
 /** This worker's migrated PGlite, dumped once: every later test file starts from a copy instead of migrating. */
@@ -119,8 +122,8 @@ let counter = 0;
  * configuration variables (e.g. CLIENT_LINK_URL) to the test defaults.
  */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  // Already migrated: it is a copy of this migration set's template.
   const { database, drop } = await freshDatabase();
-  await database.migrate();
   const config = {
     ...loadConfig({
       DATABASE_URL: 'memory://',

@@ -13,11 +13,11 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { writeFieldLogs } from '../audit/audit.repo.ts';
+import { limitRate } from '../auth/rate-limit.ts';
 import { asConflict, createStaff } from '../users/users.service.ts';
 import * as repo from './access-requests.repo.ts';
 import { liveUserByEmail } from './password-links.repo.ts';
 import { issuePasswordLink } from './password-links.ts';
-import { limitRate } from './password-resets.service.ts';
 
 /** Requests one client address may leave in an hour (each one lands in the team's list). */
 export const ACCESS_REQUEST_LIMITS = { perAddress: 5, windowSeconds: 3600 } as const;

@@ -5,6 +5,7 @@ import { DomainError } from '../../errors.ts';
 import { hashPassword, sha256 } from '../../lib/secrets.ts';
 import { writeFieldLogs } from '../audit/audit.repo.ts';
 import * as authRepo from '../auth/auth.repo.ts';
+import { limitRate } from '../auth/rate-limit.ts';
 import * as repo from './password-links.repo.ts';
 import { issuePasswordLink } from './password-links.ts';
 
@@ -16,18 +17,9 @@ export const RESET_LIMITS = {
   addressWindowSeconds: 3600,
 } as const;
 
-export const tooMany = (retryAfterSeconds: number) =>
-  new DomainError('TooManyRequests', 429, 'Too many requests, try again later', { retryAfterSeconds });
-
 /** One answer for an unknown, used, expired or superseded link: which one it was helps only someone guessing. */
 export const invalidLink = () =>
   new DomainError('InvalidToken', 410, 'This link is invalid or has expired. Ask for a new one.');
-
-/** Counts one request against a fixed-window limit, or refuses it (429) when the window is full. */
-export async function limitRate(db: Db, key: string, max: number, windowSeconds: number) {
-  if ((await authRepo.peekRate(db, key, windowSeconds)) >= max) throw tooMany(windowSeconds);
-  await authRepo.hitRate(db, key, windowSeconds);
-}
 
 export function createPasswordResetService(deps: { db: Db; mail: MailSender; consoleUrl: string }) {
   const { db } = deps;

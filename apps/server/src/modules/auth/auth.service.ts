@@ -6,6 +6,7 @@ import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { newToken, sha256, sixDigitCode, verifyPassword } from '../../lib/secrets.ts';
 import * as repo from './auth.repo.ts';
+import { limitRate, tooMany } from './rate-limit.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -25,9 +26,6 @@ export const SESSION_POLICY = {
 export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowSeconds: 15 * MINUTE } as const;
 const CODE_TTL_SECONDS = 5 * MINUTE;
 const CODE_MAX_ATTEMPTS = 5;
-
-const tooMany = (retryAfterSeconds: number) =>
-  new DomainError('TooManyRequests', 429, 'Too many requests, try again later', { retryAfterSeconds });
 
 /** Document 2 §8 "Login": the refusal names what was typed. */
 function wrongCredentials(body: LoginBody): string {
@@ -107,8 +105,7 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
         }
       }
       const addressKey = `code:address:${clientAddress}`;
-      if ((await repo.peekRate(db, addressKey, HOUR)) >= 30) throw tooMany(HOUR);
-      await repo.hitRate(db, addressKey, HOUR);
+      await limitRate(db, addressKey, 30, HOUR);
 
       const code = sixDigitCode();
       await repo.insertCode(db, {

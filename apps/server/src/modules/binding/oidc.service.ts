@@ -7,7 +7,7 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
-import { hitRate, peekRate } from '../auth/auth.repo.ts';
+import { limitRate } from '../auth/rate-limit.ts';
 import * as repo from './binding.repo.ts';
 
 /** How long the browser may spend at the provider. */
@@ -162,13 +162,7 @@ export function createOidcService(deps: {
 
     async start(rememberMe: boolean, clientAddress: string) {
       if (!oidc) throw notConfigured();
-      const key = `oidc:address:${clientAddress}`;
-      if ((await peekRate(db, key, 3600)) >= STARTS_PER_ADDRESS_PER_HOUR) {
-        throw new DomainError('TooManyRequests', 429, 'Too many requests, try again later', {
-          retryAfterSeconds: 3600,
-        });
-      }
-      await hitRate(db, key, 3600);
+      await limitRate(db, `oidc:address:${clientAddress}`, STARTS_PER_ADDRESS_PER_HOUR, 3600);
       return begin('login', null, rememberMe);
     },
 

@@ -71,7 +71,7 @@ export function createNotificationLive(deps: {
         id: null,
       };
       for (;;) {
-        const landed = await repo.landedAfter(db, after, BATCH);
+        const landed = await repo.landedAfter(db, [...listeners.keys()], after, BATCH);
         const fresh = landed.filter((r) => !seen.has(r.id));
         for (const r of landed) {
           const at = new Date(r.created_at).getTime();

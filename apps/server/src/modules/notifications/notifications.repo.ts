@@ -141,11 +141,12 @@ export async function markAllRead(db: DbOrTx, userId: string): Promise<number> {
 }
 
 /**
- * Notifications that landed after the keyset (created_at, id) — the live poller's read, served by
- * notifications_created_idx — only those shown in-app, oldest first.
+ * The notifications of these (listening) users that landed after the keyset (created_at, id) — the live poller's
+ * read, served by notifications_user_created_idx — only those shown in-app, oldest first.
  */
 export function landedAfter(
   db: DbOrTx,
+  userIds: readonly string[],
   after: { at: string; id: string | null },
   limit: number,
 ): Promise<(NotificationRow & { cursor_at: string })[]> {
@@ -155,7 +156,7 @@ export function landedAfter(
     db,
     // The cursor travels as text: a JavaScript Date would drop the microseconds and read the same rows again.
     sql`select ${COLUMNS}, n.created_at::text as cursor_at from notifications n
-      where n.created_at >= ${at} and ${beyond} and ${shownInApp}
+      where n.user_id in (${uuidList(userIds)}) and n.created_at >= ${at} and ${beyond} and ${shownInApp}
       order by n.created_at, n.id limit ${limit}`,
   );
 }
