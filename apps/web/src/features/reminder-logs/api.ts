@@ -1,6 +1,7 @@
 import { assetTimerLogEndpoints as e, timerEndpoints } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, unlessFieldErrors } from '../../shared/http.ts';
+import { reminderKeys } from '../reminders/api.ts';
 import type { AssetTimerCentreQuery, AssetTimerLogQuery } from './components/reminder-logs.model.ts';
 
 /** Query keys of the reminder logs; an acknowledgement or a reset refreshes both screens. */
@@ -68,11 +69,16 @@ export function useAcknowledgeReminders() {
   });
 }
 
+/** A manual reset, from the log centre or a group's assets: both the logs and the groups' progress change. */
 export function useResetAssetTimers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { assetTimerIds: string[]; note: string }) =>
       call(e.reset, { body }, { notify: unlessFieldErrors }).then((r) => r.data.reset),
-    onSuccess: () => client.invalidateQueries({ queryKey: reminderLogKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: reminderLogKeys.all }),
+        client.invalidateQueries({ queryKey: reminderKeys.all }),
+      ]),
   });
 }

@@ -2,7 +2,6 @@ import {
   type AssetTimerGroup,
   assetQueryEndpoints,
   assetTimerGroupEndpoints,
-  assetTimerLogEndpoints,
   categoryEndpoints,
   checklistEndpoints,
   type QueryInputOf,
@@ -296,15 +295,6 @@ export function useChangeGroupAssets(id: string) {
         { params: { id }, body: { assetNos } },
         formNotify(),
       ).then((r) => r.data),
-    onSuccess: invalidate,
-  });
-}
-
-export function useManualReset() {
-  const invalidate = useInvalidateReminders();
-  return useMutation({
-    mutationFn: (body: { assetTimerIds: string[]; note: string }) =>
-      call(assetTimerLogEndpoints.reset, { body }).then((r) => r.data),
     onSuccess: invalidate,
   });
 }

@@ -5,14 +5,15 @@ import {
   assetTimerLogEndpoints,
   assetTimerStates,
 } from '@fleetdesk/contracts';
-import { Button, Flex, Form, Input, Modal, Progress, Select, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Input, Progress, Select, Table, Tag, Typography } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { sortOrderOf, useListState } from '../../../shared/ui/list-state.ts';
-import { useGroupAssets, useManualReset } from '../api.ts';
+import { ResetModal } from '../../reminder-logs/components/reset.modal.tsx';
+import { useGroupAssets } from '../api.ts';
 import { formatTimerValue, progressPercent, stateColor } from '../format.ts';
 import { groupAssetList } from '../urls.ts';
 
@@ -181,48 +182,12 @@ export function ProgressTable({ group }: { group: AssetTimerGroup }) {
           { key: 'cycle', title: t('field.cycle'), align: 'right', render: (_, r) => r.cycle },
         ]}
       />
-      {resetting && (
-        <ManualResetModal
-          ids={selected}
-          onClose={(done) => {
-            setResetting(false);
-            if (done) setSelected([]);
-          }}
-        />
-      )}
+      <ResetModal
+        assetTimerIds={selected}
+        open={resetting}
+        onClose={() => setResetting(false)}
+        onDone={() => setSelected([])}
+      />
     </Flex>
-  );
-}
-
-/** A manual reset needs a note (document 1 §2.3: staff reset with a note); the log keeps it with the actor. */
-function ManualResetModal({ ids, onClose }: { ids: string[]; onClose: (done: boolean) => void }) {
-  const { t } = useTranslation('reminders');
-  const [form] = Form.useForm<{ note: string }>();
-  const reset = useManualReset();
-  return (
-    <Modal
-      open
-      title={t('reset.title', { count: ids.length })}
-      okText={t('reset.ok')}
-      cancelText={t('action.cancel')}
-      confirmLoading={reset.isPending}
-      onCancel={() => onClose(false)}
-      onOk={async () => {
-        const { note } = await form.validateFields();
-        await reset.mutateAsync({ assetTimerIds: ids, note: note.trim() });
-        onClose(true);
-      }}
-    >
-      <Typography.Paragraph>{t('reset.explain')}</Typography.Paragraph>
-      <Form form={form} layout="vertical">
-        <Form.Item
-          name="note"
-          label={t('reset.note')}
-          rules={[{ required: true, whitespace: true, message: t('reset.noteRequired') }]}
-        >
-          <Input.TextArea maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }
