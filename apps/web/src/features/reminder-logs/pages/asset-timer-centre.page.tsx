@@ -10,7 +10,7 @@ import {
 } from '@fleetdesk/contracts';
 import { App, Button, Checkbox, Form, Progress, Select, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -112,28 +112,17 @@ export default function AssetTimerCentrePage() {
   const canReset = useCan(requirementOf(assetTimerLogEndpoints.reset));
   const acknowledge = useAcknowledgeReminders();
 
-  // The selection survives paging; its rows are refreshed from each page that shows them.
-  const [selected, setSelected] = useState<Map<string, AssetTimerCentreRow>>(new Map());
-  useEffect(() => {
-    const rows = result.data?.data;
-    if (!rows) return;
-    setSelected((current) => {
-      if (current.size === 0) return current;
-      const next = new Map(current);
-      for (const row of rows) if (next.has(row.id)) next.set(row.id, row);
-      return next;
-    });
-  }, [result.data]);
+  // The selection survives paging: only the ids are sent.
+  const [ids, setIds] = useState<string[]>([]);
   const [resetting, setResetting] = useState(false);
-  const overCeiling = selected.size > ASSET_TIMER_BATCH_MAX;
+  const overCeiling = ids.length > ASSET_TIMER_BATCH_MAX;
   const selectable = canAcknowledge || canReset;
-  const ids = [...selected.keys()];
 
   const runAcknowledge = async () => {
     try {
       const count = await acknowledge.mutateAsync(ids);
       void message.success(t('acknowledge.done', { count }));
-      setSelected(new Map());
+      setIds([]);
     } catch {
       // Told by the http layer; the selection stays for another try.
     }
@@ -231,17 +220,17 @@ export default function AssetTimerCentrePage() {
 
   const toolbar = selectable ? (
     <>
-      <Typography.Text data-testid="centre-selection">{t('centre.selected', { count: selected.size })}</Typography.Text>
-      {selected.size > 0 && (
-        <Button size="small" type="link" onClick={() => setSelected(new Map())}>
+      <Typography.Text data-testid="centre-selection">{t('centre.selected', { count: ids.length })}</Typography.Text>
+      {ids.length > 0 && (
+        <Button size="small" type="link" onClick={() => setIds([])}>
           {t('centre.clearSelection')}
         </Button>
       )}
-      <BulkActions disabled={selected.size === 0 || overCeiling}>
+      <BulkActions disabled={ids.length === 0 || overCeiling}>
         <Can requires={requirementOf(assetTimerLogEndpoints.acknowledge)}>
           <Button
             icon={<CheckOutlined />}
-            disabled={selected.size === 0 || overCeiling}
+            disabled={ids.length === 0 || overCeiling}
             loading={acknowledge.isPending}
             onClick={() => void runAcknowledge()}
           >
@@ -251,7 +240,7 @@ export default function AssetTimerCentrePage() {
         <Can requires={requirementOf(assetTimerLogEndpoints.reset)}>
           <Button
             icon={<ReloadOutlined />}
-            disabled={selected.size === 0 || overCeiling}
+            disabled={ids.length === 0 || overCeiling}
             onClick={() => setResetting(true)}
           >
             {t('reset.action')}
@@ -285,27 +274,12 @@ export default function AssetTimerCentrePage() {
                 getCheckboxProps: (r) => ({
                   'aria-label': t('centre.selectRow', { asset: r.asset.no, timer: r.timer.name }),
                 }),
-                onChange: (keys, rows) => {
-                  const byId = new Map(rows.filter(Boolean).map((r) => [r.id, r]));
-                  setSelected(
-                    new Map(
-                      keys.map((k) => [
-                        String(k),
-                        byId.get(String(k)) ?? (selected.get(String(k)) as AssetTimerCentreRow),
-                      ]),
-                    ),
-                  );
-                },
+                onChange: (keys) => setIds(keys.map(String)),
               }
             : undefined
         }
       />
-      <ResetModal
-        assetTimerIds={ids}
-        open={resetting}
-        onClose={() => setResetting(false)}
-        onDone={() => setSelected(new Map())}
-      />
+      <ResetModal assetTimerIds={ids} open={resetting} onClose={() => setResetting(false)} onDone={() => setIds([])} />
     </>
   );
 }
