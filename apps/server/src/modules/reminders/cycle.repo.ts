@@ -59,7 +59,7 @@ const odometerOf = (r: CycleRow, distanceM: number, rideSeconds: number) =>
 async function writeThresholds(
   tx: DbOrTx,
   values: readonly (Thresholds & { id: string; start: Date; startDistanceM: number; startRideSeconds: number })[],
-  opts: { newCycle: boolean; cause?: AssetTimerResetCause; actorId?: string | null },
+  opts: { newCycle: boolean; initial?: boolean; cause?: AssetTimerResetCause; actorId?: string | null },
 ) {
   if (values.length === 0) return;
   const json = JSON.stringify(
@@ -78,7 +78,7 @@ async function writeThresholds(
       ${
         opts.newCycle
           ? sql`cycle_started_at = v.start, start_distance_m = v."startDistanceM", start_ride_seconds = v."startRideSeconds",
-      state = 'ok', state_changed_at = now(), acknowledged_at = null, acknowledged_by = null,
+      cycle = cycle + ${opts.initial ? 0 : 1}, state = 'ok', state_changed_at = now(), acknowledged_at = null, acknowledged_by = null,
       last_reset_at = now(), last_reset_cause = ${opts.cause ?? null}, last_reset_by = ${opts.actorId ?? null},`
           : sql``
       }
@@ -123,11 +123,8 @@ export async function startCycles(
         r.timezone,
       ),
     })),
-    { newCycle: true, cause: reset.cause, actorId: reset.actorId ?? null },
+    { newCycle: true, initial: reset.initial ?? false, cause: reset.cause, actorId: reset.actorId ?? null },
   );
-  if (!reset.initial) {
-    await tx.execute(sql`update asset_timers set cycle = cycle + 1 where id in (${uuidList(found.map((r) => r.id))})`);
-  }
   const logs = JSON.stringify(found.map((r) => ({ id: r.id, value: reset.initial ? 0 : r.value })));
   await tx.execute(sql`
     insert into asset_timer_logs (asset_timer_id, asset_id, partner_id, timer_id, group_id, cycle, kind, value, cause,
