@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -135,9 +135,21 @@ export const assetTimerGroups = pgTable(
   ],
 );
 
-/** The log centre's order of states: overdue, due, upcoming, ok (asset-timer-logs.repo.ts writes the same). */
-export const ASSET_TIMER_URGENCY = sql`(case state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end)`;
+/**
+ * The log centre's order of states: overdue, due, upcoming, ok. `state` is the column as a query names it (say
+ * sql`at.state` where other tables are joined); PostgreSQL matches index expressions on the parsed column, so the
+ * qualified form still walks the urgency indexes below, which have the bare column.
+ */
+export const assetTimerUrgency = (state: SQL = sql`state`) =>
+  sql`(case ${state} when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end)`;
+export const ASSET_TIMER_URGENCY = assetTimerUrgency();
 const urgency = ASSET_TIMER_URGENCY;
+
+/**
+ * The time threshold a row waits for next, by its state: the expression of `asset_timers_next_time_idx`, which
+ * the evaluation round (evaluation.repo.ts) filters on so the planner walks that index.
+ */
+export const ASSET_TIMER_NEXT_TIME = sql`(case state when 'ok' then coalesce(upcoming_at, due_at) when 'upcoming' then due_at when 'due' then overdue_at end)`;
 
 /**
  * One asset under one timer (through its group): the current cycle and its thresholds, precomputed when the
@@ -197,9 +209,7 @@ export const assetTimers = pgTable(
     index('asset_timers_urgency_idx').on(urgency, t.stateChangedAt, t.id),
     index('asset_timers_partner_urgency_idx').on(t.partnerId, urgency, t.stateChangedAt, t.id),
     // The evaluation round looks only at rows whose next time threshold has passed or that count usage.
-    index('asset_timers_next_time_idx').on(
-      sql`(case state when 'ok' then coalesce(upcoming_at, due_at) when 'upcoming' then due_at when 'due' then overdue_at end)`,
-    ),
+    index('asset_timers_next_time_idx').on(ASSET_TIMER_NEXT_TIME),
   ],
 );
 

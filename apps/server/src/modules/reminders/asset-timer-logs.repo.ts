@@ -6,6 +6,7 @@ import {
 } from '@fleetdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { assetTimerUrgency } from '../../db/schema/index.ts';
 import { explainPlan, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
 import type { Scope } from '../../lib/scope.ts';
 
@@ -133,8 +134,8 @@ export interface CentreRow {
 
 export type CentreFilter = Omit<AssetTimerCentreQuery, 'pageNo' | 'pageSize' | 'sort'>;
 
-/** Most urgent first: overdue, due, upcoming, ok (a suggested index leads with this expression). */
-const urgency = sql`(case at.state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end)`;
+/** Most urgent first: overdue, due, upcoming, ok (the schema's urgency indexes lead with this expression). */
+const urgency = assetTimerUrgency(sql`at.state`);
 const URGENCY_OF = { overdue: 0, due: 1, upcoming: 2, ok: 3 } as const;
 
 function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {

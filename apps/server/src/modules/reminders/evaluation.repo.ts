@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { ASSET_TIMER_NEXT_TIME } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import type { AllPartners } from '../../lib/scope.ts';
 
@@ -12,10 +13,11 @@ export interface FiredCounts {
 }
 
 /**
- * The threshold a row waits for next, by its state: the expression of `asset_timers_next_time_idx` (written the
- * same way so the planner walks that index), and its twin over odometer readings for usage timers.
+ * The threshold a row waits for next, by its state: the expression of `asset_timers_next_time_idx` (the schema's,
+ * so the planner walks that index; the time read below names no other table), and its twin over odometer
+ * readings for usage timers.
  */
-const nextTime = sql`(case state when 'ok' then coalesce(upcoming_at, due_at) when 'upcoming' then due_at when 'due' then overdue_at end)`;
+const nextTime = ASSET_TIMER_NEXT_TIME;
 const nextUsage = sql`(case at.state when 'ok' then coalesce(at.upcoming_at_usage, at.due_at_usage) when 'upcoming' then at.due_at_usage when 'due' then at.overdue_at_usage end)`;
 const reading = sql`(case t.kind when 'distance' then coalesce(o.distance_m, 0) else coalesce(o.ride_seconds, 0) end)`;
 const rank = (state: SQL) => sql`(case ${state} when 'ok' then 0 when 'upcoming' then 1 when 'due' then 2 else 3 end)`;
