@@ -1,4 +1,4 @@
-import { assetTimerLogEndpoints as e, timerEndpoints } from '@fleetdesk/contracts';
+import { assetTimerLogEndpoints as e } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, unlessFieldErrors } from '../../shared/http.ts';
 import { reminderKeys } from '../reminders/api.ts';
@@ -9,7 +9,6 @@ export const reminderLogKeys = {
   all: ['reminder-logs'] as const,
   log: (query: AssetTimerLogQuery) => [...reminderLogKeys.all, 'log', query] as const,
   centre: (query: AssetTimerCentreQuery) => [...reminderLogKeys.all, 'centre', query] as const,
-  timers: (partnerIdIn: string[]) => [...reminderLogKeys.all, 'timers', partnerIdIn] as const,
 };
 
 /**
@@ -35,28 +34,6 @@ export function useAssetTimerCentre(query: AssetTimerCentreQuery) {
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: CENTRE_REFRESH_MS,
-  });
-}
-
-/** The timers a filter offers (the partners chosen, else every one in scope): the first 100 by name. */
-export function useTimerOptions(partnerIdIn: string[], enabled: boolean) {
-  return useQuery({
-    queryKey: reminderLogKeys.timers(partnerIdIn),
-    queryFn: ({ signal }) =>
-      call(
-        timerEndpoints.list,
-        {
-          query: {
-            pageNo: 1,
-            pageSize: 100,
-            sort: 'name:asc',
-            ...(partnerIdIn.length > 0 ? { partnerIdIn } : {}),
-          },
-        },
-        { signal },
-      ).then((r) => r.data),
-    enabled,
-    staleTime: 60_000,
   });
 }
 

@@ -310,8 +310,12 @@ export function useResetRuleOptions(partnerId: string | undefined, categoryId: s
   );
 }
 
-export function useTimerOptions() {
-  return useTimerList({ ...OPTIONS_PAGE, sort: 'name:asc' } as TimerListQuery);
+/** Timers in scope by name; with partners, only theirs (the reminder-log filters narrow by the partners chosen). */
+export function useTimerOptions(partnerIdIn: string[] = [], enabled = true) {
+  return useTimerList(
+    { ...OPTIONS_PAGE, sort: 'name:asc', ...(partnerIdIn.length > 0 ? { partnerIdIn } : {}) } as TimerListQuery,
+    enabled,
+  );
 }
 
 export function useWorkItemOptions(partnerId: string | undefined) {

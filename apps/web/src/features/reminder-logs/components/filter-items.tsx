@@ -3,7 +3,7 @@ import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
-import { useTimerOptions } from '../api.ts';
+import { useTimerOptions } from '../../reminders/api.ts';
 
 /** Filter fields both reminder-log screens share; their names are keys of each list's URL state. */
 export function PartnerFilterItem() {
@@ -39,7 +39,7 @@ export function TimerFilterItem() {
         showSearch={{ optionFilterProp: 'label' }}
         placeholder={t('filter.any')}
         loading={timers.isPending}
-        options={(timers.data ?? []).map((timer) => ({
+        options={(timers.data?.data ?? []).map((timer) => ({
           value: timer.id,
           label: partnerIdIn.length === 1 ? timer.name : `${timer.name} · ${timer.partner.name}`,
         }))}
