@@ -134,14 +134,12 @@ export default function AssetTimerCentrePage() {
       title: t('field.asset'),
       alwaysVisible: true,
       render: (_, r) => (canOpenAsset ? <Link to={assetUrls.detail(r.asset.no)}>{r.asset.no}</Link> : r.asset.no),
-      exportValue: (r) => r.asset.no,
     },
-    { key: 'timer', title: t('field.timer'), render: (_, r) => r.timer.name, exportValue: (r) => r.timer.name },
+    { key: 'timer', title: t('field.timer'), render: (_, r) => r.timer.name },
     {
       key: 'state',
       title: t('field.state'),
       render: (_, r) => <TimerStateTag state={r.state} />,
-      exportValue: (r) => t(`state.${r.state}`),
     },
     {
       key: 'progress',
@@ -157,7 +155,6 @@ export default function AssetTimerCentrePage() {
           aria-label={t('field.progress')}
         />
       ),
-      exportValue: (r) => Math.round(r.progress * 100),
     },
     {
       key: 'due',
@@ -165,7 +162,6 @@ export default function AssetTimerCentrePage() {
       sortKey: 'due',
       card: 'figure',
       render: (_, r) => dueText(r, t),
-      exportValue: (r) => r.dueAt ?? r.dueAfter ?? '',
     },
     {
       key: 'remaining',
@@ -174,21 +170,18 @@ export default function AssetTimerCentrePage() {
       render: (_, r) => (
         <Typography.Text type={r.remaining < 0 ? 'danger' : undefined}>{remainingText(r, t)}</Typography.Text>
       ),
-      exportValue: (r) => remainingText(r, t),
     },
     {
       key: 'site',
       title: t('field.site'),
       render: (_, r) => r.asset.site?.name ?? '',
-      exportValue: (r) => r.asset.site?.name ?? '',
     },
     {
       key: 'category',
       title: t('field.category'),
       render: (_, r) => r.asset.category.name,
-      exportValue: (r) => r.asset.category.name,
     },
-    { key: 'partner', title: t('field.partner'), render: (_, r) => r.partner.name, exportValue: (r) => r.partner.name },
+    { key: 'partner', title: t('field.partner'), render: (_, r) => r.partner.name },
     {
       key: 'acknowledged',
       title: t('field.acknowledged'),
@@ -196,13 +189,11 @@ export default function AssetTimerCentrePage() {
         r.acknowledgedAt
           ? t('acknowledgedBy', { user: r.acknowledgedBy?.name ?? '—', at: formatDateTime(r.acknowledgedAt) })
           : '',
-      exportValue: (r) => r.acknowledgedAt ?? '',
     },
     {
       key: 'actions',
       title: t('field.ticket'),
       alwaysVisible: true,
-      noExport: true,
       render: (_, r) =>
         r.openTicket ? (
           canOpenTicket ? (

@@ -3,8 +3,8 @@ import { Form, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/format.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
+import { dateTimeColumn } from '../../../shared/ui/date-time-column.ts';
 import { type ListColumn, ListPage } from '../../../shared/ui/list-page.tsx';
 import { useListState } from '../../../shared/ui/list-state.ts';
 import { RangeFilterItem } from '../../../shared/ui/range-filter-item.tsx';
@@ -52,53 +52,41 @@ export default function AssetTimerLogListPage() {
   const canOpenAsset = useCan(requirementOf(assetEndpoints.get));
 
   const columns: ListColumn<AssetTimerLog>[] = [
-    {
-      key: 'createdAt',
-      title: t('field.time'),
-      alwaysVisible: true,
-      render: (_, l) => formatDateTime(l.createdAt),
-      exportValue: (l) => l.createdAt,
-    },
+    { ...dateTimeColumn<AssetTimerLog>('createdAt', t('field.time'), { sortKey: false }), alwaysVisible: true },
     {
       key: 'asset',
       title: t('field.asset'),
       render: (_, l) => (canOpenAsset ? <Link to={assetUrls.detail(l.asset.no)}>{l.asset.no}</Link> : l.asset.no),
-      exportValue: (l) => l.asset.no,
     },
-    { key: 'timer', title: t('field.timer'), render: (_, l) => l.timer.name, exportValue: (l) => l.timer.name },
+    { key: 'timer', title: t('field.timer'), render: (_, l) => l.timer.name },
     {
       key: 'kind',
       title: t('field.kind'),
       card: 'status',
       render: (_, l) => <LogKindTag kind={l.kind} />,
-      exportValue: (l) => t(`kind.${l.kind}`),
     },
-    { key: 'cycle', title: t('field.cycle'), align: 'right', render: (_, l) => l.cycle, exportValue: (l) => l.cycle },
+    { key: 'cycle', title: t('field.cycle'), align: 'right', render: (_, l) => l.cycle },
     {
       key: 'value',
       title: t('field.value'),
       align: 'right',
       render: (_, l) => formatTimerValue(l.value, l.unit),
-      exportValue: (l) => formatTimerValue(l.value, l.unit),
     },
     {
       key: 'cause',
       title: t('field.cause'),
       render: (_, l) => <LogCause log={l} />,
-      exportValue: (l) => t(`cause.${l.cause}`),
     },
     {
       key: 'actor',
       title: t('field.actor'),
       render: (_, l) => l.actor?.name ?? t('system'),
-      exportValue: (l) => l.actor?.name ?? t('system'),
     },
     {
       key: 'partner',
       title: t('field.partner'),
       defaultHidden: true,
       render: (_, l) => l.partner.name,
-      exportValue: (l) => l.partner.name,
     },
   ];
 
