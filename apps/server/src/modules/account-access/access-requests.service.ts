@@ -13,10 +13,10 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { writeFieldLogs } from '../audit/audit.repo.ts';
+import * as authRepo from '../auth/auth.repo.ts';
 import { limitRate } from '../auth/rate-limit.ts';
 import { asConflict, createStaff } from '../users/users.service.ts';
 import * as repo from './access-requests.repo.ts';
-import { liveUserByEmail } from './password-links.repo.ts';
 import { issuePasswordLink } from './password-links.ts';
 
 /** Requests one client address may leave in an hour (each one lands in the team's list). */
@@ -89,7 +89,7 @@ export function createAccessRequestService(deps: { db: Db; mail: MailSender; con
         ACCESS_REQUEST_LIMITS.perAddress,
         ACCESS_REQUEST_LIMITS.windowSeconds,
       );
-      const user = await liveUserByEmail(db, body.email);
+      const user = await authRepo.liveUserByEmail(db, body.email);
       if (user?.email) {
         await deps.mail.send(
           user.email,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { passwordTokens, users } from '../../db/schema/index.ts';
+import { passwordTokens } from '../../db/schema/index.ts';
 
 export type PasswordLinkPurpose = 'reset' | 'invite';
 
@@ -38,29 +38,4 @@ export async function consumeLink(db: DbOrTx, tokenHash: string) {
     )
     .returning({ userId: passwordTokens.userId, purpose: passwordTokens.purpose });
   return link;
-}
-
-/** The live user who signs in with this e-mail (case-insensitive), with what a mail to them needs. */
-export async function liveUserByEmail(db: DbOrTx, email: string) {
-  const [u] = await db
-    .select({ id: users.id, name: users.name, email: users.email, username: users.username })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .limit(1);
-  return u;
-}
-
-/** Sets a user's password (the link already proved the right to). */
-export async function setPassword(db: DbOrTx, userId: string, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
-}
-
-/** What the user signs in with (the sign-in counters are keyed by it). */
-export async function loginsOf(db: DbOrTx, userId: string) {
-  const [u] = await db
-    .select({ email: users.email, username: users.username })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return u;
 }

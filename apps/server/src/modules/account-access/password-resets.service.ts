@@ -5,7 +5,8 @@ import { DomainError } from '../../errors.ts';
 import { hashPassword, sha256 } from '../../lib/secrets.ts';
 import { writeFieldLogs } from '../audit/audit.repo.ts';
 import * as authRepo from '../auth/auth.repo.ts';
-import { limitRate } from '../auth/rate-limit.ts';
+import { clearLoginFailures, limitRate } from '../auth/rate-limit.ts';
+import * as usersRepo from '../users/users.repo.ts';
 import * as repo from './password-links.repo.ts';
 import { issuePasswordLink } from './password-links.ts';
 
@@ -31,7 +32,7 @@ export function createPasswordResetService(deps: { db: Db; mail: MailSender; con
     async request(email: string, clientAddress: string) {
       await limitRate(db, `reset:address:${clientAddress}`, RESET_LIMITS.perAddress, RESET_LIMITS.addressWindowSeconds);
       await limitRate(db, `reset:email:${email.toLowerCase()}`, RESET_LIMITS.perEmail, RESET_LIMITS.emailWindowSeconds);
-      const user = await repo.liveUserByEmail(db, email);
+      const user = await authRepo.liveUserByEmail(db, email);
       if (!user?.email) return;
       const link = await db.transaction((tx) => issuePasswordLink(tx, deps.consoleUrl, user.id, 'reset'));
       await deps.mail.send(
@@ -57,13 +58,11 @@ export function createPasswordResetService(deps: { db: Db; mail: MailSender; con
       await db.transaction(async (tx) => {
         const link = await repo.consumeLink(tx, sha256(body.token));
         if (!link) throw invalidLink();
-        await repo.setPassword(tx, link.userId, passwordHash);
+        await usersRepo.setPassword(tx, '*', link.userId, passwordHash);
         await authRepo.revokeUserSessions(tx, link.userId);
         // Someone locked out by failed sign-ins has just proved they own the account.
-        const logins = await repo.loginsOf(tx, link.userId);
-        for (const login of [logins?.email, logins?.username]) {
-          if (login) await authRepo.clearRate(tx, `login:account:${login.toLowerCase()}`);
-        }
+        const user = await usersRepo.get(tx, '*', link.userId);
+        await clearLoginFailures(tx, [user?.email, user?.username]);
         await writeFieldLogs(tx, {
           entityType: 'user',
           entityId: link.userId,

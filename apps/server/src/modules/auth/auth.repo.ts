@@ -126,6 +126,16 @@ export async function findLoginUser(db: DbOrTx, login: string) {
   return u;
 }
 
+/** The live user whose e-mail this is (case-insensitive): who a reset link, an access request or a provider names. */
+export async function liveUserByEmail(db: DbOrTx, email: string) {
+  const [u] = await db
+    .select({ id: users.id, name: users.name, email: users.email, username: users.username })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  return u;
+}
+
 export async function findLoginUserByPhone(db: DbOrTx, phoneNo: string) {
   const [u] = await db
     .select({ id: users.id })

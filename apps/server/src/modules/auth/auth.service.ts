@@ -6,7 +6,7 @@ import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { newToken, sha256, sixDigitCode, verifyPassword } from '../../lib/secrets.ts';
 import * as repo from './auth.repo.ts';
-import { limitRate, tooMany } from './rate-limit.ts';
+import { limitRate, loginAccountKey, tooMany } from './rate-limit.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -68,7 +68,7 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
     /** Signs in by email or username + password, or phone + code; unknown user and wrong secret answer alike. */
     async login(body: LoginBody, clientAddress: string): Promise<Session> {
       const identity = 'phoneNo' in body ? body.phoneNo : ('email' in body ? body.email : body.username).toLowerCase();
-      const accountKey = `login:account:${identity}`;
+      const accountKey = loginAccountKey(identity);
       const addressKey = `login:address:${clientAddress}`;
       await guardAttempts(accountKey, addressKey);
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
-import { hitRate, peekRate } from './auth.repo.ts';
+import { clearRate, hitRate, peekRate } from './auth.repo.ts';
 
 export const tooMany = (retryAfterSeconds: number) =>
   new DomainError('TooManyRequests', 429, 'Too many requests, try again later', { retryAfterSeconds });
@@ -9,4 +9,12 @@ export const tooMany = (retryAfterSeconds: number) =>
 export async function limitRate(db: DbOrTx, key: string, max: number, windowSeconds: number) {
   if ((await peekRate(db, key, windowSeconds)) >= max) throw tooMany(windowSeconds);
   await hitRate(db, key, windowSeconds);
+}
+
+/** The per-account counter of failed sign-ins: keyed by what was typed (an e-mail, a username or a phone number). */
+export const loginAccountKey = (identity: string) => `login:account:${identity.toLowerCase()}`;
+
+/** Forgets the failed sign-ins of these logins (someone has just proved they own the account). */
+export async function clearLoginFailures(db: DbOrTx, logins: readonly (string | null | undefined)[]) {
+  for (const login of logins) if (login) await clearRate(db, loginAccountKey(login));
 }

@@ -7,6 +7,7 @@ import { DomainError, notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIso } from '../../lib/rows.ts';
 import { newToken, sha256 } from '../../lib/secrets.ts';
+import { liveUserByEmail } from '../auth/auth.repo.ts';
 import { limitRate } from '../auth/rate-limit.ts';
 import * as repo from './binding.repo.ts';
 
@@ -132,7 +133,7 @@ export function createOidcService(deps: {
     if (linked) throw new Refusal('OidcNoAccount', 'login');
     // Checked before any lookup, so the answer says nothing about which e-mails have accounts.
     if (!claims.email || !claims.emailVerified) throw new Refusal('OidcEmailNotVerified', 'login');
-    const user = await repo.findLiveUserByEmail(db, claims.email);
+    const user = await liveUserByEmail(db, claims.email);
     // Staff are invited by an owner; a provider account alone never creates a user.
     if (!user) throw new Refusal('OidcNoAccount', 'login');
     if (!(await repo.insertIdentity(db, { userId: user.id, issuer, subject: claims.subject, email: claims.email }))) {
