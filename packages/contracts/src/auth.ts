@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { dataOf, email, emptyResponse, isoDateTime, phoneNo } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
+/** A password typed to sign in (or to confirm it is the user): its rules are checked when it is set, not here. */
+export const typedPassword = z
+  .string({ message: 'Please input your password!' })
+  .min(1, { message: 'Please input your password!' })
+  .max(256);
+/** A 6-digit code sent by SMS or e-mail. */
+export const verificationCodeInput = z.string({ message: 'Please input verification code!' }).regex(/^\d{6}$/, {
+  message: 'Please input verification code!',
+});
+
 export const emailLogin = z.strictObject({
   email: z.string({ message: 'Please input your email!' }).pipe(email),
-  password: z
-    .string({ message: 'Please input your password!' })
-    .min(1, { message: 'Please input your password!' })
-    .max(256),
+  password: typedPassword,
   rememberMe: z.boolean().optional(),
 });
 /**
@@ -20,17 +27,12 @@ export const usernameLogin = z.strictObject({
     .trim()
     .min(1, { message: 'Please input your username or email!' })
     .max(254),
-  password: z
-    .string({ message: 'Please input your password!' })
-    .min(1, { message: 'Please input your password!' })
-    .max(256),
+  password: typedPassword,
   rememberMe: z.boolean().optional(),
 });
 export const phoneLogin = z.strictObject({
   phoneNo: z.string({ message: 'Please input your phone number!' }).pipe(phoneNo),
-  verificationCode: z.string({ message: 'Please input verification code!' }).regex(/^\d{6}$/, {
-    message: 'Please input verification code!',
-  }),
+  verificationCode: verificationCodeInput,
   rememberMe: z.boolean().optional(),
 });
 export const loginBody = z.union([emailLogin, usernameLogin, phoneLogin]);

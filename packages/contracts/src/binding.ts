@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { session } from './auth.ts';
+import {
+  session,
+  typedPassword,
+  VERIFICATION_CODE_RESEND_SECONDS,
+  verificationCodeInput,
+  verificationCodeSent,
+} from './auth.ts';
 import { dataOf, email, emptyResponse, id, isoDateTime, phoneNo } from './common.ts';
 import { endpoint } from './endpoint.ts';
 
@@ -54,33 +60,25 @@ export const userIdentity = z.object({
 export type UserIdentity = z.infer<typeof userIdentity>;
 
 /** Seconds before another code may be sent for a contact change (as for the sign-in code). */
-export const CONTACT_CHANGE_RESEND_SECONDS = 60;
-
-const currentPassword = z
-  .string({ message: 'Please input your password!' })
-  .min(1, { message: 'Please input your password!' })
-  .max(256);
+export const CONTACT_CHANGE_RESEND_SECONDS = VERIFICATION_CODE_RESEND_SECONDS;
 
 /**
  * The current password is asked before a code is sent: a session left open somewhere must not be enough to
  * move the account's sign-in address to someone else.
  */
 export const contactChangeBody = z.discriminatedUnion('channel', [
-  z.strictObject({ channel: z.literal('email'), value: email, password: currentPassword }),
-  z.strictObject({ channel: z.literal('phone'), value: phoneNo, password: currentPassword }),
+  z.strictObject({ channel: z.literal('email'), value: email, password: typedPassword }),
+  z.strictObject({ channel: z.literal('phone'), value: phoneNo, password: typedPassword }),
 ]);
 export type ContactChangeBody = z.infer<typeof contactChangeBody>;
 
-const sixDigits = z.string({ message: 'Please input verification code!' }).regex(/^\d{6}$/, {
-  message: 'Please input verification code!',
-});
 export const contactChangeConfirmBody = z.discriminatedUnion('channel', [
-  z.strictObject({ channel: z.literal('email'), value: email, code: sixDigits }),
-  z.strictObject({ channel: z.literal('phone'), value: phoneNo, code: sixDigits }),
+  z.strictObject({ channel: z.literal('email'), value: email, code: verificationCodeInput }),
+  z.strictObject({ channel: z.literal('phone'), value: phoneNo, code: verificationCodeInput }),
 ]);
 export type ContactChangeConfirmBody = z.infer<typeof contactChangeConfirmBody>;
 
-export const contactChangeSent = z.object({ resendAfterSeconds: z.number().int() });
+export const contactChangeSent = verificationCodeSent;
 export const contactDetails = z.object({ email: z.string().nullable(), phoneNo: z.string().nullable() });
 
 export const oidcEndpoints = {

@@ -53,15 +53,6 @@ export async function findIdentity(db: DbOrTx, issuer: string, subject: string) 
 }
 
 /** The live user signing in with this e-mail (unique among live users, case-insensitively). */
-export async function findLiveUserByEmail(db: DbOrTx, email: string) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
-
 export async function isLiveUser(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({ id: users.id })
@@ -125,21 +116,11 @@ export async function latestContactCode(db: DbOrTx, userId: string, channel: 'em
   return row;
 }
 
-/** A new code replaces the user's open ones for the channel: only the latest can be confirmed. */
+/** Stores a new code; only the latest of a user's channel is ever confirmed (`latestContactCode`). */
 export async function insertContactCode(
   db: DbOrTx,
   c: { userId: string; channel: 'email' | 'phone'; newValue: string; codeHash: string; expiresAt: Date },
 ) {
-  await db
-    .update(contactChangeCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(
-      and(
-        eq(contactChangeCodes.userId, c.userId),
-        eq(contactChangeCodes.channel, c.channel),
-        isNull(contactChangeCodes.consumedAt),
-      ),
-    );
   await db.insert(contactChangeCodes).values({ id: randomUUID(), ...c });
 }
 
