@@ -30,6 +30,16 @@ export const timezoneOffset = z
     message: 'Timezone offset must not be over 12:00',
   });
 
+/** Whether the time zone is an IANA name this runtime knows (Europe/Rome); partners and dashboards name theirs so. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * How a stored secret comes back in a response: eight dots and at most its last four characters. Sent back
  * unchanged on an update, it means "keep the stored secret".
@@ -62,6 +72,15 @@ export const sortQuery = <K extends string>(keys: readonly [K, ...K[]]) =>
       const [key, direction] = v.split(':') as [K, 'asc' | 'desc'];
       return { key, direction };
     });
+
+/** A query-string list: `a,b` or a repeated key; absent or blank means no filter. */
+const commaList = (v: unknown) =>
+  v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',');
+/** A query-string list of ids (at most 100), e.g. `partnerIdIn=…,…`. */
+export const idListQuery = z.preprocess(commaList, z.array(id).max(100).optional());
+/** A query-string list of one enum's values, e.g. `stateIn=due,overdue`. */
+export const enumListQuery = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(commaList, z.array(z.enum(values)).optional());
 
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 export const listOf = <T extends z.ZodType>(schema: T) => z.object({ data: z.array(schema), count: z.number().int() });

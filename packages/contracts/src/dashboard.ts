@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, id, isoDateTime } from './common.ts';
+import { dataOf, id, isoDateTime, isTimeZone } from './common.ts';
 import { endpoint } from './endpoint.ts';
 import { assetDisplayStatus } from './iot.ts';
 import { requires } from './permissions.ts';
@@ -39,15 +39,6 @@ export const dashboardEventCodes = { alarm: deviceAlarmCodes, error: deviceError
 /** Charge buckets of the overview (percent, lower bound included); `unknown` = no charge reported. */
 export const batteryBuckets = ['0-20', '20-50', '50-80', '80-100', 'unknown'] as const;
 export type BatteryBucket = (typeof batteryBuckets)[number];
-
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * A dashboard range. The client computes `from` and `to` itself, in the user's time zone (today = from this

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import {
   dataOf,
+  emptyResponse,
+  enumListQuery,
   id,
+  idListQuery,
   idParams,
   isoDateTime,
   listOf,
@@ -129,16 +132,6 @@ export const timer = z.object({
   updatedAt: isoDateTime,
 });
 export type Timer = z.infer<typeof timer>;
-
-const idListQuery = z.preprocess(
-  (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-  z.array(id).max(100).optional(),
-);
-const enumListQuery = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : String(v).split(',')),
-    z.array(z.enum(values)).optional(),
-  );
 
 export const timerListQuery = pageQuery.extend({
   partnerIdIn: idListQuery,
@@ -470,7 +463,7 @@ export const timerEndpoints = {
     tag,
     requires: requires('work_reminder.write'),
     params: idParams,
-    response: z.object({ data: z.null() }),
+    response: emptyResponse,
   }),
 };
 
@@ -520,7 +513,7 @@ export const resetRuleEndpoints = {
     tag,
     requires: requires('work_reminder.write'),
     params: idParams,
-    response: z.object({ data: z.null() }),
+    response: emptyResponse,
   }),
 };
 
@@ -570,7 +563,7 @@ export const assetTimerGroupEndpoints = {
     tag,
     requires: requires('work_reminder.write'),
     params: idParams,
-    response: z.object({ data: z.null() }),
+    response: emptyResponse,
   }),
   assets: endpoint({
     method: 'GET',

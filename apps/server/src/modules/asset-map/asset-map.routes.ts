@@ -4,6 +4,7 @@ import { assetMapEndpoints as e } from '@fleetdesk/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
+import { sendEventStream } from '../../lib/sse.ts';
 import { createAssetQueryService } from '../asset-query/asset-query.service.ts';
 import { createAssetMapService } from './asset-map.service.ts';
 
@@ -38,18 +39,7 @@ export function assetMapRoutes(app: FastifyInstance, deps: { db: Db; gridMaxAgeM
     scope.addHook('preClose', async () => service.closeAll());
     route(scope, e.map, async ({ caller, body }) => ({ data: await service.map(caller, body) }));
     route(scope, e.live, async ({ caller, body, request, reply }) => {
-      const stream = await service.live(caller, body, request.log);
-      // The client going away ends the stream (and its timer).
-      reply.raw.on('close', () => stream.destroy());
-      reply
-        .type('text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        // Proxies (nginx) must pass each event on at once instead of buffering the response.
-        .header('x-accel-buffering', 'no')
-        // A stream is its connection's last response: when it ends (time up, shutdown) the socket goes too,
-        // instead of idling in keep-alive where a closing server would wait for it.
-        .header('connection', 'close');
-      return stream;
+      return sendEventStream(reply, await service.live(caller, body, request.log));
     });
   });
 }

@@ -17,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { sseFrame } from '../../lib/sse.ts';
 import type { AssetFilter } from '../asset-query/asset-query.repo.ts';
 import type { AssetQueryService } from '../asset-query/asset-query.service.ts';
 import { ASSET_MAP_GRID_ZOOM, createMapGrid, gridFilterOf, rollUp } from './asset-map.grid.ts';
@@ -61,7 +62,7 @@ export function changesBetween(before: readonly AssetMapAsset[], after: readonly
 }
 
 /** Server-sent event framing: one `event:` line, one `data:` line of JSON, a blank line. */
-const frame = (event: AssetMapLiveEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+const frame = (event: AssetMapLiveEvent) => sseFrame(event);
 
 export function createAssetMapService(deps: {
   db: Db;

@@ -2,6 +2,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { NOTIFICATION_LIVE_MAX_MS, type Notification, type NotificationLiveEvent } from '@fleetdesk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { sseFrame } from '../../lib/sse.ts';
 import * as repo from './notifications.repo.ts';
 
 /** How often the process looks for new notifications while anyone listens. */
@@ -15,7 +16,7 @@ const BATCH = 1_000;
 /** A comment line now and then keeps proxies from timing an idle stream out. */
 const KEEP_ALIVE_MS = 25_000;
 
-const frame = (event: NotificationLiveEvent) => `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+const frame = (event: NotificationLiveEvent) => sseFrame(event);
 
 interface Listener {
   userId: string;

@@ -1,6 +1,7 @@
 import { notificationEndpoints as e } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
+import { sendEventStream } from '../../lib/sse.ts';
 import type { NotificationService } from './notifications.service.ts';
 
 /** The bell and the notification part of account settings: every call acts on the caller's own rows. */
@@ -17,16 +18,7 @@ export function notificationRoutes(app: FastifyInstance, notifications: Notifica
   }));
   route(app, e.live, async ({ caller, request, reply }) => {
     const stream = await notifications.live(caller);
-    // The client going away ends the stream.
-    reply.raw.on('close', () => stream.destroy());
-    reply
-      .type('text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      // Proxies (nginx) must pass each event on at once instead of buffering the response.
-      .header('x-accel-buffering', 'no')
-      // A stream is its connection's last response: when it ends the socket goes too.
-      .header('connection', 'close');
     request.log.debug({ userId: caller.userId }, 'notification stream opened');
-    return stream;
+    return sendEventStream(reply, stream);
   });
 }

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Partner, PartnerInput, PartnerListQuery, PartnerRef } from '@fleetdesk/contracts';
+import {
+  isTimeZone,
+  type Partner,
+  type PartnerInput,
+  type PartnerListQuery,
+  type PartnerRef,
+} from '@fleetdesk/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError, notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -7,7 +13,6 @@ import { toIso } from '../../lib/rows.ts';
 import { allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import { recomputeCycles } from '../reminders/cycle.repo.ts';
-import { isTimeZone } from '../reminders/cycle.ts';
 import {
   purgeDeletedReminderConfig,
   reminderConfigOf,

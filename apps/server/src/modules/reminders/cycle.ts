@@ -52,16 +52,6 @@ export function nextRuns(cron: string, timezone: string, count: number, from = n
   return scheduleOf(cron, timezone).nextRuns(count, from);
 }
 
-/** Whether the time zone is one this runtime knows (partners name theirs by IANA name). */
-export function isTimeZone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 interface Wall {
   y: number;
   mo: number;

@@ -1,16 +1,15 @@
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { authEndpoints, type LoginBody } from '@fleetdesk/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../shared/http.ts';
-import { profileQuery } from '../../shared/profile.ts';
-import { setToken } from '../../shared/session.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { LocaleSwitcher } from '../../shared/ui/locale-switcher.tsx';
 import { useDocumentTitle } from '../layout/document-title.ts';
+import { useFinishSignIn } from './finish-sign-in.ts';
 import { passwordLogin } from './login-body.ts';
 import { OidcRefusal, OidcSignIn } from './oidc-sign-in.tsx';
 import { safeRedirect } from './redirect.ts';
@@ -33,20 +32,14 @@ interface PhoneValues {
 /** /auth/login: Email and Phone tabs; the server's refusal is shown inline, not as a notification. */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const [tab, setTab] = useState<'email' | 'phone'>('email');
   useDocumentTitle(t('login.title'));
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => call(authEndpoints.login, { body }, { notify: false }),
-    onSuccess: async ({ data }) => {
-      setToken(data.token);
-      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
-      // '/' picks the first page this user may open.
-      navigate(safeRedirect(search.get('redirect')) ?? '/', { replace: true });
-    },
+    onSuccess: ({ data }) => finishSignIn(data.token, search.get('redirect')),
   });
 
   const failure = login.error instanceof ApiError ? translateValidationMessage(login.error.message) : null;

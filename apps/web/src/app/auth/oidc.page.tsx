@@ -1,17 +1,15 @@
 import { oidcEndpoints } from '@fleetdesk/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { call } from '../../shared/http.ts';
-import { profileQuery } from '../../shared/profile.ts';
-import { setToken } from '../../shared/session.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { Splash } from '../errors/splash.tsx';
 import { useDocumentTitle } from '../layout/document-title.ts';
+import { AuthCard } from './auth-card.tsx';
+import { useFinishSignIn } from './finish-sign-in.ts';
 import { takeRedirect } from './oidc.ts';
-import { safeRedirect } from './redirect.ts';
 
 /**
  * /auth/oidc?code=…: the end of a third-party sign-in. The server's callback left a one-time code (valid a
@@ -19,8 +17,7 @@ import { safeRedirect } from './redirect.ts';
  */
 export default function OidcFinishPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const finishSignIn = useFinishSignIn();
   const [search] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
@@ -34,25 +31,19 @@ export default function OidcFinishPage() {
     // The code leaves the address bar and the history at once.
     window.history.replaceState(null, '', window.location.pathname);
     call(oidcEndpoints.exchange, { body: { code } }, { notify: false })
-      .then(async ({ data }) => {
-        setToken(data.token);
-        await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
-        navigate(safeRedirect(takeRedirect()) ?? '/', { replace: true });
-      })
+      .then(({ data }) => finishSignIn(data.token, takeRedirect()))
       .catch((error: Error) => setFailure(translateValidationMessage(error.message)));
-  }, [search, navigate, queryClient]);
+  }, [search, finishSignIn]);
 
   if (!failure) return <Splash />;
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
-        <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
-        <Link to="/auth/login" replace>
-          <Button type="primary" block>
-            {t('login.oidc.backToLogin')}
-          </Button>
-        </Link>
-      </Card>
-    </Flex>
+    <AuthCard title={t('login.title')}>
+      <Alert type="error" showIcon role="alert" title={failure} style={{ marginBottom: 16 }} />
+      <Link to="/auth/login" replace>
+        <Button type="primary" block>
+          {t('login.oidc.backToLogin')}
+        </Button>
+      </Link>
+    </AuthCard>
   );
 }

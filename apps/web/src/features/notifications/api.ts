@@ -78,10 +78,14 @@ export function useNotificationList(enabled: boolean) {
   });
 }
 
-/** Marking read changes the list and the count: both are read again. */
+/** Marking read changes the list and the count: both are read again (the settings are not). */
 function useChanged() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: notificationKeys.all });
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: notificationKeys.list() }),
+      client.invalidateQueries({ queryKey: notificationKeys.unread() }),
+    ]);
 }
 
 export function useMarkRead() {

@@ -40,14 +40,14 @@ export function AccountBinding({ profile }: { profile: Profile }) {
 
   const linkedNow = search.get('oidc') === 'linked';
   const linkError = search.get('oidcError');
+  // The refusal (?oidcError) stays on screen (below) until the page is left; a success is told once and cleared.
   useEffect(() => {
-    if (!linkedNow && !linkError) return;
-    if (linkedNow) void message.success(t('binding.linkedOk'));
+    if (!linkedNow) return;
+    void message.success(t('binding.linkedOk'));
     const next = new URLSearchParams(search);
     next.delete('oidc');
-    // The refusal stays on screen (below) until the page is left; only the address is cleaned.
-    if (linkedNow) setSearch(next, { replace: true });
-  }, [linkedNow, linkError, search, setSearch, message, t]);
+    setSearch(next, { replace: true });
+  }, [linkedNow, search, setSearch, message, t]);
 
   const confirmUnlink = (id: string) =>
     modal.confirm({
@@ -191,8 +191,7 @@ function ContactChangeDialog({ channel, onClose }: { channel: Channel; onClose: 
     try {
       const { value, password } = await form.validateFields(['value', 'password']);
       const trimmed = value.trim();
-      const body: ContactChangeBody =
-        channel === 'email' ? { channel, value: trimmed, password } : { channel, value: trimmed, password };
+      const body: ContactChangeBody = { channel, value: trimmed, password };
       const sent = await request.mutateAsync(body);
       setFailure(null);
       setSentTo(trimmed);
@@ -210,10 +209,7 @@ function ContactChangeDialog({ channel, onClose }: { channel: Channel; onClose: 
   const submit = async ({ code }: ChangeValues) => {
     if (!sentTo) return;
     try {
-      const body: ContactChangeConfirmBody =
-        channel === 'email'
-          ? { channel, value: sentTo, code: code.trim() }
-          : { channel, value: sentTo, code: code.trim() };
+      const body: ContactChangeConfirmBody = { channel, value: sentTo, code: code.trim() };
       await confirm.mutateAsync(body);
       onClose(channel);
     } catch (error) {

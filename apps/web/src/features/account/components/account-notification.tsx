@@ -5,7 +5,7 @@ import {
   notificationKinds,
 } from '@fleetdesk/contracts';
 import { Alert, App, Button, Card, Flex, Switch, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotificationSettings, useSaveNotificationSettings } from '../../notifications/api.ts';
 
@@ -19,12 +19,18 @@ export function AccountNotification() {
   const { message } = App.useApp();
   const stored = useNotificationSettings();
   const save = useSaveNotificationSettings();
-  const [draft, setDraft] = useState<NotificationSettings | undefined>(stored.data);
-  useEffect(() => setDraft(stored.data), [stored.data]);
-  const dirty = draft !== undefined && JSON.stringify(draft) !== JSON.stringify(stored.data);
+  // The user's changes over what the server holds; none until a switch is turned, none again once saved.
+  const [edits, setEdits] = useState<NotificationSettings>();
+  const draft = edits ?? stored.data;
+  const dirty = edits !== undefined && JSON.stringify(edits) !== JSON.stringify(stored.data);
+  const edit = (change: (d: NotificationSettings) => NotificationSettings) =>
+    setEdits((e) => {
+      const d = e ?? stored.data;
+      return d && change(d);
+    });
 
   const set = (kind: NotificationKind, channel: keyof NotificationChannels, value: boolean) =>
-    setDraft((d) => d && { ...d, kinds: { ...d.kinds, [kind]: { ...d.kinds[kind], [channel]: value } } });
+    edit((d) => ({ ...d, kinds: { ...d.kinds, [kind]: { ...d.kinds[kind], [channel]: value } } }));
 
   const rows = notificationKinds.map((kind) => ({ kind, ...(draft?.kinds[kind] ?? { inApp: true, email: false }) }));
 
@@ -76,7 +82,7 @@ export function AccountNotification() {
           <Flex gap={12} align="center">
             <Switch
               checked={draft?.dailyDigest ?? false}
-              onChange={(v) => setDraft((d) => d && { ...d, dailyDigest: v })}
+              onChange={(v) => edit((d) => ({ ...d, dailyDigest: v }))}
               aria-label={t('notification.dailyDigest')}
               data-testid="notification-daily-digest"
             />
@@ -93,7 +99,12 @@ export function AccountNotification() {
               data-testid="notification-save"
               onClick={() => {
                 if (!draft) return;
-                save.mutate(draft, { onSuccess: () => void message.success(t('notification.saved')) });
+                save.mutate(draft, {
+                  onSuccess: () => {
+                    setEdits(undefined);
+                    void message.success(t('notification.saved'));
+                  },
+                });
               }}
             >
               {t('notification.save')}

@@ -1,5 +1,5 @@
 import { type Account, accountEndpoints } from '@fleetdesk/contracts';
-import { App, Card, Col, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { App, Col, Flex, Form, Input, Row, Select, Switch, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requirementOf, useCan, useCanChangeAccountWide } from '../../../shared/permissions.ts';

@@ -2,10 +2,10 @@ import { type AccessRequest, type PartnerScope, username as usernameRule } from 
 import { Alert, App, Descriptions, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
-import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
+import { serverFieldsToFieldErrors, translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useApproveAccessRequest } from '../api.ts';
 import { UserGrantFields } from './user-fields.tsx';
-import { AT_LEAST_ONE_PARTNER, type ScopeMode, toPartnerScope } from './user-form.values.ts';
+import { AT_LEAST_ONE_PARTNER, approvalFieldErrors, type ScopeMode, toPartnerScope } from './user-form.values.ts';
 
 interface Values {
   username: string;
@@ -33,7 +33,8 @@ export function AccessRequestApproveModal({
   const [form] = Form.useForm<Values>();
   const approve = useApproveAccessRequest();
   const partnerCaller = callerScope !== undefined && callerScope !== '*';
-  const refusal = isApiError(approve.error) && !approve.error.data ? approve.error.message : null;
+  // A refusal about a field of the dialog is shown under it; any other above the form.
+  const refusal = isApiError(approve.error) && !approvalFieldErrors(approve.error) ? approve.error.message : null;
 
   const submit = async (values: Values) => {
     if (!request) return;
@@ -53,13 +54,8 @@ export function AccessRequestApproveModal({
       void message.success(t('accessRequest.approved', { name: approved.name, email: approved.email }));
       onClose();
     } catch (error) {
-      // A field the server names (a taken username or e-mail) goes under that field; other refusals show above.
-      const field = isApiError(error)
-        ? (error.data as { field?: string; fields?: Record<string, string> } | null)
-        : null;
-      if (field?.field === 'username' && isApiError(error)) {
-        form.setFields([{ name: 'username', errors: [translateValidationMessage(error.message)] }]);
-      }
+      const fields = approvalFieldErrors(error);
+      if (fields) form.setFields(serverFieldsToFieldErrors(fields) as never);
     }
   };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/http.ts';
 import {
   AT_LEAST_ONE_PARTNER,
+  approvalFieldErrors,
   fromPartnerScope,
   newUserFormValues,
   toPartnerScope,
@@ -140,5 +141,29 @@ describe('user form: server errors on fields', () => {
   it('leaves other failures alone', () => {
     const forbidden = new ApiError(403, 'PartnerOutOfScope', 'no', null, '/x');
     expect(toUserFormError(forbidden)).toBe(forbidden);
+  });
+});
+
+describe('access-request approval: server errors on the dialog', () => {
+  it('puts a ValidationError about roles and scope on the roles and partners fields', () => {
+    const invalid = new ApiError(
+      400,
+      'ValidationError',
+      'Invalid',
+      { fields: { 'roleIds.0': 'Unknown role', partnerScope: 'Unknown partner' } },
+      '/x',
+    );
+    expect(approvalFieldErrors(invalid)).toEqual({ roleIds: 'Unknown role', partnerIds: 'Unknown partner' });
+  });
+
+  it('puts a taken username on the username field', () => {
+    const conflict = new ApiError(409, 'UsernameAlreadyUsed', 'Username already used', { field: 'username' }, '/x');
+    expect(approvalFieldErrors(conflict)).toEqual({ username: 'Username already used' });
+  });
+
+  it('leaves a refusal about no field of the dialog to the alert', () => {
+    const taken = new ApiError(409, 'EmailAlreadyUsed', 'Email already used', { field: 'email' }, '/x');
+    expect(approvalFieldErrors(taken)).toBeNull();
+    expect(approvalFieldErrors(new ApiError(403, 'PartnerOutOfScope', 'no', null, '/x'))).toBeNull();
   });
 });

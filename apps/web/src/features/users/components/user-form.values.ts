@@ -144,3 +144,22 @@ export function toUserFormError(error: unknown): unknown {
   }
   return error;
 }
+
+/** The fields of the access-request approval dialog a refusal can land on. */
+const APPROVAL_FIELDS = new Set(['username', 'partnerIds', 'roleIds']);
+
+/**
+ * A refused approval's errors on the dialog's fields (toUserFormError's mapping: partnerScope → partnerIds, a 409
+ * username → username; "roleIds.0" → roleIds); null when it names none of them, so it is shown above the form.
+ */
+export function approvalFieldErrors(error: unknown): Record<string, string> | null {
+  const mapped = toUserFormError(error);
+  const fields = isApiError(mapped) ? mapped.fieldErrors : null;
+  if (!fields) return null;
+  const onForm: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields)) {
+    const field = path.split('.')[0] ?? path;
+    if (APPROVAL_FIELDS.has(field) && !(field in onForm)) onForm[field] = message;
+  }
+  return Object.keys(onForm).length > 0 ? onForm : null;
+}
