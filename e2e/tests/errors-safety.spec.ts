@@ -1,7 +1,7 @@
 import { roleEndpoints, userEndpoints } from '@fleetdesk/contracts';
 import { Api } from '../fixtures/api.ts';
 import { inLocale, saveShot } from '../fixtures/locale.ts';
-import { expect, test, unique } from '../fixtures/test.ts';
+import { expect, networkQuiet, test, unique } from '../fixtures/test.ts';
 import { answerConfirm } from '../pages/list.ts';
 import { LoginPage } from '../pages/login.page.ts';
 import { Shell } from '../pages/shell.ts';
@@ -65,7 +65,7 @@ test.describe('errors and safety', () => {
     await expect(inline).toContainText('The list could not be loaded.');
     await expect(inline).toContainText('You do not have permission to do this');
     // Every call has answered once the alert shows; notifications close by themselves, so look once.
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await page.locator('.ant-notification-notice').count()).toBe(0);
 
     await page.unroute('**/api/account/roles?*');

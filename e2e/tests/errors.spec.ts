@@ -1,5 +1,5 @@
 import { LOCALE_KEY } from '../fixtures/env.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, networkQuiet, test } from '../fixtures/test.ts';
 import { Shell } from '../pages/shell.ts';
 
 test.describe('not-found page', () => {
@@ -36,7 +36,7 @@ test.describe('missing records', () => {
       await expect(page.getByRole('main').getByText('The data do not exist!')).toBeVisible();
       await expect(page.getByRole('main').locator('form')).toHaveCount(0);
       // Every call has answered by now; notifications close by themselves, so look once instead of waiting.
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       expect(await page.locator('.ant-notification-notice').count()).toBe(0);
     });
   }

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { BASE_URL } from '../fixtures/env.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
-import { expect, test, unique } from '../fixtures/test.ts';
+import { expect, networkQuiet, test, unique } from '../fixtures/test.ts';
 import { SiteEditPage } from '../pages/sites.page.ts';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -216,7 +216,7 @@ test.describe('site map (Settings → Partner → Sites → edit)', () => {
       await edit.waitForMap();
       await expect(page.getByRole('button', { name: text.zoomIn })).toBeVisible();
       // The atlas is converted and tiled in the worker after its chunk arrives.
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       await page.waitForTimeout(2500);
       await edit.mapCanvas.scrollIntoViewIfNeeded();
       await saveShot(page, `site-map.${locale}.png`);
