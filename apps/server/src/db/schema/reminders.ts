@@ -208,6 +208,9 @@ export const assetTimers = pgTable(
     // these in order and stops after a page; the state filter is written on the same expression.
     index('asset_timers_urgency_idx').on(urgency, t.stateChangedAt, t.id),
     index('asset_timers_partner_urgency_idx').on(t.partnerId, urgency, t.stateChangedAt, t.id),
+    // "Latest changes first": the page walks one of these backwards instead of sorting every matching row.
+    index('asset_timers_changed_idx').on(t.stateChangedAt, t.id),
+    index('asset_timers_partner_changed_idx').on(t.partnerId, t.stateChangedAt, t.id),
     // The evaluation round looks only at rows whose next time threshold has passed or that count usage.
     index('asset_timers_next_time_idx').on(ASSET_TIMER_NEXT_TIME),
   ],

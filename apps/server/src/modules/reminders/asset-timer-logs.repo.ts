@@ -177,7 +177,11 @@ function centreOrder(sort: { key: 'due' | 'stateChangedAt' | 'assetNo'; directio
   return sql`${urgency} ${dir}, at.state_changed_at ${dir}, at.id ${dir}`;
 }
 
-/** One page of the centre with the names it shows; the rows by primary key once the order has picked them. */
+/**
+ * One page of the centre with the names it shows. The page's ids are picked first from `asset_timers` alone (and
+ * the assets, for their number's order), so the planner walks one urgency index and stops after a page; the
+ * names are joined to those rows only (an asset has at most one open ticket: customer_tickets_open_asset_key).
+ */
 export function centrePage(
   db: DbOrTx,
   scope: Scope,
@@ -185,6 +189,8 @@ export function centrePage(
   sort: { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' },
   page: { limit: number; offset: number },
 ): Promise<CentreRow[]> {
+  const order = centreOrder(sort);
+  const byAssetNo = sort.key === 'assetNo' ? sql` join assets a on a.id = at.asset_id` : sql``;
   return rows<CentreRow>(
     db,
     sql`
@@ -195,7 +201,9 @@ export function centrePage(
       coalesce(o.ride_seconds, 0) as ride_seconds, at.last_reset_at, at.last_reset_cause, at.last_reset_by,
       rb.name as last_reset_by_name, at.acknowledged_at, at.acknowledged_by, ab.name as acknowledged_by_name,
       ct.id as ticket_id, ct.ticket_no
-    from asset_timers at
+    from (select at.id from asset_timers at${byAssetNo}${whereOf(centreConditions(scope, f))}
+      order by ${order} limit ${page.limit} offset ${page.offset}) picked
+    join asset_timers at on at.id = picked.id
     join assets a on a.id = at.asset_id
     join asset_categories c on c.id = a.category_id
     join partners p on p.id = at.partner_id
@@ -205,8 +213,7 @@ export function centrePage(
     left join users rb on rb.id = at.last_reset_by
     left join users ab on ab.id = at.acknowledged_by
     left join customer_tickets ct on ct.asset_id = at.asset_id and ct.status not in ('completed', 'unsuccessful')
-    ${whereOf(centreConditions(scope, f))}
-    order by ${centreOrder(sort)} limit ${page.limit} offset ${page.offset}`,
+    order by ${order}`,
   );
 }
 

@@ -237,6 +237,41 @@ describe('resets, the log and the log centre', () => {
       expect(due.data.map((r) => r.asset.no)).toEqual([timed.assets[1]?.no]);
       const one = (await centre(t.owner.token, `?assetNo=${partnerB.assets[0]?.no}`)).json<{ data: Row[] }>();
       expect(one.data.map((r) => r.partner.id)).toEqual([t.partnerB.id]);
+      // The other orders: by asset number, and the latest change first.
+      const numbers = timed.assets.map((a) => a.no).sort();
+      const byNo = (await centre(readerA.token, `?timerId=${timed.timer.id}&sort=assetNo:desc`)).json<{
+        data: Row[];
+      }>();
+      expect(byNo.data.map((r) => r.asset.no)).toEqual([...numbers].reverse());
+      await db().execute(
+        sql`update asset_timers set state_changed_at = now() + interval '1 minute' where id = ${ids[0] as string}`,
+      );
+      const latest = (await centre(readerA.token, `?timerId=${timed.timer.id}&sort=stateChangedAt:desc`)).json<{
+        data: Row[];
+      }>();
+      expect(latest.data[0]?.id).toBe(ids[0]);
+    });
+
+    it('links the asset’s open ticket, not its closed ones', async () => {
+      const asset = partnerB.assets[0] as { id: string; no: string };
+      const ws = await insertWorkshop(db(), t.partnerB.id);
+      const ticket = (status: string) =>
+        insertTicket(db(), {
+          assetId: asset.id,
+          assetPartnerId: t.partnerB.id,
+          categoryId: partnerB.category.id,
+          centerSiteId: ws.site.id,
+          status,
+        });
+      await ticket('completed');
+      const open = await ticket('processing');
+      await ticket('unsuccessful');
+      const res = (await centre(t.owner.token, `?assetNo=${asset.no}&stateIn=ok,upcoming,due,overdue`)).json<{
+        data: Row[];
+        count: number;
+      }>();
+      expect(res.count).toBe(1);
+      expect(res.data.map((r) => r.openTicket?.id)).toEqual([open.id]);
     });
 
     it('acknowledges rows in scope once (404 for another partner’s, nothing written)', async () => {

@@ -1,0 +1,2 @@
+CREATE INDEX "asset_timers_changed_idx" ON "asset_timers" USING btree ("state_changed_at","id");--> statement-breakpoint
+CREATE INDEX "asset_timers_partner_changed_idx" ON "asset_timers" USING btree ("partner_id","state_changed_at","id");
