@@ -55,6 +55,7 @@ import { invoicingRoutes } from './modules/invoicing/invoicing.routes.ts';
 import { createInvoiceService } from './modules/invoicing/invoicing.service.ts';
 import { iotRoutes } from './modules/iot/iot.routes.ts';
 import { createNotificationDigest, type NotificationDigest } from './modules/notifications/digest.ts';
+import { mailJobHandlers } from './modules/notifications/mail.jobs.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { operationRoutes } from './modules/operations/operations.routes.ts';
@@ -198,7 +199,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.addHook('onClose', () => Promise.all([rentingJobs.stop(), billingJobs.stop()]).then(() => undefined));
   registerReminderJobs(app, { db, everyMs: config.reminders.evaluateMs });
   const digest = createNotificationDigest({ db });
-  const notificationJobs = createJobRunner({ db, log: app.log, handlers: digest.handlers, pollMs: 60_000 });
+  // The digest runs once a day; the e-mails of events leave within a couple of seconds of their commit.
+  const notificationJobs = createJobRunner({
+    db,
+    log: app.log,
+    handlers: { ...digest.handlers, ...mailJobHandlers(mail) },
+    pollMs: 2_000,
+  });
   app.decorate('notifications', { digest, jobs: notificationJobs });
   app.addHook('onClose', () => notificationJobs.stop());
 

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { partners, users } from './account.ts';
 import { timestamps } from './columns.ts';
 
@@ -40,6 +40,8 @@ export const notificationSettings = pgTable('notification_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   kinds: jsonb('kinds').$type<Record<string, { inApp: boolean; email: boolean }>>().notNull().default({}),
   dailyDigest: text('daily_digest').notNull().default('off'),
+  /** The UTC day whose digest was queued for this user: a round run twice queues nothing twice. */
+  digestSentOn: date('digest_sent_on', { mode: 'string' }),
   ...timestamps,
 });
 

@@ -6,7 +6,7 @@ import * as repo from './notifications.repo.ts';
  * The daily digest: shortly after each UTC midnight one e-mail per user with the digest on, listing the previous
  * day's notifications of the kinds they take by e-mail. A recurring job with a fixed key (like billing), so every
  * instance enqueues it and one claims each round; the e-mails are one statement that skips users whose digest of
- * that day is already in the outbox, so a round run twice (a crash before the job was rescheduled) sends nothing twice.
+ * that day is already queued, so a round run twice (a crash before the job was rescheduled) sends nothing twice.
  */
 export const DIGEST_JOB = 'notifications.digest';
 /** Minutes after midnight: late-committing notifications of the day are in by then. */
@@ -23,7 +23,7 @@ export function createNotificationDigest(deps: { db: Db }) {
     const day = from.toISOString().slice(0, 10);
     return repo.sendDigests(
       deps.db,
-      { from, to },
+      { from, to, day },
       `Your Fleetdesk notifications of ${day}`,
       `Your Fleetdesk notifications of ${day} (times in UTC):`,
     );

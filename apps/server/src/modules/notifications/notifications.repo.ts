@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows, uuidList } from '../../db/sql.ts';
+import { MAIL_JOB } from './mail.jobs.ts';
 
 /**
  * Notifications are the user's own: every read and write here takes the user id and applies it in SQL, so another
@@ -43,7 +44,7 @@ const shownInApp = sql`not exists (
 
 /**
  * One set-based write for every recipient `who` selects among live users (`u`): the notification row when they take
- * the kind in-app (or by e-mail in the daily digest, which is read from these rows), and the e-mail into the outbox
+ * the kind in-app (or by e-mail in the daily digest, which is read from these rows), and a mail job (mail.jobs.ts)
  * when they take it by e-mail one by one. Answers how many users it reached.
  */
 async function deliver(tx: DbOrTx, who: SQL, n: NewNotification): Promise<number> {
@@ -64,8 +65,9 @@ async function deliver(tx: DbOrTx, who: SQL, n: NewNotification): Promise<number
       from recipients r where r.in_app or (r.by_mail and r.digest)
       returning 1
     ), mailed as (
-      insert into outbox (id, channel, recipient, subject, body)
-      select gen_random_uuid(), 'mail', r.email, ${n.title}, ${n.mailBody}
+      insert into jobs (id, kind, payload)
+      select gen_random_uuid(), ${MAIL_JOB}, jsonb_build_object('to', r.email, 'subject', ${n.title}::text,
+        'body', ${n.mailBody}::text)
       from recipients r where r.by_mail and not r.digest and r.email is not null
       returning 1
     )
@@ -188,13 +190,14 @@ export async function saveSettings(db: DbOrTx, userId: string, s: SettingsRow): 
 }
 
 /**
- * The daily digest in one statement: for every live user with the digest on and an e-mail address, one e-mail
- * listing their notifications of [from, to) of the kinds they take by e-mail. A user who already has this day's
- * digest in the outbox (the job ran again after a crash) gets none, so the statement can be repeated.
+ * The daily digest in one statement: for every live user with the digest on and an e-mail address whose digest of
+ * this day is not yet queued, one mail job listing their notifications of [from, to) of the kinds they take by
+ * e-mail, and the day marked on their settings, so a round run twice (a crash before the job was rescheduled)
+ * queues nothing twice.
  */
 export async function sendDigests(
   db: DbOrTx,
-  window: { from: Date; to: Date },
+  window: { from: Date; to: Date; day: string },
   subject: string,
   heading: string,
 ): Promise<number> {
@@ -207,17 +210,22 @@ export async function sendDigests(
           || coalesce(' — ' || n.body, ''), E'\n' order by n.created_at, n.id) as lines
       from users u
       join notification_settings s on s.user_id = u.id and s.daily_digest = 'on'
+        and s.digest_sent_on is distinct from ${window.day}::date
       join notifications n on n.user_id = u.id
         and n.created_at >= ${window.from.toISOString()}::timestamptz
         and n.created_at < ${window.to.toISOString()}::timestamptz
         and coalesce((s.kinds -> n.kind ->> 'email')::boolean, false)
       where u.deleted_at is null and u.email is not null
-        and not exists (
-          select 1 from outbox o where o.channel = 'mail' and o.recipient = u.email and o.subject = ${subject})
       group by u.id, u.email
+    ), marked as (
+      update notification_settings s set digest_sent_on = ${window.day}::date
+      from due d where s.user_id = d.id
+      returning 1
     ), sent as (
-      insert into outbox (id, channel, recipient, subject, body)
-      select gen_random_uuid(), 'mail', d.email, ${subject}, ${heading} || E'\n\n' || d.lines from due d
+      insert into jobs (id, kind, payload)
+      select gen_random_uuid(), ${MAIL_JOB}, jsonb_build_object('to', d.email, 'subject', ${subject}::text,
+        'body', ${heading}::text || E'\n\n' || d.lines)
+      from due d
       returning 1
     )
     select count(*)::int as sent from sent`,

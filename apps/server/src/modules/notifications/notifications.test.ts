@@ -7,9 +7,10 @@ import { call, createTestContext, errorOf, type TestContext, type TestUser } fro
 import { readEvents, type SseEvent } from '../../../test/sse.ts';
 import { jobs, notifications, outbox, users } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
-import { enqueueJobs } from '../../jobs/queue.ts';
+import { createJobRunner, enqueueJobs } from '../../jobs/queue.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
 import { recordRefundApplication } from '../deposits/deposits.service.ts';
+import { MAIL_JOB, mailJobHandlers } from './mail.jobs.ts';
 import { type NotificationInput, notifyByPermission, notifyUsers } from './notify.ts';
 
 const BASE = '/account/notifications';
@@ -38,7 +39,11 @@ describe('notifications', () => {
   const unread = async (token: string) =>
     (await call(t.app, 'GET', `${BASE}/$unreadCount`, { token })).json().data.count as number;
   const saveSettings = (token: string, body: unknown) => call(t.app, 'PUT', SETTINGS, { token, body });
-  const mailsTo = (email: string) => db().select().from(outbox).where(eq(outbox.recipient, email));
+  /** What the local mail adapter has sent to this address, once the queued mail jobs have run. */
+  const mailsTo = async (email: string) => {
+    await t.app.notifications.jobs.runDue();
+    return db().select().from(outbox).where(eq(outbox.recipient, email));
+  };
   const rowsOf = (userId: string) => db().select().from(notifications).where(eq(notifications.userId, userId));
 
   describe('writing', () => {
@@ -255,6 +260,40 @@ describe('notifications', () => {
       // A round run again (a crash before it was rescheduled) sends nothing twice.
       expect(await t.app.notifications.digest.send(new Date())).toBe(0);
       expect(await mailsTo(reader.email)).toHaveLength(1);
+    });
+  });
+
+  describe('e-mails', () => {
+    it('leave through the mail adapter after the commit, and wait in the queue while the provider refuses', async () => {
+      const mailed = await t.userWith([], [t.partnerA.id]);
+      await saveSettings(mailed.token, { kinds: { ticketAssigned: { inApp: true, email: true } }, dailyDigest: false });
+      await db().transaction((tx) => notifyUsers(tx, [mailed.id], ticketAssigned(41)));
+      const queued = () =>
+        rows<{ attempts: number; last_error: string | null }>(
+          db(),
+          sql`select attempts, last_error from jobs where kind = ${MAIL_JOB} and payload ->> 'to' = ${mailed.email}`,
+        );
+      expect(await queued()).toEqual([{ attempts: 0, last_error: null }]);
+
+      const refusing = createJobRunner({
+        db: db(),
+        log: t.app.log,
+        handlers: mailJobHandlers({
+          send: async () => {
+            throw new Error('SMTP 421 try again later');
+          },
+        }),
+      });
+      expect(await refusing.runDue()).toBe(1);
+      expect(await queued()).toEqual([{ attempts: 1, last_error: 'SMTP 421 try again later' }]);
+      expect(await db().select().from(outbox).where(eq(outbox.recipient, mailed.email))).toEqual([]);
+
+      // The provider is back: the retry (due after its back-off) goes out once.
+      await db().execute(sql`update jobs set run_at = now() where kind = ${MAIL_JOB}`);
+      expect(await mailsTo(mailed.email)).toEqual([
+        expect.objectContaining({ subject: 'Service ticket T41 was assigned to you' }),
+      ]);
+      expect(await queued()).toEqual([]);
     });
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "notification_settings" ADD COLUMN "digest_sent_on" date;
