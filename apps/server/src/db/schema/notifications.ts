@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { partners, users } from './account.ts';
 import { timestamps } from './columns.ts';
@@ -82,7 +83,11 @@ export const accessRequests = pgTable(
     userId: uuid('user_id').references(() => users.id),
     ...timestamps,
   },
-  (t) => [index('access_requests_status_created_idx').on(t.status, t.createdAt.desc())],
+  (t) => [
+    index('access_requests_status_created_idx').on(t.status, t.createdAt.desc()),
+    // One pending request per e-mail, whatever the case: two sent at once store one (the other is a no-op).
+    uniqueIndex('access_requests_pending_email_key').on(sql`lower(${t.email})`).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Changing the sign-in e-mail or phone: a code sent to the new address proves it is the user's. */

@@ -26,23 +26,15 @@ const columns = sql`r.id, r.name, r.email, r.partner_name, r.message, r.status, 
   (select json_build_object('id', d.id, 'name', d.name) from users d where d.id = r.decided_by) as decided_by,
   (select json_build_object('id', u.id, 'username', u.username) from users u where u.id = r.user_id) as "user"`;
 
+/** Stores a pending request; nothing when this e-mail already waits for an answer (case-insensitive). */
 export async function insert(
   db: DbOrTx,
   r: { name: string; email: string; partnerName: string; message: string | null },
-): Promise<string> {
-  const id = randomUUID();
-  await db.insert(accessRequests).values({ id, ...r });
-  return id;
-}
-
-/** Whether this e-mail already waits for an answer (case-insensitive). */
-export async function pendingFor(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accessRequests.id })
-    .from(accessRequests)
-    .where(and(eq(accessRequests.status, 'pending'), sql`lower(${accessRequests.email}) = lower(${email})`))
-    .limit(1);
-  return row !== undefined;
+): Promise<void> {
+  await db
+    .insert(accessRequests)
+    .values({ id: randomUUID(), ...r })
+    .onConflictDoNothing();
 }
 
 export async function list(db: DbOrTx, q: AccessRequestListQuery) {

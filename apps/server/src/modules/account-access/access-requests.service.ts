@@ -103,7 +103,6 @@ export function createAccessRequestService(deps: { db: Db; mail: MailSender; con
         );
         return;
       }
-      if (await repo.pendingFor(db, body.email)) return;
       await repo.insert(db, {
         name: body.name,
         email: body.email,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { latestMessage } from '../../adapters/outbox.repo.ts';
@@ -45,6 +45,19 @@ describe('access requests', () => {
       expect(rows).toMatchObject([
         { name: 'Marta Vidal', partnerName: 'Rent a Bike', message: 'Hi', status: 'pending' },
       ]);
+    });
+
+    it('stores one pending request of several sent at once for one e-mail, whatever its case', async () => {
+      const email = freshEmail();
+      const answers = await Promise.all(
+        [email, email.toUpperCase(), email, email.toUpperCase(), email].map((e) => register(visitor(e))),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      const stored = await t.database.db
+        .select()
+        .from(accessRequests)
+        .where(sql`lower(${accessRequests.email}) = ${email.toLowerCase()}`);
+      expect(stored).toHaveLength(1);
     });
 
     it('answers an e-mail with an account or a pending request the same, adding nothing', async () => {
