@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rateLimits, sessions, users, verificationCodes } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
@@ -103,11 +103,18 @@ export async function revokeSession(db: DbOrTx, sessionId: string) {
   await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: string) {
+/** Ends every live session of the user, but `keepSessionId` (the caller's own, after a change they made). */
+export async function revokeUserSessions(db: DbOrTx, userId: string, keepSessionId?: string) {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { sha256, sixDigitCode, verifyPassword } from '../../lib/secrets.ts';
 import { logChange } from '../audit/audit.repo.ts';
-import { clearRate, hitRate, peekRate } from '../auth/auth.repo.ts';
+import { clearRate, hitRate, peekRate, revokeUserSessions } from '../auth/auth.repo.ts';
 import { contactTaken } from '../users/users.repo.ts';
 import * as repo from './binding.repo.ts';
 
@@ -116,6 +116,8 @@ export function createContactChangeService(deps: { db: Db; mail: MailSender; sms
           const after = await repo.setOwnContact(tx, caller.userId, field, pending.newValue);
           if (!before || !after) throw invalidCode(0);
           await logChange(tx, caller, 'user', caller.userId, { [field]: before[field] }, { [field]: after[field] });
+          // A new sign-in e-mail or phone ends the account's other sessions: whoever else held one must sign in anew.
+          await revokeUserSessions(tx, caller.userId, caller.sessionId);
           return { previous: before, changed: after };
         })
         .catch((error: unknown) => {

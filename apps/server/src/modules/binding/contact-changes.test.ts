@@ -34,6 +34,7 @@ describe('contact changes', () => {
 
   it('changes the e-mail with the code sent to the new address, tells the old one, and signs in with the new', async () => {
     const me = await t.userWith([]);
+    const elsewhere = await t.login(me.email);
     const res = await request(me.token, { channel: 'email', value: 'new.me@test.local', password: PASSWORD });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { resendAfterSeconds: 60 } });
@@ -50,6 +51,9 @@ describe('contact changes', () => {
     expect((await latestMessage(t.database.db, 'mail', me.email))?.subject).toBe(
       'Your Fleetdesk sign-in e-mail was changed',
     );
+    // The session that made the change goes on; the account's other sessions are over.
+    expect((await call(t.app, 'GET', '/account/users/$me/profile', { token: me.token })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/account/users/$me/profile', { token: elsewhere })).statusCode).toBe(401);
     await t.login('new.me@test.local');
     // The code is spent.
     const again = await confirm(me.token, { channel: 'email', value: 'new.me@test.local', code });
