@@ -203,7 +203,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const notificationJobs = createJobRunner({
     db,
     log: app.log,
-    handlers: { ...digest.handlers, ...mailJobHandlers(mail) },
+    handlers: { ...digest.handlers, ...mailJobHandlers({ mail, consoleUrl: config.consoleUrl }) },
     pollMs: 2_000,
   });
   app.decorate('notifications', { digest, jobs: notificationJobs });

@@ -12,13 +12,20 @@ export interface MailJobPayload {
   to: string;
   subject: string;
   body: string;
+  /** A console path (`/b2c/service/ticket/detail/…`): the e-mail links it on the installation's public address. */
+  link?: string | null;
 }
 
-export function mailJobHandlers(mail: MailSender): Record<string, JobHandler> {
+/** The e-mail's text: the body, then where to open it in the console (`consoleUrl` ends with '/'). */
+export function mailText(p: MailJobPayload, consoleUrl: string): string {
+  return p.link ? `${p.body}\n\nOpen it in Fleetdesk: ${consoleUrl}${p.link.replace(/^\/+/, '')}` : p.body;
+}
+
+export function mailJobHandlers(deps: { mail: MailSender; consoleUrl: string }): Record<string, JobHandler> {
   return {
     [MAIL_JOB]: async (job) => {
-      const { to, subject, body } = job.payload as unknown as MailJobPayload;
-      await mail.send(to, subject, body);
+      const payload = job.payload as unknown as MailJobPayload;
+      await deps.mail.send(payload.to, payload.subject, mailText(payload, deps.consoleUrl));
       return undefined;
     },
   };

@@ -28,7 +28,7 @@ export interface NewNotification {
   link: string | null;
   params: Record<string, unknown>;
   partnerId: string | null;
-  /** The e-mail's text (the body, then where to open it). */
+  /** The e-mail's text (the mail job adds where to open it, from `link`). */
   mailBody: string;
 }
 
@@ -67,7 +67,7 @@ async function deliver(tx: DbOrTx, who: SQL, n: NewNotification): Promise<number
     ), mailed as (
       insert into jobs (id, kind, payload)
       select gen_random_uuid(), ${MAIL_JOB}, jsonb_build_object('to', r.email, 'subject', ${n.title}::text,
-        'body', ${n.mailBody}::text)
+        'body', ${n.mailBody}::text, 'link', ${n.link}::text)
       from recipients r where r.by_mail and not r.digest and r.email is not null
       returning 1
     )

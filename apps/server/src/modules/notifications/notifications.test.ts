@@ -279,9 +279,12 @@ describe('notifications', () => {
         db: db(),
         log: t.app.log,
         handlers: mailJobHandlers({
-          send: async () => {
-            throw new Error('SMTP 421 try again later');
+          mail: {
+            send: async () => {
+              throw new Error('SMTP 421 try again later');
+            },
           },
+          consoleUrl: 'https://fleet.example.com/',
         }),
       });
       expect(await refusing.runDue()).toBe(1);
@@ -290,8 +293,14 @@ describe('notifications', () => {
 
       // The provider is back: the retry (due after its back-off) goes out once.
       await db().execute(sql`update jobs set run_at = now() where kind = ${MAIL_JOB}`);
+      // The link is the console path on the installation's public address (the test app's PUBLIC_URL default).
       expect(await mailsTo(mailed.email)).toEqual([
-        expect.objectContaining({ subject: 'Service ticket T41 was assigned to you' }),
+        expect.objectContaining({
+          subject: 'Service ticket T41 was assigned to you',
+          body: expect.stringMatching(
+            /^Asset A41\n\nOpen it in Fleetdesk: http:\/\/[^/]+\/b2c\/service\/ticket\/detail\/[\w-]+$/,
+          ),
+        }),
       ]);
       expect(await queued()).toEqual([]);
     });

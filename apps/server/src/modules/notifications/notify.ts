@@ -17,7 +17,6 @@ export interface NotificationInput {
 
 function toRow(n: NotificationInput): repo.NewNotification {
   const body = n.body ?? null;
-  const text = body ?? n.title;
   return {
     kind: n.kind,
     title: n.title,
@@ -25,7 +24,7 @@ function toRow(n: NotificationInput): repo.NewNotification {
     link: n.link ?? null,
     params: n.params ?? {},
     partnerId: n.partnerId ?? null,
-    mailBody: n.link ? `${text}\n\nOpen it in Fleetdesk: ${n.link}` : text,
+    mailBody: body ?? n.title,
   };
 }
 
