@@ -129,6 +129,8 @@ test.describe('reminders: from a ride to the reset', () => {
     await expect(reminder).toContainText('1 due');
     await reminder.click();
     await expect(page).toHaveURL(/\/reminder\/asset-timer-log-center\/list/);
+    // The address changes first; the log stays on screen until the centre's chunk has loaded (a router transition).
+    await expect(page.getByRole('heading', { name: 'Asset-Timer Log Center', exact: true })).toBeVisible();
 
     // The centre: what needs attention; narrowed to the ridden asset by its number.
     await logs.main.getByRole('textbox', { name: 'Asset' }).fill(ridden);
