@@ -138,8 +138,23 @@ export type CentreFilter = Omit<AssetTimerCentreQuery, 'pageNo' | 'pageSize' | '
 const urgency = assetTimerUrgency(sql`at.state`);
 const URGENCY_OF = { overdue: 0, due: 1, upcoming: 2, ok: 3 } as const;
 
-function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {
+/**
+ * How the category and site filters are written. `set`: the matching rows first (a group's or a site's assets by
+ * their index), then sorted — cheap while they are few. `walk`: the page walks an order index and tests each row
+ * (the category's groups as an array computed once, the asset's site by its primary key), stopping after a page —
+ * cheap while they are many. The count decides (CENTRE_WALK_FROM); the planner cannot, as it cannot see how many
+ * of a site's or a category's rows need attention.
+ */
+export type CentrePlan = 'set' | 'walk';
+/** From this many matching rows on, a page is found faster by walking the order than by sorting the set. */
+export const CENTRE_WALK_FROM = 2_000;
+
+function centreConditions(scope: Scope, f: CentreFilter, plan: CentrePlan = 'set'): (SQL | undefined)[] {
   const states = f.stateIn?.length ? f.stateIn : (['upcoming', 'due', 'overdue'] as const);
+  const categories = f.categoryIdIn?.length
+    ? sql`select g.id from asset_timer_groups g where g.category_id in (${uuidList(f.categoryIdIn)})`
+    : undefined;
+  const sites = f.siteIdIn?.length ? uuidList(f.siteIdIn) : undefined;
   return [
     inScopeSql(scope, sql`at.partner_id`),
     f.partnerIdIn?.length ? sql`at.partner_id in (${uuidList(f.partnerIdIn)})` : undefined,
@@ -150,8 +165,10 @@ function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {
     )})`,
     f.timerId ? sql`at.timer_id = ${f.timerId}::uuid` : undefined,
     // A group times assets of one category: a handful of groups instead of a probe of every asset.
-    f.categoryIdIn?.length
-      ? sql`at.group_id in (select g.id from asset_timer_groups g where g.category_id in (${uuidList(f.categoryIdIn)}))`
+    categories
+      ? plan === 'walk'
+        ? sql`at.group_id = any(array(${categories}))`
+        : sql`at.group_id in (${categories})`
       : undefined,
     f.acknowledged === undefined
       ? undefined
@@ -160,8 +177,10 @@ function centreConditions(scope: Scope, f: CentreFilter): (SQL | undefined)[] {
         : sql`at.acknowledged_at is null`,
     // The assets first (by their number's or site's index), then their timers: never a probe per asset timer.
     f.assetNo ? sql`at.asset_id in (select a.id from assets a where a.no = ${f.assetNo})` : undefined,
-    f.siteIdIn?.length
-      ? sql`at.asset_id in (select a.id from assets a where a.site_id in (${uuidList(f.siteIdIn)}))`
+    sites
+      ? plan === 'walk'
+        ? sql`(select a.site_id from assets a where a.id = at.asset_id) in (${sites})`
+        : sql`at.asset_id in (select a.id from assets a where a.site_id in (${sites}))`
       : undefined,
   ];
 }
@@ -188,6 +207,7 @@ export function centrePage(
   f: CentreFilter,
   sort: { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' },
   page: { limit: number; offset: number },
+  plan: CentrePlan,
 ): Promise<CentreRow[]> {
   const order = centreOrder(sort);
   const byAssetNo = sort.key === 'assetNo' ? sql` join assets a on a.id = at.asset_id` : sql``;
@@ -201,7 +221,7 @@ export function centrePage(
       coalesce(o.ride_seconds, 0) as ride_seconds, at.last_reset_at, at.last_reset_cause, at.last_reset_by,
       rb.name as last_reset_by_name, at.acknowledged_at, at.acknowledged_by, ab.name as acknowledged_by_name,
       ct.id as ticket_id, ct.ticket_no
-    from (select at.id from asset_timers at${byAssetNo}${whereOf(centreConditions(scope, f))}
+    from (select at.id from asset_timers at${byAssetNo}${whereOf(centreConditions(scope, f, plan))}
       order by ${order} limit ${page.limit} offset ${page.offset}) picked
     join asset_timers at on at.id = picked.id
     join assets a on a.id = at.asset_id

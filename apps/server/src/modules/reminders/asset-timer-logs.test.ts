@@ -5,6 +5,7 @@ import { makeGroup, makeResetRule, makeTimedAssets, makeTimer } from '../../../t
 import { insertAsset, insertChecklist, insertTicket, insertWorkItem, insertWorkshop } from '../../../test/workshop.ts';
 import { rows } from '../../db/sql.ts';
 import { finalizeTicketRecords } from '../checklist-records/ticket-records.ts';
+import { centrePage } from './asset-timer-logs.repo.ts';
 import { evaluateReminders } from './evaluation.ts';
 import { addToOdometers } from './odometer.repo.ts';
 
@@ -250,6 +251,26 @@ describe('resets, the log and the log centre', () => {
         data: Row[];
       }>();
       expect(latest.data[0]?.id).toBe(ids[0]);
+    });
+
+    it('finds the same page by either plan of the category and site filters (set, or walking the order)', async () => {
+      const ws = await insertWorkshop(db(), t.partnerA.id);
+      const [a, b] = timed.assets as { id: string }[];
+      await db().execute(sql`update assets set site_id = ${ws.site.id} where id in (${a?.id}, ${b?.id})`);
+      const sort = { key: 'due', direction: 'asc' } as const;
+      const page = { limit: 20, offset: 0 };
+      for (const filter of [
+        { siteIdIn: [ws.site.id] },
+        { categoryIdIn: [timed.category.id] },
+        { siteIdIn: [ws.site.id], categoryIdIn: [timed.category.id], stateIn: ['due' as const] },
+      ]) {
+        const bySet = await centrePage(db(), [t.partnerA.id], filter, sort, page, 'set');
+        const byWalk = await centrePage(db(), [t.partnerA.id], filter, sort, page, 'walk');
+        expect(bySet.length).toBeGreaterThan(0);
+        expect(byWalk.map((r) => r.id)).toEqual(bySet.map((r) => r.id));
+      }
+      const site = await centrePage(db(), [t.partnerA.id], { siteIdIn: [ws.site.id] }, sort, page, 'walk');
+      expect(new Set(site.map((r) => r.asset_id))).toEqual(new Set([a?.id, b?.id]));
     });
 
     it('links the asset’s open ticket, not its closed ones', async () => {
