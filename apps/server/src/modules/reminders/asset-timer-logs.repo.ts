@@ -142,11 +142,11 @@ const URGENCY_OF = { overdue: 0, due: 1, upcoming: 2, ok: 3 } as const;
  * How the category and site filters are written. `set`: the matching rows first (a group's or a site's assets by
  * their index), then sorted — cheap while they are few. `walk`: the page walks an order index and tests each row
  * (the category's groups as an array computed once, the asset's site by its primary key), stopping after a page —
- * cheap while they are many. The count decides (CENTRE_WALK_FROM); the planner cannot, as it cannot see how many
- * of a site's or a category's rows need attention.
+ * cheap while they are many. How many match decides (centreSmallSet, CENTRE_WALK_FROM); the planner cannot, as it
+ * cannot see how many of a site's or a category's rows need attention.
  */
 export type CentrePlan = 'set' | 'walk';
-/** From this many matching rows on, a page is found faster by walking the order than by sorting the set. */
+/** Above this many matching rows, a page is found faster by walking the order than by sorting the set. */
 export const CENTRE_WALK_FROM = 2_000;
 
 function centreConditions(scope: Scope, f: CentreFilter, plan: CentrePlan = 'set'): (SQL | undefined)[] {
@@ -189,31 +189,18 @@ function centreConditions(scope: Scope, f: CentreFilter, plan: CentrePlan = 'set
  * "What is due first" (`due:asc`): the most urgent state first, and within a state the row that reached it
  * earliest (the longest waiting); then the asset timer's id. `stateChangedAt` and `assetNo` sort plainly.
  */
-function centreOrder(sort: { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' }): SQL {
+function centreOrder(sort: CentreSort): SQL {
   const dir = sort.direction === 'asc' ? sql`asc` : sql`desc`;
   if (sort.key === 'assetNo') return sql`a.no ${dir}, at.id ${dir}`;
   if (sort.key === 'stateChangedAt') return sql`at.state_changed_at ${dir}, at.id ${dir}`;
   return sql`${urgency} ${dir}, at.state_changed_at ${dir}, at.id ${dir}`;
 }
 
-/**
- * One page of the centre with the names it shows. The page's ids are picked first from `asset_timers` alone (and
- * the assets, for their number's order), so the planner walks one urgency index and stops after a page; the
- * names are joined to those rows only (an asset has at most one open ticket: customer_tickets_open_asset_key).
- */
-export function centrePage(
-  db: DbOrTx,
-  scope: Scope,
-  f: CentreFilter,
-  sort: { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' },
-  page: { limit: number; offset: number },
-  plan: CentrePlan,
-): Promise<CentreRow[]> {
-  const order = centreOrder(sort);
-  const byAssetNo = sort.key === 'assetNo' ? sql` join assets a on a.id = at.asset_id` : sql``;
-  return rows<CentreRow>(
-    db,
-    sql`
+type CentreSort = { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' };
+
+/** The names a page shows, joined to the rows `picked` (a query of ids) chose, in the page's order. */
+function centreDetails(picked: SQL, order: SQL): SQL {
+  return sql`
     select at.id, at.asset_id, a.no as asset_no, a.site_id, s.name as site_name, a.category_id,
       c.name as category_name, at.partner_id, p.name as partner_name, at.timer_id, t.name as timer_name, t.kind,
       at.group_id, at.state, at.cycle, at.cycle_started_at, at.state_changed_at, at.due_at, at.start_distance_m,
@@ -221,8 +208,7 @@ export function centrePage(
       coalesce(o.ride_seconds, 0) as ride_seconds, at.last_reset_at, at.last_reset_cause, at.last_reset_by,
       rb.name as last_reset_by_name, at.acknowledged_at, at.acknowledged_by, ab.name as acknowledged_by_name,
       ct.id as ticket_id, ct.ticket_no
-    from (select at.id from asset_timers at${byAssetNo}${whereOf(centreConditions(scope, f, plan))}
-      order by ${order} limit ${page.limit} offset ${page.offset}) picked
+    from (${picked}) picked
     join asset_timers at on at.id = picked.id
     join assets a on a.id = at.asset_id
     join asset_categories c on c.id = a.category_id
@@ -233,8 +219,74 @@ export function centrePage(
     left join users rb on rb.id = at.last_reset_by
     left join users ab on ab.id = at.acknowledged_by
     left join customer_tickets ct on ct.asset_id = at.asset_id and ct.status not in ('completed', 'unsuccessful')
-    order by ${order}`,
+    order by ${order}`;
+}
+
+const byAssetNoJoin = (sort: CentreSort) =>
+  sort.key === 'assetNo' ? sql` join assets a on a.id = at.asset_id` : sql``;
+
+/**
+ * One page of the centre with the names it shows. The page's ids are picked first from `asset_timers` alone (and
+ * the assets, for their number's order), so the planner walks one order index and stops after a page; the names
+ * are joined to those rows only (an asset has at most one open ticket: customer_tickets_open_asset_key).
+ */
+export function centrePage(
+  db: DbOrTx,
+  scope: Scope,
+  f: CentreFilter,
+  sort: CentreSort,
+  page: { limit: number; offset: number },
+  plan: CentrePlan,
+): Promise<CentreRow[]> {
+  const order = centreOrder(sort);
+  const picked = sql`select at.id from asset_timers at${byAssetNoJoin(sort)}${whereOf(centreConditions(scope, f, plan))}
+    order by ${order} limit ${page.limit} offset ${page.offset}`;
+  return rows<CentreRow>(db, centreDetails(picked, order));
+}
+
+/**
+ * A site or category filter, tried as a set: at most CENTRE_WALK_FROM + 1 matching rows are gathered once, and
+ * when that is all of them they give both the exact count and the page (then only the page's names are read).
+ * Null when there are more: the caller walks the order instead (centrePage 'walk') and counts (centreCount).
+ */
+export async function centreSmallSet(
+  db: DbOrTx,
+  scope: Scope,
+  f: CentreFilter,
+  sort: CentreSort,
+  page: { limit: number; offset: number },
+): Promise<{ count: number; rows: CentreRow[] } | null> {
+  const dir = sort.direction === 'asc' ? sql`asc` : sql`desc`;
+  const matchedOrder =
+    sort.key === 'assetNo'
+      ? sql`m.no ${dir}, m.id ${dir}`
+      : sort.key === 'stateChangedAt'
+        ? sql`m.changed ${dir}, m.id ${dir}`
+        : sql`m.urgency ${dir}, m.changed ${dir}, m.id ${dir}`;
+  const no = sort.key === 'assetNo' ? sql`a.no` : sql`null::text`;
+  const found = await rows<{ n: number; id: string | null }>(
+    db,
+    sql`
+    with matched as materialized (
+      select at.id, ${urgency} as urgency, at.state_changed_at as changed, ${no} as no
+      from asset_timers at${byAssetNoJoin(sort)}${whereOf(centreConditions(scope, f, 'set'))}
+      limit ${CENTRE_WALK_FROM + 1}
+    )
+    select total.n, m.id
+    from (select count(*)::int as n from matched) total
+    left join lateral (
+      select m.id from matched m order by ${matchedOrder} limit ${page.limit} offset ${page.offset}
+    ) m on true`,
   );
+  const n = Number(found[0]?.n ?? 0);
+  if (n > CENTRE_WALK_FROM) return null;
+  const ids = found.flatMap((r) => (r.id ? [r.id] : []));
+  if (ids.length === 0) return { count: n, rows: [] };
+  const details = await rows<CentreRow>(
+    db,
+    centreDetails(sql`select id from asset_timers where id in (${uuidList(ids)})`, centreOrder(sort)),
+  );
+  return { count: n, rows: details };
 }
 
 export function centreCount(db: DbOrTx, scope: Scope, f: CentreFilter) {

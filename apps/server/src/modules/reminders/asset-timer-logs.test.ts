@@ -5,7 +5,7 @@ import { makeGroup, makeResetRule, makeTimedAssets, makeTimer } from '../../../t
 import { insertAsset, insertChecklist, insertTicket, insertWorkItem, insertWorkshop } from '../../../test/workshop.ts';
 import { rows } from '../../db/sql.ts';
 import { finalizeTicketRecords } from '../checklist-records/ticket-records.ts';
-import { centrePage } from './asset-timer-logs.repo.ts';
+import { centrePage, centreSmallSet } from './asset-timer-logs.repo.ts';
 import { evaluateReminders } from './evaluation.ts';
 import { addToOdometers } from './odometer.repo.ts';
 
@@ -268,7 +268,18 @@ describe('resets, the log and the log centre', () => {
         const byWalk = await centrePage(db(), [t.partnerA.id], filter, sort, page, 'walk');
         expect(bySet.length).toBeGreaterThan(0);
         expect(byWalk.map((r) => r.id)).toEqual(bySet.map((r) => r.id));
+        // Gathered once as a small set: the same page, and the exact count (all of them fit on this page).
+        const small = await centreSmallSet(db(), [t.partnerA.id], filter, sort, page);
+        expect(small?.rows.map((r) => r.id)).toEqual(bySet.map((r) => r.id));
+        expect(small?.count).toBe(bySet.length);
+        const beyond = await centreSmallSet(db(), [t.partnerA.id], filter, sort, { limit: 20, offset: 40 });
+        expect(beyond).toEqual({ count: bySet.length, rows: [] });
       }
+      const byNo = { key: 'assetNo', direction: 'desc' } as const;
+      const smallByNo = await centreSmallSet(db(), [t.partnerA.id], { siteIdIn: [ws.site.id] }, byNo, page);
+      expect(smallByNo?.rows.map((r) => r.id)).toEqual(
+        (await centrePage(db(), [t.partnerA.id], { siteIdIn: [ws.site.id] }, byNo, page, 'set')).map((r) => r.id),
+      );
       const site = await centrePage(db(), [t.partnerA.id], { siteIdIn: [ws.site.id] }, sort, page, 'walk');
       expect(new Set(site.map((r) => r.asset_id))).toEqual(new Set([a?.id, b?.id]));
     });

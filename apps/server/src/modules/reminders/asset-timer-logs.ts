@@ -140,17 +140,18 @@ export function createAssetTimerLogService(deps: { db: Db }) {
       const { pageNo, pageSize, sort, ...filter } = q;
       for (const p of filter.partnerIdIn ?? []) assertPartnerInScope(caller.scope, p);
       const now = new Date();
-      // The count first: how many rows match tells how the page is found fastest (repo.CentrePlan).
-      const { count, countIsEstimate } = await repo.centreCount(db, caller.scope, filter);
-      const plan = count >= repo.CENTRE_WALK_FROM ? 'walk' : 'set';
-      const page = await repo.centrePage(
-        db,
-        caller.scope,
-        filter,
-        sort,
-        { limit: pageSize, offset: offsetOf(q) },
-        plan,
-      );
+      const window = { limit: pageSize, offset: offsetOf(q) };
+      // A site or category filter: few matching rows are gathered once for count and page; many are walked.
+      const narrowed = Boolean(filter.siteIdIn?.length || filter.categoryIdIn?.length);
+      if (narrowed) {
+        const small = await repo.centreSmallSet(db, caller.scope, filter, sort, window);
+        if (small)
+          return { data: small.rows.map((r) => toCentreRow(r, now)), count: small.count, countIsEstimate: false };
+      }
+      const [page, { count, countIsEstimate }] = await Promise.all([
+        repo.centrePage(db, caller.scope, filter, sort, window, narrowed ? 'walk' : 'set'),
+        repo.centreCount(db, caller.scope, filter),
+      ]);
       return { data: page.map((r) => toCentreRow(r, now)), count, countIsEstimate };
     },
 
