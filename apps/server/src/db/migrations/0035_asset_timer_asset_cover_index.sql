@@ -1,1 +1,1 @@
-CREATE INDEX "asset_timers_asset_cover_idx" ON "asset_timers" USING btree ("asset_id","partner_id","group_id","state");
+CREATE INDEX "asset_timers_asset_cover_idx" ON "asset_timers" USING btree ("asset_id","partner_id","group_id","state","state_changed_at","id");

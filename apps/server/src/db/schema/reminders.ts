@@ -208,8 +208,9 @@ export const assetTimers = pgTable(
     // these in order and stops after a page; the state filter is written on the same expression.
     index('asset_timers_urgency_idx').on(urgency, t.stateChangedAt, t.id),
     index('asset_timers_partner_urgency_idx').on(t.partnerId, urgency, t.stateChangedAt, t.id),
-    // The log centre's site filter (and its count) reads a site's assets' rows from the index alone.
-    index('asset_timers_asset_cover_idx').on(t.assetId, t.partnerId, t.groupId, t.state),
+    // The log centre's site filter (its count, and a small set's order) reads a site's assets' rows from the index
+    // alone.
+    index('asset_timers_asset_cover_idx').on(t.assetId, t.partnerId, t.groupId, t.state, t.stateChangedAt, t.id),
     // "Latest changes first": the page walks one of these backwards instead of sorting every matching row.
     index('asset_timers_changed_idx').on(t.stateChangedAt, t.id),
     index('asset_timers_partner_changed_idx').on(t.partnerId, t.stateChangedAt, t.id),

@@ -164,8 +164,9 @@ function centreConditions(scope: Scope, f: CentreFilter, plan: CentrePlan = 'set
       sql`, `,
     )})`,
     f.timerId ? sql`at.timer_id = ${f.timerId}::uuid` : undefined,
-    // A group times assets of one category: a handful of groups instead of a probe of every asset.
-    categories
+    // A group times assets of one category: a handful of groups instead of a probe of every asset. With a site,
+    // the site's assets of the category instead (an asset's category is fixed, and its groups share it).
+    categories && !(sites && plan === 'set')
       ? plan === 'walk'
         ? sql`at.group_id = any(array(${categories}))`
         : sql`at.group_id in (${categories})`
@@ -180,7 +181,9 @@ function centreConditions(scope: Scope, f: CentreFilter, plan: CentrePlan = 'set
     sites
       ? plan === 'walk'
         ? sql`(select a.site_id from assets a where a.id = at.asset_id) in (${sites})`
-        : sql`at.asset_id in (select a.id from assets a where a.site_id in (${sites}))`
+        : sql`at.asset_id in (select a.id from assets a where a.site_id in (${sites})${
+            f.categoryIdIn?.length ? sql` and a.category_id in (${uuidList(f.categoryIdIn)})` : sql``
+          })`
       : undefined,
   ];
 }
