@@ -1,0 +1,1 @@
+CREATE INDEX "asset_timers_unacknowledged_idx" ON "asset_timers" USING btree ((case state when 'overdue' then 0 when 'due' then 1 when 'upcoming' then 2 else 3 end),"partner_id","state") WHERE acknowledged_at is null;
