@@ -37,6 +37,30 @@ export async function explainPlan(db: DbOrTx, query: SQL): Promise<PlanNode | un
   return (parsed as { Plan?: PlanNode }[] | undefined)?.[0]?.Plan;
 }
 
+/** A plan node's row estimate (0 when there is none). */
+export function plannedRows(plan: PlanNode | undefined): number {
+  const planned = plan?.['Plan Rows'];
+  return typeof planned === 'number' && Number.isFinite(planned) ? Math.round(planned) : 0;
+}
+
+/**
+ * How many rows `from` (a FROM … WHERE clause) holds: exact up to `max`, the scan stopping at max + 1 rows; above,
+ * the planner's estimate, flagged and never less than max + 1 (planners err low on combined filters).
+ */
+export async function cappedCount(
+  db: DbOrTx,
+  from: SQL,
+  max: number,
+): Promise<{ count: number; countIsEstimate: boolean }> {
+  const [row] = await rows<{ n: number | string }>(
+    db,
+    sql`select count(*)::int as n from (select 1 ${from} limit ${max + 1}) s`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n <= max) return { count: n, countIsEstimate: false };
+  return { count: Math.max(plannedRows(await explainPlan(db, sql`select 1 ${from}`)), max + 1), countIsEstimate: true };
+}
+
 /** Maps a `{ key, direction }` sort from contracts to an ORDER BY, with a stable tie-breaker. */
 export function orderBy<K extends string>(
   sort: { key: K; direction: 'asc' | 'desc' },

@@ -213,9 +213,7 @@ export const assetTimers = pgTable(
     index('asset_timers_asset_cover_idx').on(t.assetId, t.partnerId, t.groupId, t.state, t.stateChangedAt, t.id),
     // "Unacknowledged only": its count reads a range of this index alone (`state` is a column of it because the
     // planner reads an expression's columns, not the expression, from an index-only scan).
-    index('asset_timers_unacknowledged_idx')
-      .on(urgency, t.partnerId, t.state)
-      .where(sql`acknowledged_at is null`),
+    index('asset_timers_unacknowledged_idx').on(urgency, t.partnerId, t.state).where(sql`acknowledged_at is null`),
     // "Latest changes first": the page walks one of these backwards instead of sorting every matching row.
     index('asset_timers_changed_idx').on(t.stateChangedAt, t.id),
     index('asset_timers_partner_changed_idx').on(t.partnerId, t.stateChangedAt, t.id),

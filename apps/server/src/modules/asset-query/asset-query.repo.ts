@@ -10,7 +10,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetCategories, assetProperties, assets, partners, sites } from '../../db/schema/index.ts';
-import { explainPlan, inScope, type PlanNode, rows } from '../../db/sql.ts';
+import { explainPlan, inScope, plannedRows, rows } from '../../db/sql.ts';
 import { likePattern } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { type AssetRow, assetRowColumns, type PropertyRow } from '../assets/assets.repo.ts';
@@ -302,7 +302,7 @@ export async function page(
  */
 export async function countOf(db: DbOrTx, filter: AssetFilter): Promise<{ count: number; countIsEstimate: boolean }> {
   const where = whereOf(filter);
-  const estimate = planRows(await explainPlan(db, sql`select 1 from ${assets} where ${where}`));
+  const estimate = plannedRows(await explainPlan(db, sql`select 1 from ${assets} where ${where}`));
   if (estimate > ESTIMATE_TRUSTED_ABOVE) return { count: estimate, countIsEstimate: true };
   const [exact] = await rows<{ n: number | string }>(
     db,
@@ -315,12 +315,6 @@ export async function countOf(db: DbOrTx, filter: AssetFilter): Promise<{ count:
 
 /** Above this many expected matches the planner's estimate is the answer (see countOf). */
 export const ESTIMATE_TRUSTED_ABOVE = 5 * ASSET_QUERY_EXACT_COUNT_MAX;
-
-/** A plan node's row estimate (0 when there is none). */
-function planRows(plan: PlanNode | undefined): number {
-  const rows = plan?.['Plan Rows'];
-  return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : 0;
-}
 
 /** Counts per (site, lifecycle, turnover) of the matching assets; the callers fold them as they need. */
 export async function groupCounts(db: DbOrTx, filter: AssetFilter) {

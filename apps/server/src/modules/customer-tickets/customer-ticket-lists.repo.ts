@@ -9,7 +9,7 @@ import {
 } from '@fleetdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { explainPlan, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
+import { cappedCount, explainPlan, inScopeSql, plannedRows, rows, uuidList, whereOf } from '../../db/sql.ts';
 import { prefixPattern } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
 
@@ -202,22 +202,13 @@ export async function viewCounts(
 
 async function allCount(db: DbOrTx, scope: Scope, filter: TicketListFilter) {
   const conditions = await filterConditions(db, scope, filter);
-  const [row] = await rows<{ n: number | string }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from customer_tickets t${whereOf(conditions)}
-      limit ${TICKET_EXACT_COUNT_MAX + 1}) s`,
-  );
-  const n = Number(row?.n ?? 0);
-  if (n <= TICKET_EXACT_COUNT_MAX) return { count: n, countIsEstimate: false };
-  return { count: await estimate(db, conditions), countIsEstimate: true };
+  return cappedCount(db, sql`from customer_tickets t${whereOf(conditions)}`, TICKET_EXACT_COUNT_MAX);
 }
 
 /** The planner's row estimate of the filters, never less than TICKET_EXACT_COUNT_MAX + 1 (it is only asked above). */
 async function estimate(db: DbOrTx, conditions: (SQL | undefined)[]) {
   const plan = await explainPlan(db, sql`select 1 from customer_tickets t${whereOf(conditions)}`);
-  const planned = plan?.['Plan Rows'];
-  const n = typeof planned === 'number' && Number.isFinite(planned) ? Math.round(planned) : 0;
-  return Math.max(n, TICKET_EXACT_COUNT_MAX + 1);
+  return Math.max(plannedRows(plan), TICKET_EXACT_COUNT_MAX + 1);
 }
 
 /** Any of these lets a staff member work a ticket (update_assigned_to_self: once it is assigned to them). */

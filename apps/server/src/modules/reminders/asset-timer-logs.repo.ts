@@ -7,7 +7,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { assetTimerUrgency } from '../../db/schema/index.ts';
-import { explainPlan, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
+import { cappedCount, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 /* ---------- the log ---------- */
@@ -77,22 +77,8 @@ export function logPage(
   );
 }
 
-/** Exact up to ASSET_TIMER_EXACT_COUNT_MAX, the planner's estimate beyond. */
-async function cappedCount(db: DbOrTx, from: SQL): Promise<{ count: number; countIsEstimate: boolean }> {
-  const [row] = await rows<{ n: number | string }>(
-    db,
-    sql`select count(*)::int as n from (select 1 ${from} limit ${ASSET_TIMER_EXACT_COUNT_MAX + 1}) s`,
-  );
-  const n = Number(row?.n ?? 0);
-  if (n <= ASSET_TIMER_EXACT_COUNT_MAX) return { count: n, countIsEstimate: false };
-  const plan = await explainPlan(db, sql`select 1 ${from}`);
-  const planned = plan?.['Plan Rows'];
-  const estimate = typeof planned === 'number' && Number.isFinite(planned) ? Math.round(planned) : 0;
-  return { count: Math.max(estimate, ASSET_TIMER_EXACT_COUNT_MAX + 1), countIsEstimate: true };
-}
-
 export function logCount(db: DbOrTx, scope: Scope, f: LogFilter) {
-  return cappedCount(db, sql`from asset_timer_logs l${whereOf(logConditions(scope, f))}`);
+  return cappedCount(db, sql`from asset_timer_logs l${whereOf(logConditions(scope, f))}`, ASSET_TIMER_EXACT_COUNT_MAX);
 }
 
 /* ---------- the log centre ---------- */
@@ -293,7 +279,7 @@ export async function centreSmallSet(
 }
 
 export function centreCount(db: DbOrTx, scope: Scope, f: CentreFilter) {
-  return cappedCount(db, sql`from asset_timers at${whereOf(centreConditions(scope, f))}`);
+  return cappedCount(db, sql`from asset_timers at${whereOf(centreConditions(scope, f))}`, ASSET_TIMER_EXACT_COUNT_MAX);
 }
 
 /* ---------- acknowledge ---------- */
