@@ -605,7 +605,7 @@ export const assetTimerLogEndpoints = {
     tag,
     requires: requires('work_reminder.log.read'),
     query: assetTimerLogListQuery,
-    response: listOf(assetTimerLog),
+    response: listOf(assetTimerLog).extend({ countIsEstimate: z.boolean() }),
   }),
   centre: endpoint({
     method: 'GET',

@@ -370,7 +370,7 @@ describe('resets, the log and the log centre', () => {
         token: readerA.token,
       });
       expect(res.statusCode).toBe(200);
-      const body = res.json<{ data: Log[]; count: number }>();
+      const body = res.json<{ data: Log[]; count: number; countIsEstimate: boolean }>();
       const kinds = body.data.map((l) => l.kind);
       expect(kinds[0]).toBe('reset');
       expect(kinds.filter((k) => k === 'acknowledged')).toHaveLength(3);
@@ -380,6 +380,7 @@ describe('resets, the log and the log centre', () => {
         'upcoming',
       ]);
       expect(body.count).toBe(body.data.length);
+      expect(body.countIsEstimate).toBe(false);
       const fire = body.data.find((l) => l.kind === 'overdue');
       expect(fire).toMatchObject({ cause: 'timer', unit: 'km', value: 600, actor: null });
       const onlyFires = await call(

@@ -129,11 +129,11 @@ export function createAssetTimerLogService(deps: { db: Db }) {
     async list(caller: Caller, q: AssetTimerLogListQuery) {
       const { pageNo, pageSize, sort, ...filter } = q;
       for (const p of filter.partnerIdIn ?? []) assertPartnerInScope(caller.scope, p);
-      const [page, { count }] = await Promise.all([
+      const [page, { count, countIsEstimate }] = await Promise.all([
         repo.logPage(db, caller.scope, filter, sort, { limit: pageSize, offset: offsetOf(q) }),
         repo.logCount(db, caller.scope, filter),
       ]);
-      return { data: page.map(toLog), count };
+      return { data: page.map(toLog), count, countIsEstimate };
     },
 
     async centre(caller: Caller, q: AssetTimerCentreQuery) {

@@ -256,7 +256,7 @@ export default function AssetTimerCentrePage() {
         filters={<CentreFilters />}
         emptyText={t('centre.empty')}
         toolbar={toolbar}
-        totalText={(count) => (result.data?.countIsEstimate ? t('centre.aboutTotal', { count }) : undefined)}
+        totalText={(count) => (result.data?.countIsEstimate ? t('aboutTotal', { count }) : undefined)}
         rowSelection={
           selectable
             ? {

@@ -100,6 +100,7 @@ export default function AssetTimerLogListPage() {
       actions={<ReminderLogViews current="log" />}
       filters={<LogFilters />}
       emptyText={t('log.empty')}
+      totalText={(count) => (result.data?.countIsEstimate ? t('aboutTotal', { count }) : undefined)}
     />
   );
 }
