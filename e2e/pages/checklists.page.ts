@@ -73,6 +73,9 @@ export class ChecklistFormPage {
     await this.handle(name).focus();
     await this.page.keyboard.press('Space');
     await expect(this.page.getByText(`Group ${name} is over position ${names.indexOf(name) + 1}`)).toBeAttached();
+    // dnd-kit's keyboard sensor listens for the arrows from a setTimeout(0) after the pick-up, and the announcement
+    // can come first: a timeout of the page's own, queued after it, runs after the listener is there.
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await this.page.keyboard.press(key);
     await expect(this.page.getByText(`Group ${name} is over position ${to}`)).toBeAttached();
     await this.page.keyboard.press('Space');
