@@ -75,10 +75,13 @@ test.describe('shell layout', () => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto('/setting/general/partner/list');
     await expect(shell.header).toHaveAttribute('data-solid', 'false');
-    // A page still loading may be too short to scroll: the wheel waits for the list.
+    // A page still loading may be too short to scroll: the wheel waits for the list, and turns again while the page
+    // is still growing (a wheel over a page that cannot scroll yet is lost).
     await expect(page.getByRole('row').nth(1)).toBeVisible();
-    await page.mouse.wheel(0, 200);
-    await expect(shell.header).toHaveAttribute('data-solid', 'true');
+    await expect(async () => {
+      await page.mouse.wheel(0, 200);
+      await expect(shell.header).toHaveAttribute('data-solid', 'true', { timeout: 1_000 });
+    }).toPass();
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(shell.header).toHaveAttribute('data-solid', 'false');
   });
