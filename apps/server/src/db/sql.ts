@@ -58,7 +58,12 @@ export async function cappedCount(
   );
   const n = Number(row?.n ?? 0);
   if (n <= max) return { count: n, countIsEstimate: false };
-  return { count: Math.max(plannedRows(await explainPlan(db, sql`select 1 ${from}`)), max + 1), countIsEstimate: true };
+  return { count: await estimatedCount(db, from, max), countIsEstimate: true };
+}
+
+/** The planner's estimate of the rows `from` holds, asked once more than `max` are known: never less than max + 1. */
+export async function estimatedCount(db: DbOrTx, from: SQL, max: number): Promise<number> {
+  return Math.max(plannedRows(await explainPlan(db, sql`select 1 ${from}`)), max + 1);
 }
 
 /** Maps a `{ key, direction }` sort from contracts to an ORDER BY, with a stable tie-breaker. */

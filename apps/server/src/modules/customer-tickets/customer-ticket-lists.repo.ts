@@ -9,7 +9,7 @@ import {
 } from '@fleetdesk/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { cappedCount, explainPlan, inScopeSql, plannedRows, rows, uuidList, whereOf } from '../../db/sql.ts';
+import { cappedCount, estimatedCount, inScopeSql, rows, uuidList, whereOf } from '../../db/sql.ts';
 import { prefixPattern } from '../../lib/paging.ts';
 import type { Scope } from '../../lib/scope.ts';
 
@@ -196,19 +196,13 @@ export async function viewCounts(
   );
   const counts = Object.fromEntries(ticketViews.map((v) => [v, Number(row?.[v] ?? 0)])) as Record<TicketView, number>;
   if (counts.all <= TICKET_EXACT_COUNT_MAX) return { counts, estimated: [] };
-  counts.all = await estimate(db, conditions);
+  counts.all = await estimatedCount(db, sql`from customer_tickets t${whereOf(conditions)}`, TICKET_EXACT_COUNT_MAX);
   return { counts, estimated: ['all'] };
 }
 
 async function allCount(db: DbOrTx, scope: Scope, filter: TicketListFilter) {
   const conditions = await filterConditions(db, scope, filter);
   return cappedCount(db, sql`from customer_tickets t${whereOf(conditions)}`, TICKET_EXACT_COUNT_MAX);
-}
-
-/** The planner's row estimate of the filters, never less than TICKET_EXACT_COUNT_MAX + 1 (it is only asked above). */
-async function estimate(db: DbOrTx, conditions: (SQL | undefined)[]) {
-  const plan = await explainPlan(db, sql`select 1 from customer_tickets t${whereOf(conditions)}`);
-  return Math.max(plannedRows(plan), TICKET_EXACT_COUNT_MAX + 1);
 }
 
 /** Any of these lets a staff member work a ticket (update_assigned_to_self: once it is assigned to them). */

@@ -185,7 +185,7 @@ function centreOrder(sort: CentreSort): SQL {
   return sql`${urgency} ${dir}, at.state_changed_at ${dir}, at.id ${dir}`;
 }
 
-type CentreSort = { key: 'due' | 'stateChangedAt' | 'assetNo'; direction: 'asc' | 'desc' };
+type CentreSort = AssetTimerCentreQuery['sort'];
 
 /** The names a page shows, joined to the rows `picked` (a query of ids) chose, in the page's order. */
 function centreDetails(picked: SQL, order: SQL): SQL {
