@@ -39,3 +39,4 @@ export * from './tax.ts';
 export * from './text-suggestions.ts';
 export * from './trips.ts';
 export * from './users.ts';
+export * from './subscriptions.ts';

@@ -11,3 +11,4 @@ export * from './renting.ts';
 export * from './settings.ts';
 export * from './trips.ts';
 export * from './workshop.ts';
+export * from './subscriptions.ts';
