@@ -1,16 +1,18 @@
 import { DatePicker, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { FormField } from '../../../shared/ui/form-page.tsx';
+import { FormField } from './form-page.tsx';
 
 /**
  * A date and time to the minute. The form keeps the ISO string the contract checks and the API takes; the picker
- * works with dayjs (the same arrangement as the tax rates' effective time).
+ * works with dayjs (the same arrangement as the tax rates' effective time). Days before today cannot be picked
+ * unless `pastAllowed` (a discount is scheduled ahead; a plan may have been valid for a while).
  */
 export function DateTimeField({
   disabled,
   ariaLabel,
+  pastAllowed = false,
   ...item
-}: FormItemProps & { disabled?: boolean; ariaLabel: string }) {
+}: FormItemProps & { disabled?: boolean; ariaLabel: string; pastAllowed?: boolean }) {
   return (
     <FormField
       {...item}
@@ -21,7 +23,7 @@ export function DateTimeField({
         showTime={{ format: 'HH:mm' }}
         format="L HH:mm"
         disabled={disabled}
-        disabledDate={(day) => day.isBefore(dayjs().startOf('day'))}
+        disabledDate={pastAllowed ? undefined : (day) => day.isBefore(dayjs().startOf('day'))}
         showNow={false}
         aria-label={ariaLabel}
         style={{ width: '100%' }}
