@@ -9,6 +9,6 @@ export * from './pricing.ts';
 export * from './reminders.ts';
 export * from './renting.ts';
 export * from './settings.ts';
+export * from './subscriptions.ts';
 export * from './trips.ts';
 export * from './workshop.ts';
-export * from './subscriptions.ts';
