@@ -1,5 +1,8 @@
 import { DatePicker, type FormItemProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+// The picker's "L" format needs dayjs's localizedFormat plugin, which format.ts installs: a page that shows no
+// other date would otherwise display a literal L.
+import '../format.ts';
 import { FormField } from './form-page.tsx';
 
 /**
@@ -25,6 +28,11 @@ export function DateTimeField({
         disabled={disabled}
         disabledDate={pastAllowed ? undefined : (day) => day.isBefore(dayjs().startOf('day'))}
         showNow={false}
+        // Enter takes the typed date (the picker does that first); it must not also send the form, half filled in
+        // (Ctrl/Cmd+Enter still does, by the form page's own shortcut).
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.ctrlKey && !event.metaKey) event.preventDefault();
+        }}
         aria-label={ariaLabel}
         style={{ width: '100%' }}
       />

@@ -6,19 +6,8 @@ import { DateTimeField } from '../../../shared/ui/date-time.field.tsx';
 import { FormField } from '../../../shared/ui/form-page.tsx';
 import { newPlanRow } from './package-form.model.ts';
 
-/** An amount of money: two decimals, never negative; the partner's currency beside it when known. */
-function MoneyInput({ currency, label }: { currency: string | undefined; label: string }) {
-  return (
-    <InputNumber<number>
-      min={0}
-      precision={2}
-      step={1}
-      suffix={currency}
-      aria-label={label}
-      style={{ width: '100%' }}
-    />
-  );
-}
+/** The plan's amounts of money: two decimals, never negative; the partner's currency beside them when known. */
+const moneyFields = ['basicFee', 'usageFee', 'usageFeeUpperLimit'] as const;
 
 /**
  * The plans of a package, one card each (1 to 20). Every field is checked by the contract as the user types; a
@@ -74,36 +63,25 @@ export function PlanFields({
                       <Input maxLength={100} aria-label={t('plan.nameOf', { index: n })} />
                     </FormField>
                   </Col>
-                  <Col {...third}>
-                    <FormField
-                      name={[row.name, 'basicFee']}
-                      label={t('plan.basicFee')}
-                      required
-                      tooltip={t('plan.basicFeeHint')}
-                    >
-                      <MoneyInput currency={currency} label={t('plan.basicFeeOf', { index: n })} />
-                    </FormField>
-                  </Col>
-                  <Col {...third}>
-                    <FormField
-                      name={[row.name, 'usageFee']}
-                      label={t('plan.usageFee')}
-                      required
-                      tooltip={t('plan.usageFeeHint')}
-                    >
-                      <MoneyInput currency={currency} label={t('plan.usageFeeOf', { index: n })} />
-                    </FormField>
-                  </Col>
-                  <Col {...third}>
-                    <FormField
-                      name={[row.name, 'usageFeeUpperLimit']}
-                      label={t('plan.usageFeeUpperLimit')}
-                      required
-                      tooltip={t('plan.usageFeeUpperLimitHint')}
-                    >
-                      <MoneyInput currency={currency} label={t('plan.usageFeeUpperLimitOf', { index: n })} />
-                    </FormField>
-                  </Col>
+                  {moneyFields.map((field) => (
+                    <Col {...third} key={field}>
+                      <FormField
+                        name={[row.name, field]}
+                        label={t(`plan.${field}`)}
+                        required
+                        tooltip={t(`plan.${field}Hint`)}
+                      >
+                        <InputNumber<number>
+                          min={0}
+                          precision={2}
+                          step={1}
+                          suffix={currency}
+                          aria-label={t(`plan.${field}Of`, { index: n })}
+                          style={{ width: '100%' }}
+                        />
+                      </FormField>
+                    </Col>
+                  ))}
                   <Col {...third}>
                     <FormField
                       name={[row.name, 'initialAvailability']}
