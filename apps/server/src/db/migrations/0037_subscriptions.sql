@@ -60,6 +60,8 @@ CREATE TABLE "subscription_periods" (
 	"usage_fee_upper_limit" numeric(12, 2) NOT NULL,
 	"deductible" double precision NOT NULL,
 	"asset_count" integer NOT NULL,
+	"anchor_at" timestamp with time zone NOT NULL,
+	"anchor_offset" integer NOT NULL,
 	"closes_at" timestamp with time zone NOT NULL,
 	"closed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

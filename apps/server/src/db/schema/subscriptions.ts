@@ -157,6 +157,12 @@ export const subscriptionPeriods = pgTable(
     usageFeeUpperLimit: money('usage_fee_upper_limit').notNull(),
     deductible: doublePrecision('deductible').notNull(),
     assetCount: integer('asset_count').notNull(),
+    /**
+     * Periods of one plan are counted from an anchor (the first of them, or the fixed pattern's day), so that month
+     * ends do not drift: period k after the anchor ends at anchor + (k + 1) × duration.
+     */
+    anchorAt: timestamp('anchor_at', { withTimezone: true }).notNull(),
+    anchorOffset: integer('anchor_offset').notNull(),
     /** When its usage is final (the end plus the trips' lag): its usage trade is made then. */
     closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AssetTimerResetCause, TimerKind, TimeUnit } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
+import { addTime } from '../../lib/calendar.ts';
 import { recomputeCycles, startCycles } from '../../modules/reminders/cycle.repo.ts';
-import { addTime, scheduleOf, usageScale } from '../../modules/reminders/cycle.ts';
+import { scheduleOf, usageScale } from '../../modules/reminders/cycle.ts';
 import { evaluateReminders } from '../../modules/reminders/evaluation.ts';
 import type { Db, DbOrTx } from '../client.ts';
 import { assetTimerGroups, assetTimerLogs, assetTimers, resetRules, timerResetRules, timers } from '../schema/index.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addTime, cycleThresholds, nextRuns } from './cycle.ts';
+import { addTime } from '../../lib/calendar.ts';
+import { cycleThresholds, nextRuns } from './cycle.ts';
 
 const noRemind = { remindBeforeReset: false, remindBefore: null };
 
