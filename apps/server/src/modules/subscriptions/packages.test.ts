@@ -309,6 +309,8 @@ describe('subscription packages API', () => {
       sequence: 1,
       startsAt: new Date('2026-01-01T00:00:00Z'),
       endsAt: new Date('2026-02-01T00:00:00Z'),
+      anchorAt: new Date('2026-01-01T00:00:00Z'),
+      anchorOffset: 0,
       planId: max.id,
       basicFee: 120,
       usageFee: 1.5,
