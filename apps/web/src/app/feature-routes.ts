@@ -28,6 +28,7 @@ import { rentingIntentRoutes } from '../features/renting-intents/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
+import { subscriptionRoutes } from '../features/subscriptions/routes.tsx';
 import { taxRoutes } from '../features/tax/routes.tsx';
 import { tripRoutes } from '../features/trips/routes.tsx';
 import { userRoutes } from '../features/users/routes.tsx';
@@ -69,6 +70,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...checklistRecordRoutes,
   ...reminderLogRoutes,
   ...reminderRoutes,
+  ...subscriptionRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

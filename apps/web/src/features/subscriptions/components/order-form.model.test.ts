@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assetsChanged,
   checkOrderForm,
+  editSequence,
   firstStepOf,
   formValuesOf,
   newOrderValues,
@@ -155,6 +156,12 @@ describe('edit order form', () => {
     expect(
       paths(checkOrderForm({ ...formValuesOf(order, ['A1', 'A2']), assetQuota: 1 }, { mode: 'edit', now })),
     ).toEqual([`assetQuota: ${SUBSCRIPTION_MESSAGES.quotaBelowAssets}`]);
+  });
+
+  it('saves a smaller set of assets before a quota below the assets listed, and the terms first otherwise', () => {
+    expect(editSequence(3, ['A1', 'A2'], ['A1', 'A2'])).toEqual(['terms']);
+    expect(editSequence(4, ['A1', 'A2'], ['A1', 'A2', 'A3'])).toEqual(['terms', 'assets']);
+    expect(editSequence(1, ['A1', 'A2'], ['A1'])).toEqual(['assets', 'terms']);
   });
 
   it('calls a change of assets only when the set changed', () => {

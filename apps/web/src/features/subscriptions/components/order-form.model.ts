@@ -213,3 +213,17 @@ export function checkOrderForm<M extends OrderFormMode>(
 export function issuesOfStep(issues: readonly FormIssue[], step: OrderStep): FormIssue[] {
   return issues.filter((issue) => stepOfField(issue.path) === step);
 }
+
+/**
+ * The calls an edit makes, in order: the terms, and the assets when their set changed. The server checks each call
+ * against the order as it then stands, so when the quota goes below the assets listed now the smaller set goes first;
+ * otherwise the terms go first (a larger quota must be saved before more assets).
+ */
+export function editSequence(
+  newQuota: number,
+  before: readonly string[],
+  after: readonly string[],
+): ('terms' | 'assets')[] {
+  if (!assetsChanged(before, after)) return ['terms'];
+  return newQuota < before.length ? ['assets', 'terms'] : ['terms', 'assets'];
+}

@@ -1,0 +1,94 @@
+import type { SubscriptionOrder } from '@fleetdesk/contracts';
+import { Alert, App, Button, Drawer, Flex, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format.ts';
+import { isApiError } from '../../../shared/http.ts';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
+import { useGuardedClose } from '../../../shared/ui/leave-guard.ts';
+import { usePhone } from '../../../shared/ui/use-phone.ts';
+import { useResetOnOpen } from '../../orders/components/reset-on-open.ts';
+import { useAllOrderAssets, useChangeAssets } from '../api.ts';
+import { AssetPicker } from './asset-picker.tsx';
+import { assetsChanged } from './order-form.model.ts';
+
+/**
+ * Sets the assets of the first period not yet fixed, starting from the ones it has now (at most the quota). The
+ * current period keeps its assets.
+ */
+export function ChangeAssetsDrawer({
+  order,
+  open,
+  onClose,
+}: {
+  order: SubscriptionOrder;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('subscriptions');
+  const { message } = App.useApp();
+  const phone = usePhone();
+  const current = useAllOrderAssets(order.id, 'next', open);
+  const mutation = useChangeAssets(order.id);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const before = (current.data ?? []).map((a) => a.no);
+  const value = picked ?? before;
+  const dirty = picked !== null && assetsChanged(before, picked);
+  const close = useGuardedClose(dirty, onClose);
+  useResetOnOpen(open, () => {
+    setPicked(null);
+    setProblem(null);
+  });
+
+  const submit = async () => {
+    setProblem(null);
+    try {
+      await mutation.mutateAsync(value);
+      void message.success(t('changeAssets.done', { count: value.length }));
+      onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status > 0 && error.status < 500) {
+        const field = error.fieldErrors?.assetNos;
+        setProblem(translateValidationMessage(field ?? error.message));
+      }
+    }
+  };
+
+  return (
+    <Drawer
+      open={open}
+      title={t('changeAssets.title', { no: order.no })}
+      size={phone ? '100%' : 720}
+      onClose={close}
+      destroyOnHidden
+      extra={
+        <Flex gap={8}>
+          <Button onClick={close}>{t('action.cancel')}</Button>
+          <Button type="primary" loading={mutation.isPending} disabled={!dirty} onClick={() => void submit()}>
+            {t('action.save')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        {t('changeAssets.explain', { time: formatDateTime(order.changesFrom) })}
+      </Typography.Paragraph>
+      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      {current.isPending ? (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
+      ) : (
+        <AssetPicker
+          partnerId={order.partner.id}
+          categoryId={order.category.id}
+          orderId={order.id}
+          quota={order.assetQuota}
+          value={value}
+          onChange={setPicked}
+        />
+      )}
+    </Drawer>
+  );
+}
