@@ -1,5 +1,5 @@
 import type { SubscriptionOrder, SubscriptionOrderAsset, SubscriptionPeriod } from '@fleetdesk/contracts';
-import { Alert, Card, Col, Descriptions, Empty, Row, Segmented, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Empty, Row, Segmented, Statistic, Table, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -101,6 +101,7 @@ export function ChangesFromHint({ order }: { order: SubscriptionOrder }) {
 /** Document 2 §3 fee amounts; what is owed stands out. */
 export function FeesCard({ order }: { order: SubscriptionOrder }) {
   const { t } = useTranslation('subscriptions');
+  const { token } = theme.useToken();
   const price = usePriceLabels();
   return (
     <Card title={t('detail.fees')} data-testid="order-fees">
@@ -111,7 +112,7 @@ export function FeesCard({ order }: { order: SubscriptionOrder }) {
               title={t(`fee.${key}`)}
               value={price.money(order.fees[key], order.currency)}
               styles={{
-                content: { fontSize: 18, color: key === 'owe' && order.fees.owe > 0 ? '#cf1322' : undefined },
+                content: { fontSize: 18, color: key === 'owe' && order.fees.owe > 0 ? token.colorError : undefined },
               }}
               data-testid={`fee-${key}`}
             />
@@ -136,23 +137,20 @@ export function AssetsCard({
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const assets = useOrderAssets(order.id, set, page);
   return (
-    <Card
-      title={t('detail.assets')}
-      data-testid="order-assets"
-      extra={
-        <Segmented
-          value={set}
-          onChange={(value) => {
-            setPage({ ...page, pageNo: 1 });
-            onSet(value as 'current' | 'next');
-          }}
-          options={[
-            { value: 'current', label: t('assetSet.current') },
-            { value: 'next', label: t('assetSet.next') },
-          ]}
-        />
-      }
-    >
+    <Card title={t('detail.assets')} data-testid="order-assets">
+      {/* In the body, not the card's header: on a phone the header has no room for both. */}
+      <Segmented
+        value={set}
+        style={{ marginBottom: 12 }}
+        onChange={(value) => {
+          setPage({ ...page, pageNo: 1 });
+          onSet(value as 'current' | 'next');
+        }}
+        options={[
+          { value: 'current', label: t('assetSet.current') },
+          { value: 'next', label: t('assetSet.next') },
+        ]}
+      />
       {assets.error ? (
         <Alert type="error" showIcon title={t('detail.loadFailed')} description={assets.error.message} />
       ) : (

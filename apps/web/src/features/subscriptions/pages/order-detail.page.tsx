@@ -65,7 +65,9 @@ function OrderDetail({ id }: { id: string }) {
       loading={order.isLoading}
       error={order.error}
       extra={o && <OrderActions order={o} actions={actions} open={(dialog) => setScreen({ dialog })} />}
-      sections={o ? [{ key: 'terms', title: t('detail.terms'), items: termsItems(o, t) }] : []}
+      sections={
+        o ? [{ key: 'terms', title: t('detail.terms'), items: termsItems(o, t), column: { xs: 1, md: 2, xl: 3 } }] : []
+      }
     >
       {o && (
         <Flex vertical gap={16}>
