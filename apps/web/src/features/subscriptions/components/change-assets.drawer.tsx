@@ -1,57 +1,41 @@
-import type { SubscriptionOrder } from '@fleetdesk/contracts';
-import { Alert, App, Button, Drawer, Flex, Spin, Typography } from 'antd';
+import { App, Button, Drawer, Flex, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { isApiError } from '../../../shared/http.ts';
-import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useGuardedClose } from '../../../shared/ui/leave-guard.ts';
 import { usePhone } from '../../../shared/ui/use-phone.ts';
-import { useResetOnOpen } from '../../orders/components/reset-on-open.ts';
 import { useAllOrderAssets, useChangeAssets } from '../api.ts';
 import { AssetPicker } from './asset-picker.tsx';
+import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
 import { assetsChanged } from './order-form.model.ts';
 
 /**
  * Sets the assets of the first period not yet fixed, starting from the ones it has now (at most the quota). The
  * current period keeps its assets.
  */
-export function ChangeAssetsDrawer({
-  order,
-  open,
-  onClose,
-}: {
-  order: SubscriptionOrder;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function ChangeAssetsDrawer({ order, open, onClose }: OrderDialogProps) {
   const { t } = useTranslation('subscriptions');
   const { message } = App.useApp();
   const phone = usePhone();
   const current = useAllOrderAssets(order.id, 'next', open);
   const mutation = useChangeAssets(order.id);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const before = (current.data ?? []).map((a) => a.no);
   const value = picked ?? before;
   const dirty = picked !== null && assetsChanged(before, picked);
   const close = useGuardedClose(dirty, onClose);
-  useResetOnOpen(open, () => {
-    setPicked(null);
-    setProblem(null);
-  });
+  const refusal = useDialogRefusal(open, () => setPicked(null));
 
   const submit = async () => {
-    setProblem(null);
+    refusal.clear();
     try {
       await mutation.mutateAsync(value);
       void message.success(t('changeAssets.done', { count: value.length }));
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.status > 0 && error.status < 500) {
-        const field = error.fieldErrors?.assetNos;
-        setProblem(translateValidationMessage(field ?? error.message));
-      }
+      // A field error on the numbers says more than the ValidationError's summary.
+      refusal.show(error, (text) => (isApiError(error) && error.fieldErrors?.assetNos) || text);
     }
   };
 
@@ -74,7 +58,7 @@ export function ChangeAssetsDrawer({
       <Typography.Paragraph type="secondary">
         {t('changeAssets.explain', { time: formatDateTime(order.changesFrom) })}
       </Typography.Paragraph>
-      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      {refusal.alert}
       {current.isPending ? (
         <Flex justify="center" style={{ padding: 48 }}>
           <Spin />

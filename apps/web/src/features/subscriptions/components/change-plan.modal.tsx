@@ -1,50 +1,34 @@
-import type { SubscriptionOrder } from '@fleetdesk/contracts';
-import { Alert, App, Form, Modal, Select, Typography } from 'antd';
+import { App, Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
-import { isApiError } from '../../../shared/http.ts';
-import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
-import { useResetOnOpen } from '../../orders/components/reset-on-open.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useChangePlan, useSubscriptionPackage } from '../api.ts';
+import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
 
 /**
  * Chooses the plan of the package the order takes from the first period not yet fixed (`changesFrom`); the current
  * period keeps its plan. Choosing the plan already in effect there withdraws a pending change.
  */
-export function ChangePlanModal({
-  order,
-  open,
-  onClose,
-}: {
-  order: SubscriptionOrder;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function ChangePlanModal({ order, open, onClose }: OrderDialogProps) {
   const { t } = useTranslation('subscriptions');
   const { message } = App.useApp();
   const price = usePriceLabels();
   const pkg = useSubscriptionPackage(order.package.id, open);
   const mutation = useChangePlan(order.id);
   const [planId, setPlanId] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | null>(null);
   const upcoming = order.nextPlan ?? order.plan;
-  useResetOnOpen(open, () => {
-    setPlanId(upcoming.id);
-    setProblem(null);
-  });
+  const refusal = useDialogRefusal(open, () => setPlanId(upcoming.id));
 
   const submit = async () => {
     if (!planId) return;
-    setProblem(null);
+    refusal.clear();
     try {
       const changed = await mutation.mutateAsync({ planId });
       void message.success(t('changePlan.done', { plan: (changed.nextPlan ?? changed.plan).name }));
       onClose();
     } catch (error) {
-      if (isApiError(error) && error.status > 0 && error.status < 500)
-        setProblem(translateValidationMessage(error.message));
+      refusal.show(error);
     }
   };
 
@@ -59,7 +43,7 @@ export function ChangePlanModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      {refusal.alert}
       <Typography.Paragraph type="secondary" data-testid="change-plan-from">
         {t('changePlan.explain', { time: formatDateTime(order.changesFrom), plan: order.plan.name })}
       </Typography.Paragraph>

@@ -1,10 +1,7 @@
-import type { SubscriptionOrder } from '@fleetdesk/contracts';
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
 import { serverFieldsToFieldErrors, translateValidationMessage } from '../../../shared/ui/form-errors.ts';
-import { useResetOnOpen } from '../../orders/components/reset-on-open.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useExemptRefund, useOrderTrades } from '../api.ts';
 import {
@@ -14,6 +11,7 @@ import {
   type ExemptRefundValues,
   exemptRefundBodyOf,
 } from './exempt-refund.model.ts';
+import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
 
 const REASON_MAX = 500;
 /** The trades offered: the newest hundred (a trade older than that is found on the trade list's page). */
@@ -23,15 +21,7 @@ const tradesQuery = { pageNo: 1, pageSize: 100 };
  * Exempts part of a trade still to pay or refunds part of a paid one: the trade is picked first, which decides which
  * of the two it is and how much is left; the server checks again and its refusal lands on the amount.
  */
-export function ExemptRefundModal({
-  order,
-  open,
-  onClose,
-}: {
-  order: SubscriptionOrder;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function ExemptRefundModal({ order, open, onClose }: OrderDialogProps) {
   const { t } = useTranslation('subscriptions');
   const { message } = App.useApp();
   const price = usePriceLabels();
@@ -39,18 +29,14 @@ export function ExemptRefundModal({
   const trades = useOrderTrades(order.id, tradesQuery, open);
   const mutation = useExemptRefund(order.id);
   const [form] = Form.useForm<ExemptRefundValues>();
-  const [problem, setProblem] = useState<string | null>(null);
-  useResetOnOpen(open, () => {
-    form.resetFields();
-    setProblem(null);
-  });
+  const refusal = useDialogRefusal(open, () => form.resetFields());
   const offered = adjustableTrades(trades.data?.data ?? []);
   const tradeId = Form.useWatch('tradeId', form);
   const trade = offered.find((tr) => tr.id === tradeId);
   const adjustment = trade ? adjustmentOf(trade) : null;
 
   const submit = async () => {
-    setProblem(null);
+    refusal.clear();
     const values = form.getFieldsValue(true) as ExemptRefundValues;
     const checked = exemptRefundBodyOf(values, trade, (max) => t('exemptRefund.tooMuch', { max: money(max) }));
     if (!checked.ok) {
@@ -64,15 +50,14 @@ export function ExemptRefundModal({
       void message.success(t(checked.body.refundAmount ? 'exemptRefund.refunded' : 'exemptRefund.exempted'));
       onClose();
     } catch (error) {
-      if (!isApiError(error) || error.status === 0 || error.status >= 500) return;
-      const fields = error.fieldErrors;
+      const fields = isApiError(error) ? error.fieldErrors : null;
       if (fields) {
         const mapped = serverFieldsToFieldErrors(fields).map((f) => ({
           ...f,
           name: f.name[0] === 'exemptAmount' || f.name[0] === 'refundAmount' ? ['amount'] : f.name,
         }));
         form.setFields(mapped as never);
-      } else setProblem(translateValidationMessage(error.message));
+      } else refusal.show(error);
     }
   };
 
@@ -87,7 +72,7 @@ export function ExemptRefundModal({
       onCancel={onClose}
       destroyOnHidden
     >
-      {problem && <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} />}
+      {refusal.alert}
       {!trades.isPending && offered.length === 0 && (
         <Alert type="info" showIcon title={t('exemptRefund.nothing')} style={{ marginBottom: 16 }} />
       )}

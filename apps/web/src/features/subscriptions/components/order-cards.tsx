@@ -123,6 +123,17 @@ export function FeesCard({ order }: { order: SubscriptionOrder }) {
   );
 }
 
+type Page = { pageNo: number; pageSize: number };
+
+/** A card table's pager: one page needs none. */
+const pagingOf = (page: Page, total: number | undefined, setPage: (page: Page) => void) => ({
+  current: page.pageNo,
+  pageSize: page.pageSize,
+  total: total ?? 0,
+  hideOnSinglePage: true,
+  onChange: (pageNo: number, pageSize: number) => setPage({ pageNo, pageSize }),
+});
+
 /** The order's assets, those of the current period or of the period changes go to. */
 export function AssetsCard({
   order,
@@ -161,13 +172,7 @@ export function AssetsCard({
           loading={assets.isFetching}
           dataSource={assets.data?.data ?? []}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noAssets')} /> }}
-          pagination={{
-            current: page.pageNo,
-            pageSize: page.pageSize,
-            total: assets.data?.count ?? 0,
-            hideOnSinglePage: true,
-            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-          }}
+          pagination={pagingOf(page, assets.data?.count, setPage)}
           columns={[
             { key: 'no', title: t('field.assetNo'), dataIndex: 'no' },
             { key: 'category', title: t('field.category'), render: (_, a) => a.category.name },
@@ -211,13 +216,7 @@ export function PeriodsCard({ order }: { order: SubscriptionOrder }) {
           loading={periods.isFetching}
           dataSource={periods.data?.data ?? []}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('period.none')} /> }}
-          pagination={{
-            current: page.pageNo,
-            pageSize: page.pageSize,
-            total: periods.data?.count ?? 0,
-            hideOnSinglePage: true,
-            onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-          }}
+          pagination={pagingOf(page, periods.data?.count, setPage)}
           columns={[
             { key: 'sequence', title: '#', dataIndex: 'sequence' },
             { key: 'startsAt', title: t('field.startsAt'), render: (_, p) => formatDateTime(p.startsAt) },

@@ -4,7 +4,7 @@ import {
   subscriptionEndpoints,
   subscriptionOrderTabs,
 } from '@fleetdesk/contracts';
-import { Empty, Form, Input, Select, Space, Tabs, Typography } from 'antd';
+import { Empty, Form, Input, Space, Tabs, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -18,6 +18,7 @@ import { useUrlState } from '../../../shared/ui/url-state.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { usePackageOptions, useSubscriptionOrders } from '../api.ts';
 import { useSubscriptionArea } from '../components/area.ts';
+import { MultiFilter } from '../components/filter-items.tsx';
 import { isFiltered, orderListQueryOf } from '../components/order-list.model.ts';
 import { OrderStatusTag } from '../components/status-tags.tsx';
 import { subscriptionOrderList, subscriptionTabScreen } from '../urls.ts';
@@ -177,30 +178,18 @@ function OrderFilters() {
           style={{ width: 180 }}
         />
       </Form.Item>
-      <Form.Item name="partnerIdIn" label={t('field.partner')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ minWidth: 200 }}
-          placeholder={t('filter.any')}
-          loading={partners.isPending}
-          options={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
-        />
-      </Form.Item>
-      <Form.Item name="packageIdIn" label={t('field.package')}>
-        <Select
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
-          style={{ minWidth: 200 }}
-          placeholder={t('filter.any')}
-          loading={packages.isPending && packages.fetchStatus !== 'idle'}
-          options={packageOptions}
-        />
-      </Form.Item>
+      <MultiFilter
+        name="partnerIdIn"
+        label={t('field.partner')}
+        loading={partners.isPending}
+        options={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      />
+      <MultiFilter
+        name="packageIdIn"
+        label={t('field.package')}
+        loading={packages.isPending && packages.fetchStatus !== 'idle'}
+        options={packageOptions}
+      />
     </>
   );
 }

@@ -7,7 +7,7 @@ import {
   subscriptionFeeTypes,
   subscriptionTradeStates,
 } from '@fleetdesk/contracts';
-import { Button, Empty, Form, Select, Typography } from 'antd';
+import { Button, Empty, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -20,6 +20,7 @@ import { useListState } from '../../../shared/ui/list-state.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { exportTrades, useOrderTrades, useSubscriptionOrder } from '../api.ts';
 import { useSubscriptionArea } from '../components/area.ts';
+import { MultiFilter } from '../components/filter-items.tsx';
 import { FeeTypeTag, TradeStateTag } from '../components/status-tags.tsx';
 import { isUsageTrade, tradeFilterOf, tradeListTitle, tradeQueryOf } from '../components/trade-list.model.ts';
 import { subscriptionTradeList } from '../urls.ts';
@@ -101,25 +102,18 @@ function TradeList({ orderId }: { orderId: string }) {
       emptyText={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trades.empty')} />}
       filters={
         <>
-          <Form.Item name="feeTypeIn" label={t('field.feeType')}>
-            <Select
-              mode="multiple"
-              allowClear
-              style={{ minWidth: 180 }}
-              placeholder={t('filter.any')}
-              options={subscriptionFeeTypes.map((f) => ({ value: f, label: t(`feeType.${f}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="stateIn" label={t('field.state')}>
-            <Select
-              mode="multiple"
-              allowClear
-              maxTagCount="responsive"
-              style={{ minWidth: 220 }}
-              placeholder={t('filter.any')}
-              options={subscriptionTradeStates.map((s) => ({ value: s, label: t(`tradeState.${s}`) }))}
-            />
-          </Form.Item>
+          <MultiFilter
+            name="feeTypeIn"
+            label={t('field.feeType')}
+            minWidth={180}
+            options={subscriptionFeeTypes.map((f) => ({ value: f, label: t(`feeType.${f}`) }))}
+          />
+          <MultiFilter
+            name="stateIn"
+            label={t('field.state')}
+            minWidth={220}
+            options={subscriptionTradeStates.map((s) => ({ value: s, label: t(`tradeState.${s}`) }))}
+          />
         </>
       }
       actions={
