@@ -56,6 +56,7 @@ export function ChangePlanModal({ order, open, onClose }: OrderDialogProps) {
             aria-label={t('field.plan')}
             options={(pkg.data?.plans ?? []).map((plan) => ({
               value: plan.id,
+              title: plan.name,
               label: `${plan.name} · ${price.money(plan.basicFee, order.currency)}`,
             }))}
           />

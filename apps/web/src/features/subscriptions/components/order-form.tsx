@@ -186,10 +186,14 @@ export function OrderForm<M extends OrderFormMode>({
     }
   };
 
+  const advance = () => void (last ? submit() : next());
+  // The primary button is not a submit button: a form submit would validate every step, hidden ones included.
+  // Enter in a plain field goes on as the button would; Ctrl/Cmd+Enter from anywhere (a select, the note).
   const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (event.key !== 'Enter' || event.defaultPrevented) return;
+    if (event.ctrlKey || event.metaKey || isPlainField(event.target)) {
       event.preventDefault();
-      void (last ? submit() : next());
+      advance();
     }
   };
 
@@ -214,7 +218,6 @@ export function OrderForm<M extends OrderFormMode>({
         layout="vertical"
         initialValues={initialValues}
         onValuesChange={markDirty}
-        onFinish={() => void (last ? submit() : next())}
         onKeyDown={onKeyDown}
         scrollToFirstError={{ block: 'center', behavior: 'smooth', focus: true }}
         style={{ maxWidth: step === 'asset' ? undefined : 880 }}
@@ -241,13 +244,22 @@ export function OrderForm<M extends OrderFormMode>({
         )}
         <Flex gap={8} wrap style={{ marginTop: 24 }}>
           {index > 0 && <Button onClick={() => setStep(orderSteps[index - 1] ?? step)}>{t('form.back')}</Button>}
-          <Button type="primary" htmlType="submit" loading={submitting} title={t('form.submitHint')}>
+          <Button type="primary" loading={submitting} title={t('form.submitHint')} onClick={advance}>
             {last ? submitText : t('form.next')}
           </Button>
           <Button onClick={onCancel}>{t('action.cancel')}</Button>
         </Flex>
       </Form>
     </Card>
+  );
+}
+
+/** A text or number field of its own (not a select's search, a date picker's input, a checkbox or a radio). */
+function isPlainField(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLInputElement &&
+    (target.type === 'text' || target.type === 'number') &&
+    !target.closest('.ant-select, .ant-picker')
   );
 }
 
@@ -333,7 +345,12 @@ function NewPlanFields({
           loading={loadingPackages}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={partnerId ? t('form.choosePackage') : t('form.partnerFirst')}
-          options={(packages ?? []).map((p) => ({ value: p.id, label: `${p.name} · ${p.category.name}` }))}
+          // The title is the name alone: what a tooltip and a search by name show.
+          options={(packages ?? []).map((p) => ({
+            value: p.id,
+            label: `${p.name} · ${p.category.name}`,
+            title: p.name,
+          }))}
           onChange={() => form.setFieldsValue({ planId: undefined, assetNos: [] })}
         />
       </Form.Item>
@@ -355,7 +372,8 @@ function NewPlanFields({
             const reason = planRefusal(p, startAt);
             return {
               value: p.id,
-              label: `${p.name} · ${amount(p.basicFee)} / ${p.durationQuantity} ${t(`durationUnit.${p.durationUnit}`)}`,
+              title: p.name,
+              label: `${p.name} · ${amount(p.basicFee)} / ${t(`duration.${p.durationUnit}`, { count: p.durationQuantity })}`,
               disabled: reason !== null,
               reason: reason ?? undefined,
             };
