@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useChangePlan, useSubscriptionPackage } from '../api.ts';
 import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
+import { planValidAt } from './order-form.model.ts';
 
 /**
  * Chooses the plan of the package the order takes from the first period not yet fixed (`changesFrom`); the current
@@ -57,6 +58,8 @@ export function ChangePlanModal({ order, open, onClose }: OrderDialogProps) {
             options={(pkg.data?.plans ?? []).map((plan) => ({
               value: plan.id,
               title: plan.name,
+              // A plan not on offer when the change applies cannot be chosen (one that cannot be first can).
+              disabled: order.changesFrom !== null && !planValidAt(plan, Date.parse(order.changesFrom)),
               label: `${plan.name} · ${price.money(plan.basicFee, order.currency)}`,
             }))}
           />

@@ -147,14 +147,18 @@ export interface FormIssue {
   message: string;
 }
 
+/** Whether a plan is on offer at an instant (from its Since, before its Until). */
+export function planValidAt(plan: Pick<PackagePlan, 'validSince' | 'validUntil'>, at: number): boolean {
+  return at >= Date.parse(plan.validSince) && at < Date.parse(plan.validUntil);
+}
+
 /** Why a plan cannot start a subscription at `startAt` (null: it can). */
 export function planRefusal(
   plan: Pick<PackagePlan, 'cannotBeFirstPlan' | 'validSince' | 'validUntil'>,
   startAt: number,
 ): string | null {
   if (plan.cannotBeFirstPlan) return SUBSCRIPTION_MESSAGES.cannotBeFirstPlan;
-  if (startAt < Date.parse(plan.validSince) || startAt >= Date.parse(plan.validUntil))
-    return SUBSCRIPTION_MESSAGES.planNotValid;
+  if (!planValidAt(plan, startAt)) return SUBSCRIPTION_MESSAGES.planNotValid;
   return null;
 }
 
