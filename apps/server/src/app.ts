@@ -90,6 +90,9 @@ import { textSuggestionRoutes } from './modules/settings/text-suggestions.routes
 import { createTextSuggestionService } from './modules/settings/text-suggestions.service.ts';
 import { siteRoutes } from './modules/sites/sites.routes.ts';
 import { createSiteService } from './modules/sites/sites.service.ts';
+import { createSubscriptionBilling, type SubscriptionBilling } from './modules/subscriptions/billing.ts';
+import { subscriptionOrderRoutes } from './modules/subscriptions/orders.routes.ts';
+import { createSubscriptionOrderService } from './modules/subscriptions/orders.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
 import { tripRoutes } from './modules/trips/trips.routes.ts';
@@ -118,6 +121,8 @@ declare module 'fastify' {
     renting: { orders: OrderService; billing: Billing; jobs: JobRunner; billingJobs: JobRunner };
     /** The daily notification digest (a recurring job): main.ts enqueues `digest.initial` and starts the jobs. */
     notifications: { digest: NotificationDigest; jobs: JobRunner };
+    /** Subscription billing (periods, trades, charges) in its own lane: main.ts enqueues `initial` and starts it. */
+    subscriptions: { billing: SubscriptionBilling; jobs: JobRunner };
   }
 }
 
@@ -198,6 +203,15 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.decorate('renting', { orders: orderService, billing, jobs: rentingJobs, billingJobs });
   app.addHook('onClose', () => Promise.all([rentingJobs.stop(), billingJobs.stop()]).then(() => undefined));
   registerReminderJobs(app, { db, everyMs: config.reminders.evaluateMs });
+  const subscriptionBilling = createSubscriptionBilling({
+    db,
+    payments: paymentService,
+    usageLagMs: config.subscriptions.usageLagMs,
+    everyMs: config.subscriptions.billingMs,
+  });
+  const subscriptionJobs = createJobRunner({ db, log: app.log, handlers: subscriptionBilling.handlers, pollMs: 2_000 });
+  app.decorate('subscriptions', { billing: subscriptionBilling, jobs: subscriptionJobs });
+  app.addHook('onClose', () => subscriptionJobs.stop());
   const digest = createNotificationDigest({ db });
   // The digest runs once a day; the e-mails of events leave within a couple of seconds of their commit.
   const notificationJobs = createJobRunner({
@@ -297,6 +311,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       reminderConfigRoutes(api, reminderConfigServices({ db }));
       notificationRoutes(api, createNotificationService({ db, log: app.log }));
       reminderLogRoutes(api, { db });
+      subscriptionOrderRoutes(
+        api,
+        createSubscriptionOrderService({ db, payments: paymentService, billing: subscriptionBilling }),
+      );
     },
     { prefix: '/api' },
   );

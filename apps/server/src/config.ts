@@ -89,6 +89,15 @@ const envSchema = z
     IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
     /** How often the reminder evaluation runs (ms); the e2e server sets it low. */
     REMINDER_EVALUATE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How often subscription billing runs (ms): fixes periods, makes and charges trades. */
+    SUBSCRIPTION_BILLING_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    /** How long after a period's end its usage is final (document 2 §9: trips may lag up to 48 h). */
+    SUBSCRIPTION_USAGE_LAG_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(7 * 86_400_000)
+      .default(48 * 3_600_000),
     /** Who takes the payments: `local` (Stripe's test mode, kept in our database; no account needed) or `stripe`. */
     PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
     /** The Stripe account's secret key (sk_live_… / sk_test_…) and the signing secret of its webhook endpoint. */
@@ -159,6 +168,7 @@ export type Config = {
   simulatorDevices: number;
   iot: { commandTtlMs: number; retryBaseMs: number };
   reminders: { evaluateMs: number };
+  subscriptions: { billingMs: number; usageLagMs: number };
   /** styleUrl: the style the console tries first, its key put in; null → the offline atlas only. */
   map: { styleUrl: string | null; gridMaxAgeMs: number };
   payments:
@@ -225,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulatorDevices: e.SIMULATOR_DEVICES,
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
     reminders: { evaluateMs: e.REMINDER_EVALUATE_MS },
+    subscriptions: { billingMs: e.SUBSCRIPTION_BILLING_MS, usageLagMs: e.SUBSCRIPTION_USAGE_LAG_MS },
     map: {
       styleUrl:
         e.MAP_STYLE_URL === OFFLINE_MAP

@@ -47,7 +47,9 @@ async function main() {
   await enqueueJobs(database.db, app.reminders.initial);
   app.reminders.jobs.start();
   await enqueueJobs(database.db, app.notifications.digest.initial);
+  await enqueueJobs(database.db, app.subscriptions.billing.initial);
   app.notifications.jobs.start();
+  app.subscriptions.jobs.start();
   if (config.simulator) {
     // The demo fleet comes alive: every bound device of the demo connects with its own credentials.
     const devices = await fleetDevices(database.db, config.simulatorDevices);
