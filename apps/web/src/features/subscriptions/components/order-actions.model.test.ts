@@ -20,7 +20,7 @@ const every = new Set([
 ]);
 
 describe('order actions', () => {
-  it('offers a subscribed order every action its permissions allow, payoff only when something is owed', () => {
+  it('offers a subscribed order every action its permissions allow, payoff only when something is owed or to pay', () => {
     expect(availableActions(order, every, '*')).toEqual([
       'trades',
       'edit',
@@ -31,6 +31,7 @@ describe('order actions', () => {
       'forceClose',
     ]);
     expect(availableActions({ ...order, fees: { ...fees, owe: 5 } }, every, '*')).toContain('payoff');
+    expect(availableActions({ ...order, fees: { ...fees, pending: 5 } }, every, '*')).toContain('payoff');
   });
 
   it('shows nothing the user does not hold; base:admin holds all', () => {

@@ -31,7 +31,7 @@ type OrderState = Pick<SubscriptionOrder, 'status' | 'fees' | 'changesFrom'>;
 /**
  * Whether the order's state lets the action run. Plan and assets change from the first period not yet fixed, so not
  * once the order is ending (no period follows) or when none is left; unsubscribe only while subscribed; force close
- * until finished; payoff when something is owed; exempt/refund while the order has any trade amount (a finished
+ * until finished; payoff when something is owed or still to pay; exempt/refund while the order has any trade amount (a finished
  * order can still be refunded).
  */
 function applies(action: OrderAction, order: OrderState): boolean {
@@ -48,7 +48,9 @@ function applies(action: OrderAction, order: OrderState): boolean {
     case 'forceClose':
       return order.status !== 'finished';
     case 'payoff':
-      return order.fees.owe > 0;
+      // As the server decides: something failed (owed) or still to pay (pending, which holds the Claimable trades
+      // payoff charges; when all of it is for periods not started, the server says nothing is due yet).
+      return order.fees.owe + order.fees.pending > 0;
     case 'exemptRefund':
       return order.fees.total > 0;
   }
