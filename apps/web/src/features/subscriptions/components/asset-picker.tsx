@@ -3,10 +3,24 @@ import type { SubscribableAsset } from '@fleetdesk/contracts';
 import { Alert, Button, Collapse, Empty, Flex, Input, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiError } from '../../../shared/http.ts';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { LifeCycleTag } from '../../assets/components/life-cycle-tag.tsx';
 import { parseAssetNos } from '../../private-lists/asset-nos.ts';
 import { useSubscribableAssets } from '../api.ts';
 import { addAssetNos, removeAssetNos } from './asset-picker.model.ts';
+import { refusedAssets } from './refusal.model.ts';
+
+/** A refusal of the asset numbers in the interface language, naming the numbers the server refused. */
+export function useAssetRefusalText() {
+  const { t } = useTranslation('subscriptions');
+  return (error: ApiError, fallback: string) => {
+    const refused = refusedAssets(error);
+    return refused
+      ? t(`refusal.${refused.kind}`, { count: refused.nos.length, nos: refused.nos.join(', ') })
+      : translateValidationMessage(fallback);
+  };
+}
 
 export interface AssetPickerProps {
   partnerId: string;

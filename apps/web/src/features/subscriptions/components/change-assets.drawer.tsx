@@ -6,9 +6,10 @@ import { isApiError } from '../../../shared/http.ts';
 import { useGuardedClose } from '../../../shared/ui/leave-guard.ts';
 import { usePhone } from '../../../shared/ui/use-phone.ts';
 import { useAllOrderAssets, useChangeAssets } from '../api.ts';
-import { AssetPicker } from './asset-picker.tsx';
+import { AssetPicker, useAssetRefusalText } from './asset-picker.tsx';
 import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
 import { assetsChanged } from './order-form.model.ts';
+import { refusalFields, refusedAssets } from './refusal.model.ts';
 
 /**
  * Sets the assets of the first period not yet fixed, starting from the ones it has now (at most the quota). The
@@ -17,6 +18,7 @@ import { assetsChanged } from './order-form.model.ts';
 export function ChangeAssetsDrawer({ order, open, onClose }: OrderDialogProps) {
   const { t } = useTranslation('subscriptions');
   const { message } = App.useApp();
+  const assetRefusalText = useAssetRefusalText();
   const phone = usePhone();
   const current = useAllOrderAssets(order.id, 'next', open);
   const mutation = useChangeAssets(order.id);
@@ -34,8 +36,9 @@ export function ChangeAssetsDrawer({ order, open, onClose }: OrderDialogProps) {
       void message.success(t('changeAssets.done', { count: value.length }));
       onClose();
     } catch (error) {
-      // A field error on the numbers says more than the ValidationError's summary.
-      refusal.show(error, (text) => (isApiError(error) && error.fieldErrors?.assetNos) || text);
+      // The refused numbers say more than the refusal's summary.
+      if (isApiError(error) && refusedAssets(error)) refusal.showText(assetRefusalText(error, error.message));
+      else refusal.show(error, (text) => (isApiError(error) && refusalFields(error)?.assetNos) || text);
     }
   };
 

@@ -1,7 +1,7 @@
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/http.ts';
-import { serverFieldsToFieldErrors, translateValidationMessage } from '../../../shared/ui/form-errors.ts';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useExemptRefund, useOrderTrades } from '../api.ts';
 import {
@@ -12,6 +12,7 @@ import {
   exemptRefundBodyOf,
 } from './exempt-refund.model.ts';
 import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
+import { refusalFields } from './refusal.model.ts';
 
 const REASON_MAX = 500;
 /** The trades offered: the newest hundred (a trade older than that is found on the trade list's page). */
@@ -50,13 +51,21 @@ export function ExemptRefundModal({ order, open, onClose }: OrderDialogProps) {
       void message.success(t(checked.body.refundAmount ? 'exemptRefund.refunded' : 'exemptRefund.exempted'));
       onClose();
     } catch (error) {
-      const fields = isApiError(error) ? error.fieldErrors : null;
+      const fields = isApiError(error) ? refusalFields(error) : null;
       if (fields) {
-        const mapped = serverFieldsToFieldErrors(fields).map((f) => ({
-          ...f,
-          name: f.name[0] === 'exemptAmount' || f.name[0] === 'refundAmount' ? ['amount'] : f.name,
-        }));
-        form.setFields(mapped as never);
+        form.setFields(
+          Object.entries(fields).map(([name, text]) => {
+            const amount = name === 'exemptAmount' || name === 'refundAmount';
+            // "At most 12.50 is still to pay": another change came first; said again with the order's currency.
+            const most = amount ? /^At most ([\d.]+)/.exec(text) : null;
+            return {
+              name: (amount ? 'amount' : name) as never,
+              errors: [
+                most ? t('exemptRefund.tooMuch', { max: money(Number(most[1])) }) : translateValidationMessage(text),
+              ],
+            };
+          }),
+        );
       } else refusal.show(error);
     }
   };

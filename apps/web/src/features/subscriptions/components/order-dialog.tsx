@@ -25,6 +25,8 @@ export function useDialogRefusal(open: boolean, onOpen: () => void = () => undef
   return {
     alert: problem && <Alert type="error" showIcon role="alert" title={problem} style={{ marginBottom: 16 }} />,
     clear: () => setProblem(null),
+    /** Shows a text already in the interface language. */
+    showText: (text: string) => setProblem(text),
     /** Shows the refusal (`message` picks a better text out of it, e.g. a field's); false when it is not one. */
     show: (error: unknown, message: (text: string) => string = (text) => text): boolean => {
       if (!isApiError(error) || error.status === 0 || error.status >= 500) return false;

@@ -30,10 +30,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
 import { isApiError } from '../../../shared/http.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
-import { serverFieldsToFieldErrors, translateValidationMessage } from '../../../shared/ui/form-errors.ts';
+import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { usePartnerPackages, useSiteOptions } from '../api.ts';
-import { AssetPicker } from './asset-picker.tsx';
+import { AssetPicker, useAssetRefusalText } from './asset-picker.tsx';
 import {
   checkOrderForm,
   firstStepOf,
@@ -44,6 +44,7 @@ import {
   orderSteps,
   planRefusal,
 } from './order-form.model.ts';
+import { refusalFields } from './refusal.model.ts';
 
 /** Stripe's test payment methods, which the local provider knows (docs/decisions.md "Payment"). */
 const TEST_PAYMENT_METHODS = ['pm_card_visa', 'pm_sepa_debit', 'pm_card_chargeDeclined'] as const;
@@ -101,6 +102,7 @@ export function OrderForm<M extends OrderFormMode>({
   submitText,
 }: OrderFormProps<M>) {
   const { t } = useTranslation('subscriptions');
+  const assetRefusalText = useAssetRefusalText();
   const [form] = Form.useForm<OrderFormValues>();
   const [step, setStep] = useState<OrderStep>('plan');
   const [submitting, setSubmitting] = useState(false);
@@ -173,9 +175,12 @@ export function OrderForm<M extends OrderFormMode>({
       onDone();
     } catch (error) {
       if (!isApiError(error)) return;
-      const fields = error.fieldErrors;
+      const fields = refusalFields(error);
       if (fields) {
-        const mapped = serverFieldsToFieldErrors(fields);
+        const mapped = Object.entries(fields).map(([path, text]) => ({
+          name: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+          errors: [path === 'assetNos' ? assetRefusalText(error, text) : translateValidationMessage(text)],
+        }));
         form.setFields(mapped as never);
         goToFirstError(mapped.map((f) => f.name));
       } else if (error.status > 0 && error.status < 500) {
