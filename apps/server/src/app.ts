@@ -93,6 +93,8 @@ import { createSiteService } from './modules/sites/sites.service.ts';
 import { createSubscriptionBilling, type SubscriptionBilling } from './modules/subscriptions/billing.ts';
 import { subscriptionOrderRoutes } from './modules/subscriptions/orders.routes.ts';
 import { createSubscriptionOrderService } from './modules/subscriptions/orders.service.ts';
+import { subscriptionPackageRoutes } from './modules/subscriptions/packages.routes.ts';
+import { createSubscriptionPackageService } from './modules/subscriptions/packages.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
 import { tripRoutes } from './modules/trips/trips.routes.ts';
@@ -305,6 +307,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       tripRoutes(api, { db });
       workItemRoutes(api, createWorkItemService({ db, storage }));
       checklistRoutes(api, createChecklistService({ db, storage }));
+      subscriptionPackageRoutes(api, createSubscriptionPackageService({ db }));
       checklistRecordRoutes(api, createChecklistRecordService({ db, storage }), storage);
       customerTicketRoutes(api, createCustomerTicketService({ db, payments: paymentService, mail, log: app.log }));
       customerTicketListRoutes(api, createCustomerTicketListService({ db }));

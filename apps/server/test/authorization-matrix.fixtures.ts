@@ -10,6 +10,8 @@ import { customerTicketFixtures } from './authorization-matrix.customer-tickets.
 import { notificationFixtures } from './authorization-matrix.notifications.ts';
 import { reminderLogFixtures } from './authorization-matrix.reminder-logs.ts';
 import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
+import { subscriptionOrderFixtures } from './authorization-matrix.subscription-orders.ts';
+import { subscriptionPackageFixtures } from './authorization-matrix.subscription-packages.ts';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
 import { call, multipartFile, type TestContext } from './harness.ts';
 
@@ -1325,6 +1327,8 @@ export const fixtures: Record<string, Fixture> = {
   ...notificationFixtures(),
   ...reminderLogFixtures(),
   ...accountAccessFixtures(),
+  ...subscriptionPackageFixtures(),
+  ...subscriptionOrderFixtures(),
 };
 
 const operationSettingBody = {

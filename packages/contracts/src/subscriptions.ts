@@ -55,6 +55,14 @@ export const SUBSCRIPTION_MESSAGES = {
   fixedPatternMonths: 'A fixed billing cycle needs a plan counted in months',
   fixedPatternRequired: 'Day of month is required for a fixed billing cycle',
   paymentMethodFormat: 'Payment method must be a provider payment method id (pm_…)',
+  packageNameTaken: 'A package with this name already exists for this partner',
+  planNameRepeated: 'Two plans of a package cannot have the same name',
+  planInUse: 'A plan that a subscription order uses cannot be removed',
+  packageInUse: 'A package that a subscription order uses cannot be deleted',
+  categoryDisabled: 'The asset category is disabled',
+  categoryLocked: 'The category of a package that a subscription order uses cannot change',
+  partnerLocked: 'The partner of a package cannot change',
+  noFirstPlan: 'At least one plan must be allowed as the first plan',
 } as const;
 
 const planFields = {
@@ -96,16 +104,33 @@ export const packagePlanInput = z
   });
 export type PackagePlanInput = z.infer<typeof packagePlanInput>;
 
-export const subscriptionPackageInput = z.strictObject({
-  name: trimmedText(PACKAGE_NAME_MAX),
-  description: optionalText(PACKAGE_DESCRIPTION_MAX),
-  partnerId: id,
-  categoryId: id,
-  plans: z
-    .array(packagePlanInput)
-    .min(1, { message: 'Add at least one plan' })
-    .max(PACKAGE_PLANS_MAX, { message: `A package has at most ${PACKAGE_PLANS_MAX} plans` }),
-});
+export const subscriptionPackageInput = z
+  .strictObject({
+    name: trimmedText(PACKAGE_NAME_MAX),
+    description: optionalText(PACKAGE_DESCRIPTION_MAX),
+    partnerId: id,
+    categoryId: id,
+    plans: z
+      .array(packagePlanInput)
+      .min(1, { message: 'Add at least one plan' })
+      .max(PACKAGE_PLANS_MAX, { message: `A package has at most ${PACKAGE_PLANS_MAX} plans` }),
+  })
+  .superRefine((p, ctx) => {
+    // An order picks its plan by name in the console: two plans named alike could not be told apart.
+    const seen = new Set<string>();
+    for (const [index, plan] of p.plans.entries()) {
+      const key = plan.name.trim().toLowerCase();
+      if (seen.has(key))
+        ctx.addIssue({
+          code: 'custom',
+          message: SUBSCRIPTION_MESSAGES.planNameRepeated,
+          path: ['plans', index, 'name'],
+        });
+      seen.add(key);
+    }
+    if (p.plans.length > 0 && p.plans.every((plan) => plan.cannotBeFirstPlan))
+      ctx.addIssue({ code: 'custom', message: SUBSCRIPTION_MESSAGES.noFirstPlan, path: ['plans'] });
+  });
 export type SubscriptionPackageInput = z.infer<typeof subscriptionPackageInput>;
 
 export const packagePlan = z.object({

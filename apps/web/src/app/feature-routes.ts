@@ -28,6 +28,7 @@ import { rentingIntentRoutes } from '../features/renting-intents/routes.tsx';
 import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
+import { subscriptionPackageRoutes } from '../features/subscription-packages/routes.tsx';
 import { subscriptionRoutes } from '../features/subscriptions/routes.tsx';
 import { taxRoutes } from '../features/tax/routes.tsx';
 import { tripRoutes } from '../features/trips/routes.tsx';
@@ -70,6 +71,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...checklistRecordRoutes,
   ...reminderLogRoutes,
   ...reminderRoutes,
+  ...subscriptionPackageRoutes,
   ...subscriptionRoutes,
 ];
 

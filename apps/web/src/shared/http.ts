@@ -48,6 +48,32 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The `data.fields` a refusal names (a ValidationError, or a domain refusal about one field: 409 name taken). */
+export function refusalFields(error: unknown): Record<string, string> | null {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return null;
+  const fields = (error.data as { fields?: unknown }).fields;
+  if (typeof fields !== 'object' || fields === null) return null;
+  const entries = Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length ? Object.fromEntries(entries) : null;
+}
+/** For `call` in a form: refusals it places on fields (named by the server, or by `fieldOfCode`) are not notified. */
+export const formNotify = (fieldOfCode: Record<string, string> = {}) => ({
+  notify: (e: ApiError) => refusalFields(e) === null && !(e.code in fieldOfCode),
+});
+
+/**
+ * A refusal the form can place on a field, as the ValidationError the form pages already map onto fields:
+ * the fields the server names, else the field its code is about.
+ */
+export function asFieldRefusal(error: unknown, fieldOfCode: Record<string, string> = {}): unknown {
+  if (!isApiError(error) || error.code === 'ValidationError') return error;
+  const named = refusalFields(error);
+  const field = fieldOfCode[error.code];
+  const fields = named ?? (field ? { [field]: error.message } : null);
+  if (!fields) return error;
+  return new ApiError(error.status, 'ValidationError', error.message, { ...(error.data as object), fields }, error.url);
+}
+
 /** For `notify`: a form shows validation errors on its fields; every other failure gets the notification. */
 export const unlessFieldErrors = (error: ApiError) => error.code !== 'ValidationError';
 

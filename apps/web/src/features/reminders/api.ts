@@ -12,7 +12,7 @@ import {
   workItemEndpoints,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call, isApiError, unlessStatus } from '../../shared/http.ts';
+import { asFieldRefusal, call, formNotify, isApiError, unlessStatus } from '../../shared/http.ts';
 
 export type TimerListQuery = QueryInputOf<typeof timerEndpoints.list>;
 export type ResetRuleListQuery = QueryInputOf<typeof resetRuleEndpoints.list>;
@@ -167,37 +167,11 @@ export const resetRuleFieldOfCode: Record<string, string> = {
   PartnerOutOfScope: 'partnerId',
 };
 
-/** The `data.fields` a refusal names (a ValidationError, or a domain refusal about one field: 409 name taken). */
-export function refusalFields(error: unknown): Record<string, string> | null {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return null;
-  const fields = (error.data as { fields?: unknown }).fields;
-  if (typeof fields !== 'object' || fields === null) return null;
-  const entries = Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === 'string');
-  return entries.length ? Object.fromEntries(entries) : null;
-}
-
 /** What a change by asset numbers refused, per number, when nothing could be done (422 AssetsRefused). */
 export function refusedNumbers(error: unknown): Record<string, string> | null {
   if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return null;
   const refused = (error.data as { refused?: unknown }).refused;
   return typeof refused === 'object' && refused !== null ? (refused as Record<string, string>) : null;
-}
-
-const formNotify = (fieldOfCode: Record<string, string> = {}) => ({
-  notify: (e: ApiError) => refusalFields(e) === null && !(e.code in fieldOfCode),
-});
-
-/**
- * A refusal the form can place on a field, as the ValidationError the form pages already map onto fields:
- * the fields the server names, else the field its code is about.
- */
-export function asFieldRefusal(error: unknown, fieldOfCode: Record<string, string> = {}): unknown {
-  if (!isApiError(error) || error.code === 'ValidationError') return error;
-  const named = refusalFields(error);
-  const field = fieldOfCode[error.code];
-  const fields = named ?? (field ? { [field]: error.message } : null);
-  if (!fields) return error;
-  return new ApiError(error.status, 'ValidationError', error.message, { ...(error.data as object), fields }, error.url);
 }
 
 export function useSaveTimer(id?: string) {

@@ -1,7 +1,7 @@
 import { Col, Form, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../shared/ui/date-time.field.tsx';
 import { FormField } from '../../../shared/ui/form-page.tsx';
-import { DateTimeField } from './date-time.field.tsx';
 
 /**
  * Start and end of a discount; "until cancelled" instead of an end clears it. The start can be set only before

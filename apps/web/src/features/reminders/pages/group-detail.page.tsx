@@ -5,13 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useMatch, useNavigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
+import { refusalFields } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { ConfirmButton } from '../../../shared/ui/confirm-button.tsx';
 import { DetailPage } from '../../../shared/ui/detail-page.tsx';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import {
   type useChangeGroupAssets as ChangeHook,
-  refusalFields,
   refusedNumbers,
   useChangeGroupAssets,
   useDeleteGroup,

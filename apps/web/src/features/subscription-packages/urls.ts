@@ -1,0 +1,34 @@
+import { subscriptionPackageSortKeys } from '@fleetdesk/contracts';
+import { generatePath } from 'react-router';
+import { defineList } from '../../shared/ui/list-state.ts';
+import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
+
+/** Route patterns of the package screens (document 1 §2.3 "Subscription packages"). */
+export const packagePaths = {
+  list: '/subscription/package/list',
+  new: '/subscription/package/new',
+  edit: '/subscription/package/:packageId/edit',
+} as const;
+
+/** The package list's URL state: partner, category, name, paging and sort. */
+export const packageList = defineList({
+  filters: {
+    partnerId: urlParam.list(),
+    categoryId: urlParam.list(),
+    name: urlParam.string(),
+  },
+  sortKeys: subscriptionPackageSortKeys,
+  defaultSort: 'createdAt:desc',
+});
+
+export type PackageListUrlState = Partial<UrlStateOf<typeof packageList.shape>>;
+
+/** Typed links to the package screens. */
+export const packageUrls = {
+  list: (state: PackageListUrlState = {}) => {
+    const search = writeUrlState(packageList.shape, new URLSearchParams(), state).toString();
+    return `${packagePaths.list}${search ? `?${search}` : ''}`;
+  },
+  new: () => packagePaths.new,
+  edit: (packageId: string) => generatePath(packagePaths.edit, { packageId }),
+};
