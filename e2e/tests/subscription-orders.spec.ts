@@ -83,8 +83,16 @@ test.describe('subscription orders (B2B Subscription → Management, Order)', ()
     await so.next();
 
     await so.pickAssets(nos.slice(0, 2));
-    await expect(main.getByTestId('asset-picked-count')).toHaveText('2 / 3 assets');
+    // A pasted number the partner does not have is refused by the server, on the assets field.
+    await main.getByRole('button', { name: /Paste asset numbers/ }).click();
+    await main.getByRole('textbox', { name: 'Paste asset numbers' }).fill('nosuch1');
+    await main.getByRole('button', { name: 'Add 1 number' }).click();
+    await expect(main.getByTestId('asset-picked-count')).toHaveText('3 / 3 assets');
+    await main.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    await expect(main.getByText("This asset number does not exist or is not the partner's: NOSUCH1")).toBeVisible();
     await saveShot(page, shots('new-assets.en-US'), { fullPage: true });
+    await main.getByRole('button', { name: 'Remove NOSUCH1' }).click();
+    await expect(main.getByTestId('asset-picked-count')).toHaveText('2 / 3 assets');
     await main.getByRole('button', { name: 'Subscribe', exact: true }).click();
 
     // The detail, titled with the order no; the first period is fixed with its basic trade.

@@ -2,14 +2,14 @@ import { App, Button, Drawer, Flex, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
-import { isApiError } from '../../../shared/http.ts';
+import { isApiError, refusalFields } from '../../../shared/http.ts';
 import { useGuardedClose } from '../../../shared/ui/leave-guard.ts';
 import { usePhone } from '../../../shared/ui/use-phone.ts';
 import { useAllOrderAssets, useChangeAssets } from '../api.ts';
 import { AssetPicker, useAssetRefusalText } from './asset-picker.tsx';
 import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
 import { assetsChanged } from './order-form.model.ts';
-import { refusalFields, refusedAssets } from './refusal.model.ts';
+import { refusedAssets } from './refusal.model.ts';
 
 /**
  * Sets the assets of the first period not yet fixed, starting from the ones it has now (at most the quota). The
@@ -38,7 +38,7 @@ export function ChangeAssetsDrawer({ order, open, onClose }: OrderDialogProps) {
     } catch (error) {
       // The refused numbers say more than the refusal's summary.
       if (isApiError(error) && refusedAssets(error)) refusal.showText(assetRefusalText(error, error.message));
-      else refusal.show(error, (text) => (isApiError(error) && refusalFields(error)?.assetNos) || text);
+      else refusal.show(error, (text) => refusalFields(error)?.assetNos ?? text);
     }
   };
 

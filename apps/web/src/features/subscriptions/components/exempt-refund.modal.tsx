@@ -1,6 +1,6 @@
 import { Alert, App, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/http.ts';
+import { refusalFields } from '../../../shared/http.ts';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useExemptRefund, useOrderTrades } from '../api.ts';
@@ -12,7 +12,6 @@ import {
   exemptRefundBodyOf,
 } from './exempt-refund.model.ts';
 import { type OrderDialogProps, useDialogRefusal } from './order-dialog.tsx';
-import { refusalFields } from './refusal.model.ts';
 
 const REASON_MAX = 500;
 /** The trades offered: the newest hundred (a trade older than that is found on the trade list's page). */
@@ -51,7 +50,7 @@ export function ExemptRefundModal({ order, open, onClose }: OrderDialogProps) {
       void message.success(t(checked.body.refundAmount ? 'exemptRefund.refunded' : 'exemptRefund.exempted'));
       onClose();
     } catch (error) {
-      const fields = isApiError(error) ? refusalFields(error) : null;
+      const fields = refusalFields(error);
       if (fields) {
         form.setFields(
           Object.entries(fields).map(([name, text]) => {

@@ -25,7 +25,7 @@ export interface OrderFormValues {
   partnerId?: string;
   packageId?: string;
   planId?: string;
-  startTime?: string;
+  startTime?: string | null;
   usagePeriodMode: UsagePeriodMode;
   billingCycleFixedPattern?: { dayOfMonth?: number | null } | null;
   assetQuota?: number | null;

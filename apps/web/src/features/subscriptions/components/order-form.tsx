@@ -11,7 +11,6 @@ import {
   Alert,
   Button,
   Card,
-  DatePicker,
   Descriptions,
   Flex,
   Form,
@@ -24,12 +23,12 @@ import {
   Typography,
 } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format.ts';
-import { isApiError } from '../../../shared/http.ts';
+import { isApiError, refusalFields } from '../../../shared/http.ts';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
+import { DateTimeField } from '../../../shared/ui/date-time.field.tsx';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { usePartnerPackages, useSiteOptions } from '../api.ts';
@@ -44,7 +43,6 @@ import {
   orderSteps,
   planRefusal,
 } from './order-form.model.ts';
-import { refusalFields } from './refusal.model.ts';
 
 /** Stripe's test payment methods, which the local provider knows (docs/decisions.md "Payment"). */
 const TEST_PAYMENT_METHODS = ['pm_card_visa', 'pm_sepa_debit', 'pm_card_chargeDeclined'] as const;
@@ -270,34 +268,6 @@ function isPlainField(target: EventTarget): boolean {
 
 type Rules = ((form: { getFieldsValue: (all: true) => unknown }) => RuleObject)[];
 
-/** An ISO instant in a date-time picker (the user's time zone); empty is `emptyValue`. */
-function InstantPicker({
-  value,
-  onChange,
-  placeholder,
-  emptyValue,
-  id,
-}: {
-  value?: string | null;
-  onChange?: (value: string | null | undefined) => void;
-  placeholder?: string;
-  emptyValue: null | undefined;
-  id?: string;
-}) {
-  return (
-    <DatePicker
-      id={id}
-      showTime={{ format: 'HH:mm' }}
-      format="L HH:mm"
-      placeholder={placeholder}
-      value={value ? dayjs(value) : null}
-      disabledDate={(day: Dayjs) => day.isBefore(dayjs().startOf('day'))}
-      onChange={(day: Dayjs | null) => onChange?.(day ? day.toISOString() : emptyValue)}
-      style={{ width: 240 }}
-    />
-  );
-}
-
 /** New: partner, then a package of that partner, then one of its plans (its quota becomes the default). */
 function NewPlanFields({
   rules,
@@ -390,9 +360,14 @@ function NewPlanFields({
         />
       </Form.Item>
       {plan && <PlanSummary plan={plan} />}
-      <Form.Item name="startTime" label={t('field.startTime')} rules={rules} extra={t('form.startHint')}>
-        <InstantPicker placeholder={t('form.startNow')} emptyValue={undefined} />
-      </Form.Item>
+      <DateTimeField
+        name="startTime"
+        label={t('field.startTime')}
+        ariaLabel={t('field.startTime')}
+        placeholder={t('form.startNow')}
+        rules={rules}
+        extra={t('form.startHint')}
+      />
       <Form.Item name="usagePeriodMode" label={t('field.usagePeriodMode')} rules={rules} dependencies={['planId']}>
         <Radio.Group
           optionType="button"
@@ -511,15 +486,14 @@ function TermFields({ rules, partnerId }: { rules: Rules; partnerId: string | un
       <Form.Item noStyle dependencies={['renewStrategy']}>
         {({ getFieldValue }) =>
           getFieldValue('renewStrategy') === 'end-at-term' && (
-            <Form.Item
+            <DateTimeField
               name="terminateTime"
               label={t('field.terminateTime')}
+              ariaLabel={t('field.terminateTime')}
               rules={rules}
               required
               dependencies={['startTime']}
-            >
-              <InstantPicker emptyValue={null} />
-            </Form.Item>
+            />
           )
         }
       </Form.Item>

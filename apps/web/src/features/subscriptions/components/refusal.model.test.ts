@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/http.ts';
-import { refusalFields, refusedAssets } from './refusal.model.ts';
+import { refusedAssets } from './refusal.model.ts';
 
 const refusal = (code: string, data: unknown) => new ApiError(422, code, 'refused', data, '/api/subscription/orders');
 
 describe('order refusals', () => {
-  it('reads the fields of any field refusal, not only a ValidationError', () => {
-    expect(refusalFields(refusal('PlanNotValid', { fields: { planId: 'This plan is not valid' } }))).toEqual({
-      planId: 'This plan is not valid',
-    });
-    expect(refusalFields(refusal('NothingToPay', {}))).toBeNull();
-  });
-
   it('names the refused asset numbers and why', () => {
     expect(refusedAssets(refusal('AssetsNotFound', { notFound: ['X1', 'X2'], fields: {} }))).toEqual({
       kind: 'notFound',
