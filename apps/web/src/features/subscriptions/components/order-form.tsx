@@ -563,7 +563,15 @@ function AssetField({
   const { t } = useTranslation('subscriptions');
   if (!partnerId || !categoryId) return <Alert type="info" showIcon title={t('form.packageFirst')} />;
   return (
-    <Form.Item name="assetNos" label={t('field.assets')} rules={rules} extra={t('form.assetsHint')}>
+    <Form.Item
+      name="assetNos"
+      label={t('field.assets')}
+      rules={rules}
+      extra={t('form.assetsHint')}
+      // The error is said below the picker; without this every input inside it (the search, the pager, the paste
+      // box) would turn red as well.
+      validateStatus=""
+    >
       <AssetPicker partnerId={partnerId} categoryId={categoryId} orderId={orderId} quota={quota} />
     </Form.Item>
   );
