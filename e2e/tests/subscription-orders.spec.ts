@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { categoryEndpoints, siteEndpoints, subscriptionEndpoints } from '@fleetdesk/contracts';
 import { Api } from '../fixtures/api.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
@@ -130,6 +131,14 @@ test.describe('subscription orders (B2B Subscription → Management, Order)', ()
     const trade = main.getByRole('row').filter({ hasText: 'Basic fee' });
     await expect(trade).toHaveCount(1);
     await expect(trade).toContainText('#1');
+    // The export is the server's CSV of the same filters: the basic trade only.
+    const download = page.waitForEvent('download');
+    await main.getByRole('button', { name: /Export$/ }).click();
+    const csv = await download;
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    const lines = (await readFile((await csv.path()) as string, 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('basic');
     await saveShot(page, shots('trades.en-US'), { fullPage: true });
 
     // Unsubscribe: it ends with the current period.
