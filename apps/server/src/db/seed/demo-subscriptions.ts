@@ -38,25 +38,10 @@ const plan = (p: Partial<PackagePlanInput> & { name: string }): PackagePlanInput
   ...p,
 });
 
-/** Moves an order's whole history `ms` into the past, as if it had been subscribed then. */
-async function dateBack(db: DbOrTx, orderId: string, ms: number) {
-  const by = sql`${ms / 1000} * interval '1 second'`;
-  await db.execute(sql`update subscription_orders set start_time = start_time - ${by}, created_at = created_at - ${by},
-    next_fix_at = next_fix_at - ${by}, ends_at = ends_at - ${by} where id = ${orderId}::uuid`);
-  await db.execute(sql`update subscription_periods set starts_at = starts_at - ${by}, ends_at = ends_at - ${by},
-    anchor_at = anchor_at - ${by}, closes_at = closes_at - ${by}, created_at = created_at - ${by}
-    where order_id = ${orderId}::uuid`);
-  await db.execute(sql`update payments set created_at = created_at - ${by}, settled_at = settled_at - ${by}
-    where subject_type = 'subscription-trade'
-      and subject_id in (select id from subscription_trades where order_id = ${orderId}::uuid)`);
-  await db.execute(sql`update subscription_trades set claimable_at = claimable_at - ${by}, paid_at = paid_at - ${by},
-    last_attempt_at = last_attempt_at - ${by}, created_at = created_at - ${by} where order_id = ${orderId}::uuid`);
-}
-
 /**
  * B2B subscriptions of the demo (issue 24): two packages, orders subscribed and finished, their periods, basic and
- * usage trades in every state. Orders are made through the services and the billing round with the local payment
- * provider, then dated back and billed up to now, so the ledger, the periods and the trades agree.
+ * usage trades in every state. Orders are made through the services as of their start in the past and billed up to
+ * now by the billing round with the local payment provider, so the ledger, the periods and the trades agree.
  */
 export async function seedDemoSubscriptions(db: DbOrTx, partners: DemoPartners, now = new Date()) {
   const asDb = db as Db;
@@ -139,8 +124,8 @@ export async function seedDemoSubscriptions(db: DbOrTx, partners: DemoPartners, 
 
   const subscribe = async (input: Omit<SubscriptionOrderInput, 'startTime'>, ago: number) => {
     if (input.assetNos.length === 0) return null;
-    const { data } = await orders.create(caller, input, now);
-    await dateBack(db, data.id, ago);
+    // Subscribed back then: its periods follow from that start on the partner's calendar.
+    const { data } = await orders.create(caller, input, new Date(now.getTime() - ago));
     return data.id;
   };
   const base = (partnerId: string, siteId: string) => ({

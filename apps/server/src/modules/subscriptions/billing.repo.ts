@@ -231,11 +231,11 @@ export interface TradeAnswer {
 }
 
 /** Books a batch's answers; an answer for an attempt the trade has moved past is ignored. */
-export async function bookTrades(db: DbOrTx, _scope: AllPartners, answers: readonly TradeAnswer[]) {
+export async function bookTrades(db: DbOrTx, _scope: AllPartners, answers: readonly TradeAnswer[], now: Date) {
   if (answers.length === 0) return;
   await db.execute(sql`
     update subscription_trades t set state = v.state, payment_id = v.payment_id, failure_message = v.failure_message,
-      paid_at = case when v.state = 'Succeeded' then now() else null end, updated_at = now()
+      paid_at = case when v.state = 'Succeeded' then ${now.toISOString()}::timestamptz else null end, updated_at = now()
     from json_to_recordset(${JSON.stringify(answers)}::json)
       as v(id uuid, attempts int, state text, payment_id uuid, failure_message text)
     where t.id = v.id and t.attempts = v.attempts and t.state = 'Processing'`);

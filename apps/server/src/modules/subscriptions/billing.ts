@@ -187,7 +187,7 @@ export function createSubscriptionBilling(deps: SubscriptionBillingOptions) {
           while (next < trades.length) answers.push(await chargeTrade(trades[next++] as repo.ClaimedTrade));
         }),
       );
-      await repo.bookTrades(db, ALL, answers);
+      await repo.bookTrades(db, ALL, answers, now);
       charged += answers.length;
       // A payoff charges each trade once, not again after its own failure.
       if (orderId) break;
