@@ -23,7 +23,9 @@ import { ADMIN_URL, benchDatabase, machine } from './common.ts';
  * fees and free hours); the orders started 35 days ago, spread over 6 hours; every 50th pays with a card that is
  * declined. Every asset rode 3–5 trips in period 1 (15–115 min); every 4th asset's last trip crosses the period end,
  * every 10th asset's first trip began before the order did, every 5th asset has a trip in period 2 already, and
- * the assets of every 20th order did not ride at all (a zero usage trade, no charge).
+ * the assets of every 20th order did not ride at all (a zero usage trade, no charge). Before that, every asset rode
+ * a customer trip a week for BENCH_HISTORY_WEEKS (12) weeks, ending 40 days before its order (1.2 million trips of
+ * history the usage count must not read through).
  *
  * Measured: one billing round (`createSubscriptionBilling(…).run()`, the real clock, well after every period 1's
  * `closes_at`) — the worst round there is, because period 2 was never fixed either (the job did not run since two
@@ -41,6 +43,8 @@ const ASSETS_PER_ORDER = 10;
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const TARGET_S = 300;
+/** Weeks of customer-rental trips each asset rode before it was subscribed (one a week). */
+const HISTORY_WEEKS = Number(process.env.BENCH_HISTORY_WEEKS ?? 12);
 /** SUBSCRIPTION_USAGE_LAG_MS's default (document 2 §9: trip statistics may lag up to 48 h). */
 const USAGE_LAG_MS = 48 * 3_600_000;
 const HOUR = 3_600_000;
@@ -228,6 +232,19 @@ async function seedSubscriptions(db: Db, now: Date) {
   await trip(`p.starts_at - interval '20 minutes'`, '45', 'k = 0 and a.g % 10 = 0');
   await trip(`p.ends_at + interval '1 day'`, '30', 'k = 0 and a.g % 5 = 0');
   log('trips', step);
+  // Before the order the assets were rented to customers: a trip a week for HISTORY_WEEKS, ending 40 days before
+  // the order began, so the usage count meets a trips table that holds history it must not read through.
+  step = Date.now();
+  await db.execute(sql`
+    insert into trips (id, asset_id, partner_id, category_id, status, source, started_at, start_latitude,
+      start_longitude, ended_at, end_latitude, end_longitude, distance_m, point_count)
+    select gen_random_uuid(), m.asset_id, o.partner_id, o.category_id, 'finished', 'customer-renting-scan', s.started,
+      45.46, 9.19, s.started + interval '50 minutes', 45.47, 9.2, 3000, 30
+    from subscription_order_assets m join subscription_orders o on o.id = m.order_id
+    join subscription_periods p on p.order_id = o.id and p.sequence = 1
+    cross join generate_series(0, ${HISTORY_WEEKS - 1}) k
+    cross join lateral (select p.starts_at - interval '40 days' - k * interval '7 days' as started) s`);
+  log(`${HISTORY_WEEKS} weeks of earlier trips`, step);
   step = Date.now();
   await db.execute(sql`vacuum analyze`);
   log('vacuum analyze', step);
