@@ -16,6 +16,7 @@ import { seedDemoPricing } from './demo-pricing.ts';
 import { seedDemoRelocationLists } from './demo-relocation-lists.ts';
 import { seedDemoReminders } from './demo-reminders.ts';
 import { seedDemoSites } from './demo-sites.ts';
+import { seedDemoSubscriptions } from './demo-subscriptions.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
 import { seedDemoTrips } from './demo-trips.ts';
 import { seedDemoWorkshop } from './demo-workshop.ts';
@@ -275,5 +276,6 @@ export async function seedDemoData(
   await seedDemoWorkshop(db, partners, workshopStaff, { storage: opts.storage });
   // After the workshop: its finalized records restarted some of the reminders' cycles.
   await seedDemoReminders(db, partners, workshopStaff);
+  await seedDemoSubscriptions(db, partners);
   return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer, lead }, taxGroups };
 }

@@ -5,7 +5,7 @@ import { seedDemoData } from '../../db/seed/demo.ts';
 import { rows } from '../../db/sql.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 
-/** The demo's order history: real ledger rows, deposits that add up, invoices per paid period. */
+/** The demo's order history (B2C and B2B): real ledger rows, deposits that add up, invoices per paid period. */
 describe('demo orders', () => {
   let t: TestContext;
   let token: string;
@@ -59,5 +59,30 @@ describe('demo orders', () => {
     const approved = apps.filter((a) => a.status === 'Approved');
     expect(approved.length).toBeGreaterThanOrEqual(2);
     expect(approved.map((a) => a.refundStatus)).toEqual(approved.map(() => 'Succeeded'));
+  });
+
+  it('seeds B2B subscriptions: two packages, subscribed and finished orders, trades in every state', async () => {
+    const packages = (await get('/subscription/packages')).json();
+    expect(packages.data.map((p: { name: string }) => p.name).sort()).toEqual(['Delivery fleet', 'Hotel bikes']);
+    const subscribed = (await get('/subscription/orders?tab=subscribed&pageSize=100')).json().data as {
+      id: string;
+      status: string;
+      fees: { owe: number };
+      nextPlan: { name: string } | null;
+    }[];
+    const finished = (await get('/subscription/orders?tab=finished&pageSize=100')).json().data as { id: string }[];
+    expect(subscribed.length).toBeGreaterThanOrEqual(4);
+    expect(finished.length).toBeGreaterThanOrEqual(1);
+    expect(subscribed.map((o) => o.status)).toContain('unsubscribing');
+    expect(subscribed.some((o) => o.fees.owe > 0 && o.nextPlan?.name === 'Fleet 20')).toBe(true);
+    const [states] = await rows<{ states: string[]; twice: number }>(
+      t.database.db,
+      sql`select array_agg(distinct state order by state) as states,
+            (select count(*)::int from (select period_id from subscription_trades group by period_id, fee_type
+               having count(*) > 1) x) as twice
+          from subscription_trades`,
+    );
+    expect(states?.states).toEqual(['Canceled', 'Claimable', 'Failed', 'Pending', 'Processing', 'Succeeded']);
+    expect(states?.twice).toBe(0);
   });
 });

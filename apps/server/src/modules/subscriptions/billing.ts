@@ -204,14 +204,19 @@ export function createSubscriptionBilling(deps: SubscriptionBillingOptions) {
     }
   };
 
-  /** One round: fix, start, close, finish, charge. Answers what each step did. */
-  async function run(now = new Date()) {
+  /** A round's bookkeeping before any charge: fix periods, start trades, close usage, finish orders. */
+  async function prepare(now: Date) {
     const fixed = await repeat(() => fixBatch(now));
     await repo.startTrades(db, ALL, now);
     const closed = await repeat(() => closeBatch(now));
     const finished = await repeat(() => finishBatch(now));
-    const charged = await charge(now);
-    return { fixed, closed, finished, charged };
+    return { fixed, closed, finished };
+  }
+
+  /** One round: the bookkeeping, then the charges. Answers what each step did. */
+  async function run(now = new Date()) {
+    const done = await prepare(now);
+    return { ...done, charged: await charge(now) };
   }
 
   const everyMs = deps.everyMs ?? 60_000;
@@ -222,7 +227,7 @@ export function createSubscriptionBilling(deps: SubscriptionBillingOptions) {
     },
   };
   const initial: JobInput[] = [{ kind: SUBSCRIPTION_BILLING_JOB, key: SUBSCRIPTION_BILLING_JOB }];
-  return { run, charge, closePeriods, handlers, initial, usageLagMs: deps.usageLagMs };
+  return { run, prepare, charge, closePeriods, handlers, initial, usageLagMs: deps.usageLagMs };
 }
 
 export type SubscriptionBilling = ReturnType<typeof createSubscriptionBilling>;

@@ -405,6 +405,16 @@ export async function removeAssets(tx: DbOrTx, orderId: string, assetIds: readon
     where order_id = ${orderId}::uuid and asset_id in (${ids}) and until_sequence is null`);
 }
 
+/** Drops memberships that would begin at or after a period no longer coming (an unsubscribe): given back at once. */
+export async function dropAssetsFrom(tx: DbOrTx, orderId: string, fromSequence: number) {
+  const gone = await rows<{ asset_id: string; prior_usage_mode: string }>(
+    tx,
+    sql`delete from subscription_order_assets where order_id = ${orderId}::uuid and from_sequence >= ${fromSequence}
+        returning asset_id, prior_usage_mode`,
+  );
+  await restoreUsageModes(tx, gone);
+}
+
 async function restoreUsageModes(tx: DbOrTx, released: readonly { asset_id: string; prior_usage_mode: string }[]) {
   if (released.length === 0) return;
   await tx.execute(sql`

@@ -572,7 +572,7 @@ export function createSubscriptionOrderService(deps: {
         if (!current) throw notFound();
         const end = new Date(current.ends_at);
         await repo.dropPeriodsFrom(tx, id, end);
-        await repo.removeAssets(tx, id, [], current.sequence + 1);
+        await repo.dropAssetsFrom(tx, id, current.sequence + 1);
         await repo.setStatus(tx, caller.scope, id, {
           status: 'unsubscribing',
           endsAt: end.toISOString(),

@@ -237,7 +237,16 @@ describe('subscription orders', () => {
     const p = await pkg([{ basicFee: 30, usageFee: 1, durationUnit: 'days', durationQuantity: 1 }]);
     const nos = assetNos().slice(10, 11);
     const o = await subscribe(p, nos);
+    // An asset added for the next period is given back at once when no next period comes.
+    const added = await insertAsset(t.database.db, t.partnerA.id, setup.categoryId, { lifeCycleState: 'Ready' });
+    const swap = await call('POST', `/subscription/orders/${o.id}/change-assets`, { assetNos: [...nos, added.no] });
+    expect(swap.statusCode, swap.body).toBe(200);
     const res = await call('POST', `/subscription/orders/${o.id}/unsubscribe`);
+    const [mode] = await rows<{ usage_mode: string }>(
+      t.database.db,
+      sql`select usage_mode from assets where no = ${added.no}`,
+    );
+    expect(mode?.usage_mode).toBe('customer-rental');
     expect(res.json().data).toMatchObject({ status: 'unsubscribing', changesFrom: null });
     expect((await call('POST', `/subscription/orders/${o.id}/unsubscribe`)).statusCode).toBe(409);
     expect((await call('POST', `/subscription/orders/${o.id}/change-plan`, { planId: p.planIds[0] })).statusCode).toBe(
