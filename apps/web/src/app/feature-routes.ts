@@ -29,6 +29,7 @@ import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
 import { subscriptionPackageRoutes } from '../features/subscription-packages/routes.tsx';
+import { subscriptionRoutes } from '../features/subscriptions/routes.tsx';
 import { taxRoutes } from '../features/tax/routes.tsx';
 import { tripRoutes } from '../features/trips/routes.tsx';
 import { userRoutes } from '../features/users/routes.tsx';
@@ -71,6 +72,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...reminderLogRoutes,
   ...reminderRoutes,
   ...subscriptionPackageRoutes,
+  ...subscriptionRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

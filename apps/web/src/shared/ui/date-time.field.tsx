@@ -14,8 +14,9 @@ export function DateTimeField({
   disabled,
   ariaLabel,
   pastAllowed = false,
+  placeholder,
   ...item
-}: FormItemProps & { disabled?: boolean; ariaLabel: string; pastAllowed?: boolean }) {
+}: FormItemProps & { disabled?: boolean; ariaLabel: string; pastAllowed?: boolean; placeholder?: string }) {
   return (
     <FormField
       {...item}
@@ -26,6 +27,8 @@ export function DateTimeField({
         showTime={{ format: 'HH:mm' }}
         format="L HH:mm"
         disabled={disabled}
+        // What an empty value means, when it means something ("Now").
+        placeholder={placeholder}
         disabledDate={pastAllowed ? undefined : (day) => day.isBefore(dayjs().startOf('day'))}
         showNow={false}
         // Enter takes the typed date (the picker does that first); it must not also send the form, half filled in
