@@ -85,19 +85,22 @@ export function countUsage(tx: DbOrTx, _scope: AllPartners, periodIds: readonly 
         select p.id, p.order_id, p.sequence, p.starts_at, p.ends_at, p.usage_fee, p.usage_fee_upper_limit, p.deductible,
           p.starts_at - (p.ends_at - p.starts_at) - interval '7 days' as look_from
         from subscription_periods p where p.id in (${uuidList(periodIds)})),
-      m as (
-        select p.id as period_id, m.asset_id, fp.starts_at as m_from, coalesce(up.ends_at, 'infinity'::timestamptz) as m_until
+      -- Materialized: each membership row then carries its trip window to the trips join as one outer row, and the
+      -- trips index is read by (asset_id, started_at) range from look_from to the window's end — not over the
+      -- asset's whole trip history, which the planner did when the window came from three joined tables.
+      m as materialized (
+        select p.id as period_id, p.order_id, m.asset_id, p.look_from, fp.starts_at as m_from,
+          least(coalesce(up.ends_at, 'infinity'::timestamptz), p.ends_at) as m_upto
         from p join subscription_order_assets m on m.order_id = p.order_id and m.from_sequence <= p.sequence
         join subscription_periods fp on fp.order_id = m.order_id and fp.sequence = m.from_sequence
         left join subscription_periods up on up.order_id = m.order_id and up.sequence = m.until_sequence
         where up.ends_at is null or up.ends_at > p.look_from),
       u as (
-        select p.id as period_id, p.order_id, t.id as trip_id,
-          sum(extract(epoch from least(t.ended_at, m.m_until, p.ends_at) - greatest(t.started_at, m.m_from))) as secs
-        from m join p on p.id = m.period_id
-        join trips t on t.asset_id = m.asset_id and t.started_at >= p.look_from
-          and t.started_at < least(m.m_until, p.ends_at) and t.ended_at > m.m_from
-        group by p.id, p.order_id, t.id),
+        select m.period_id, m.order_id, t.id as trip_id,
+          sum(extract(epoch from least(t.ended_at, m.m_upto) - greatest(t.started_at, m.m_from))) as secs
+        from m join trips t on t.asset_id = m.asset_id and t.started_at >= m.look_from
+          and t.started_at < m.m_upto and t.ended_at > m.m_from
+        group by m.period_id, m.order_id, t.id),
       d as (
         select u.period_id, u.order_id, u.trip_id, u.secs, u.secs - coalesce(c.counted_seconds, 0) as delta
         from u left join subscription_trip_usage c on c.order_id = u.order_id and c.trip_id = u.trip_id
