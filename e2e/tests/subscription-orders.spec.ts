@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { categoryEndpoints, siteEndpoints, subscriptionEndpoints } from '@fleetdesk/contracts';
+import { categoryEndpoints, siteEndpoints, subscriptionEndpoints, tripEndpoints } from '@fleetdesk/contracts';
 import { Api } from '../fixtures/api.ts';
+import { reportTelemetry, TEST_DEVICE_PREFIX } from '../fixtures/device.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { pickOption } from '../pages/asset-list.page.ts';
+import { uniqueAssetNo } from '../pages/customer-tickets.page.ts';
 import { answerConfirm, pickOptions } from '../pages/list.ts';
 import { SubscriptionOrdersPage } from '../pages/subscription-orders.page.ts';
 
@@ -241,5 +243,99 @@ test.describe('subscription orders (B2B Subscription → Management, Order)', ()
     await expect(main.getByRole('button', { name: /Force close$/ })).toHaveCount(0);
     await page.goto('/subscription/order/list?tab=finished');
     await expect(main.getByRole('row').filter({ hasText: order.no })).toContainText('Finished');
+  });
+
+  test('a ride is billed as usage: the force close makes the final usage trade from the trip', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    // A ride replayed after it happened and a trip job round (every 30 s) on two busy cores.
+    test.setTimeout(180_000);
+    const api = new Api(request, await tokens('owner'));
+    const { partner, category, site } = await setUp(api);
+    // No free hours and 360 an hour: 0.10 a ridden second, so even a short ride is a visible fee.
+    const pkg = await api.call(subscriptionEndpoints.createPackage, {
+      body: {
+        name: unique('E2E rides'),
+        description: '',
+        partnerId: partner.id,
+        categoryId: category.id,
+        plans: [
+          {
+            name: 'E2E per ride',
+            basicFee: 1,
+            usageFee: 360,
+            usageFeeUpperLimit: 1000,
+            initialAvailability: 1,
+            deductible: 0,
+            durationUnit: 'days',
+            durationQuantity: 1,
+            validSince: new Date(Date.now() - DAY).toISOString(),
+            validUntil: new Date(Date.now() + 365 * DAY).toISOString(),
+            cannotBeFirstPlan: false,
+          },
+        ],
+      },
+    });
+    const no = uniqueAssetNo('SUB');
+    await api.createAsset(category.id, {
+      no,
+      partnerId: partner.id,
+      usageMode: 'customer-rental',
+      lifeCycleState: 'Ready',
+    });
+    const deviceNo = `${TEST_DEVICE_PREFIX}${no}`;
+    await api.bindDevice(no, { no: deviceNo, vendor: 'tbox' });
+    const order = await api.call(subscriptionEndpoints.createOrder, {
+      body: {
+        partnerId: partner.id,
+        packageId: pkg.id,
+        planId: pkg.plans[0]?.id as string,
+        usagePeriodMode: 'rolling',
+        billingCycleFixedPattern: null,
+        assetQuota: 1,
+        assetTransferSiteId: site.id,
+        renewStrategy: 'auto-renew',
+        terminateTime: null,
+        note: '',
+        payment: { type: 'credit-card', paymentMethod: 'pm_card_visa' },
+        assetNos: [no],
+      },
+    });
+    const so = new SubscriptionOrdersPage(page);
+    const main = page.getByRole('main');
+    await page.goto(`/subscription/management/detail/${order.id}`);
+    await expect(main.getByTestId('subscription-order-no')).toHaveText(order.no);
+
+    // A 20-second ride inside the period, reported once it has happened (fixes carry the device's times).
+    const start = Date.parse(order.startTime) + 2_000;
+    const wait = start + 24_000 - Date.now();
+    if (wait > 0) await page.waitForTimeout(wait);
+    const north = (m: number) => ({ lat: 45.47 + m / 111_195, lng: 9.18 });
+    await reportTelemetry(deviceNo, { pos: north(0), vel: 0, lock: 'unlocked', ts: start });
+    for (let i = 1; i <= 5; i++)
+      await reportTelemetry(deviceNo, { pos: north(i * 20), vel: 18, lock: 'unlocked', ts: start + i * 4_000 });
+    await reportTelemetry(deviceNo, { pos: north(100), vel: 0, lock: 'locked', ts: start + 21_000 });
+    const finished = async () =>
+      (await api.call(tripEndpoints.list, { query: { assetNo: no, status: 'finished' } })).length;
+    await expect.poll(finished, { timeout: 120_000, intervals: [2_000] }).toBeGreaterThan(0);
+
+    // Closing now makes the period's usage final at once: the ride's seconds at 0.10 each.
+    await so.confirmAction('Force close', `Force close ${order.no} now?`, 'Force close');
+    await expect(main.locator('[data-status="finished"]')).toBeVisible();
+    await page.goto(`/subscription/management/trade/${order.id}?feeTypeIn=usage`);
+    const usage = main.getByRole('row').filter({ hasText: 'Usage fee' });
+    await expect(usage).toHaveCount(1);
+    await expect(usage).toContainText('Succeeded');
+    const trades = await api.call(subscriptionEndpoints.trades, {
+      params: { id: order.id },
+      query: { feeTypeIn: ['usage'] },
+    });
+    const [trade] = trades;
+    if (!trade) throw new Error('No usage trade');
+    expect(trade.usageHours).toBeGreaterThan(0);
+    expect(trade.amount).toBeGreaterThan(1);
+    await expect(usage).toContainText(trade.amount.toFixed(2));
   });
 });
