@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type PaymentPlanUnit, type PriceUnit, periodRent, TEST_CARDS } from '@fleetdesk/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { localPaymentProvider } from '../../adapters/payments.ts';
 import { addPeriod } from '../../modules/billing/periods.ts';
 import { createDepositService, recordRefundApplication } from '../../modules/deposits/deposits.service.ts';
@@ -12,16 +11,9 @@ import { createPaymentService } from '../../modules/payments/payments.service.ts
 import type { Db, DbOrTx } from '../client.ts';
 import { assets, leases, orderFees, orders, payments, rentalConfigs, rentingConfig } from '../schema/index.ts';
 import { rows } from '../sql.ts';
+import { quiet } from './quiet-log.ts';
 
 const DAY = 86_400_000;
-
-/** A logger that says nothing: the seed's payment service only logs a provider that does not answer. */
-const quiet = {
-  warn: () => undefined,
-  info: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-} as unknown as FastifyBaseLogger;
 
 interface Renter {
   customer_id: string;

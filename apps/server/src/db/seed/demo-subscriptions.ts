@@ -1,6 +1,5 @@
 import type { PackagePlanInput, SubscriptionOrderInput } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { localPaymentProvider } from '../../adapters/payments.ts';
 import { addTime } from '../../lib/calendar.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -12,17 +11,11 @@ import { createSubscriptionPackageService } from '../../modules/subscriptions/pa
 import type { Db, DbOrTx } from '../client.ts';
 import { rows } from '../sql.ts';
 import type { DemoPartners } from './demo.ts';
+import { quiet } from './quiet-log.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const LAG = 2 * DAY;
-
-const quiet = {
-  warn: () => undefined,
-  info: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-} as unknown as FastifyBaseLogger;
 
 const plan = (p: Partial<PackagePlanInput> & { name: string }): PackagePlanInput => ({
   basicFee: 390,

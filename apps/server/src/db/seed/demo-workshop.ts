@@ -6,7 +6,6 @@ import {
   type TicketInvoice,
 } from '@fleetdesk/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { localPaymentProvider } from '../../adapters/payments.ts';
 import type { FileStorage } from '../../adapters/storage.ts';
@@ -57,18 +56,11 @@ import {
   type RecordStory,
   type TicketStory,
 } from './demo-workshop-stories.ts';
+import { quiet } from './quiet-log.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** A logger that says nothing: the seed's payment service only logs a provider that does not answer. */
-const quiet = {
-  warn: () => undefined,
-  info: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-} as unknown as FastifyBaseLogger;
 
 type PartnerKey = keyof DemoPartners;
 type Person = { id: string; name: string };

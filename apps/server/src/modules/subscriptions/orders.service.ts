@@ -41,6 +41,12 @@ const noNextPeriod = (endsAt: Date | string | null) =>
     endsAt: toIsoOrNull(endsAt),
   });
 
+/** Two orders raced for one asset: the held-asset index let one through; the other is told so on its field. */
+const heldElsewhere = (error: unknown) =>
+  uniqueViolation(error) === 'subscription_order_assets_held_key'
+    ? fieldRefusal('AssetNotSubscribable', 'assetNos', 'An asset was just taken by another subscription')
+    : error;
+
 /** Why an asset cannot be subscribed to an order (null: it can). */
 function assetProblem(a: repo.CandidateAsset, order: { partnerId: string; categoryId: string; id?: string }) {
   if (a.partner_id !== order.partnerId) return 'belongs to another partner';
@@ -458,10 +464,7 @@ export function createSubscriptionOrderService(deps: {
           });
         });
       } catch (error) {
-        // Two orders raced for one asset: the held-asset index let one through.
-        if (uniqueViolation(error) === 'subscription_order_assets_held_key')
-          throw fieldRefusal('AssetNotSubscribable', 'assetNos', 'An asset was just taken by another subscription');
-        throw error;
+        throw heldElsewhere(error);
       }
       // A period that starts now is claimable at once: charge it without waiting for the next round.
       await billing.charge(new Date(), id);
@@ -554,9 +557,7 @@ export function createSubscriptionOrderService(deps: {
           );
         });
       } catch (error) {
-        if (uniqueViolation(error) === 'subscription_order_assets_held_key')
-          throw fieldRefusal('AssetNotSubscribable', 'assetNos', 'An asset was just taken by another subscription');
-        throw error;
+        throw heldElsewhere(error);
       }
       return { data: await view(db, caller.scope, id) };
     },
