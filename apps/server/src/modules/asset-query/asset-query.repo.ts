@@ -172,8 +172,17 @@ export function whereOf(f: AssetFilter): SQL {
       sql`(${assets.no} collate "C" >= ${f.serial.noFrom}::text collate "C" and ${assets.no} collate "C" <= ${f.serial.noTo}::text collate "C")`,
     );
   }
-  // No order tables exist yet: no asset has an ongoing order.
-  if (f.havingRentingOngoingOrder === true || f.havingSubscriptionOngoingOrder === true) parts.push(sql`false`);
+  // An ongoing B2C order holds the asset through its open lease; a B2B subscription through its membership.
+  if (f.havingRentingOngoingOrder !== undefined)
+    parts.push(
+      sql`${f.havingRentingOngoingOrder ? sql`` : sql`not `}exists (select 1 from leases l where l.asset_id = ${assets.id}
+        and l.status in ('InUse', 'Returning'))`,
+    );
+  if (f.havingSubscriptionOngoingOrder !== undefined)
+    parts.push(
+      sql`${f.havingSubscriptionOngoingOrder ? sql`` : sql`not `}exists (select 1 from subscription_order_assets h
+        where h.asset_id = ${assets.id} and h.released_at is null)`,
+    );
   if (f.havingCategoryDisabled !== undefined) {
     parts.push(
       sql`${assets.categoryId} in (select ${assetCategories.id} from ${assetCategories} where ${assetCategories.isEnabled} = ${!f.havingCategoryDisabled})`,

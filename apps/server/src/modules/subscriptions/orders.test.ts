@@ -82,6 +82,11 @@ describe('subscription orders', () => {
       )})`,
     );
     expect(modes.map((m) => m.usage_mode)).toEqual(['partner-subscription', 'partner-subscription']);
+    // The asset search's "having a subscription ongoing order" filter finds them.
+    const held = async (having: boolean) =>
+      (await call('POST', '/asset/assets/$query', { noIn: nos, havingSubscriptionOngoingOrder: having })).json().data
+        .length;
+    expect([await held(true), await held(false)]).toEqual([2, 0]);
     // An asset is held by one order at a time.
     const again = await call('POST', '/subscription/orders', orderInput(p, [nos[0] as string]));
     expect(again.statusCode).toBe(422);
