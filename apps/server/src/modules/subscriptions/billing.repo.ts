@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rows, uuidList } from '../../db/sql.ts';
 import type { AllPartners } from '../../lib/scope.ts';
-import type { OrderRow } from './orders.repo.ts';
+import { type OrderRow, restoreUsageModes } from './orders.repo.ts';
 
 /**
  * The subscription billing job's SQL (docs/decisions.md "Subscriptions"). The job acts for the whole account
@@ -169,12 +169,7 @@ export async function releaseDeparted(tx: DbOrTx, _scope: AllPartners, now: Date
             and p.sequence = m.until_sequence + 1 and p.starts_at <= ${now.toISOString()}::timestamptz)
         returning m.asset_id, m.prior_usage_mode`,
   );
-  if (released.length === 0) return 0;
-  await tx.execute(sql`
-    update assets a set usage_mode = v.mode, updated_at = now()
-    from json_to_recordset(${JSON.stringify(released.map((r) => ({ id: r.asset_id, mode: r.prior_usage_mode })))}::json)
-      as v(id uuid, mode text)
-    where a.id = v.id`);
+  await restoreUsageModes(tx, released);
   return released.length;
 }
 

@@ -415,7 +415,11 @@ export async function dropAssetsFrom(tx: DbOrTx, orderId: string, fromSequence: 
   await restoreUsageModes(tx, gone);
 }
 
-async function restoreUsageModes(tx: DbOrTx, released: readonly { asset_id: string; prior_usage_mode: string }[]) {
+/** Released assets get back the usage mode they had before they were subscribed. */
+export async function restoreUsageModes(
+  tx: DbOrTx,
+  released: readonly { asset_id: string; prior_usage_mode: string }[],
+) {
   if (released.length === 0) return;
   await tx.execute(sql`
     update assets a set usage_mode = v.mode, updated_at = now()

@@ -195,6 +195,11 @@ export function createSubscriptionOrderService(deps: {
   });
 
   async function view(tx: DbOrTx, scope: Scope, id: string, now = new Date()): Promise<SubscriptionOrder> {
+    return (await load(tx, scope, id, now)).order;
+  }
+
+  /** The order as the API answers it, with the row it was read from. */
+  async function load(tx: DbOrTx, scope: Scope, id: string, now: Date) {
     const row = await repo.orderView(tx, scope, id);
     if (!row) throw notFound();
     const periods = await repo.periodsOf(tx, scope, id, [row.fixed_through - 1, row.fixed_through]);
@@ -204,7 +209,7 @@ export function createSubscriptionOrderService(deps: {
     const next = current ? periods.find((p) => p.sequence > current.sequence) : undefined;
     const last = periods.at(-1);
     const continues = row.status === 'subscribed' && row.next_fix_at !== null;
-    return {
+    const order: SubscriptionOrder = {
       ...toSummary(row),
       assetTransferSite: { id: row.asset_transfer_site_id, name: row.site_name },
       note: row.note,
@@ -217,6 +222,7 @@ export function createSubscriptionOrderService(deps: {
       changesFrom: continues && last ? toIso(last.ends_at) : null,
       endedAt: toIsoOrNull(row.ended_at),
     };
+    return { order, row };
   }
 
   const toTrade = (t: repo.TradeRow): SubscriptionTrade => ({
@@ -264,9 +270,7 @@ export function createSubscriptionOrderService(deps: {
 
     /** The order's assets in the current period or in the one changes go to. */
     async assets(caller: Caller, id: string, q: { set: 'current' | 'next'; pageNo: number; pageSize: number }) {
-      const order = await view(db, caller.scope, id);
-      const row = await repo.orderView(db, caller.scope, id);
-      if (!row) throw notFound();
+      const { order, row } = await load(db, caller.scope, id, new Date());
       const sequence =
         q.set === 'next' && order.changesFrom
           ? row.fixed_through + 1
