@@ -95,6 +95,8 @@ import { subscriptionOrderRoutes } from './modules/subscriptions/orders.routes.t
 import { createSubscriptionOrderService } from './modules/subscriptions/orders.service.ts';
 import { subscriptionPackageRoutes } from './modules/subscriptions/packages.routes.ts';
 import { createSubscriptionPackageService } from './modules/subscriptions/packages.service.ts';
+import { subscriptionTicketRoutes } from './modules/subscriptions/tickets.routes.ts';
+import { createSubscriptionTicketService } from './modules/subscriptions/tickets.service.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { createTaxService } from './modules/tax/tax.service.ts';
 import { tripRoutes } from './modules/trips/trips.routes.ts';
@@ -314,9 +316,16 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       reminderConfigRoutes(api, reminderConfigServices({ db }));
       notificationRoutes(api, createNotificationService({ db, log: app.log }));
       reminderLogRoutes(api, { db });
-      subscriptionOrderRoutes(
+      const subscriptionOrders = createSubscriptionOrderService({
+        db,
+        payments: paymentService,
+        billing: subscriptionBilling,
+      });
+      subscriptionOrderRoutes(api, subscriptionOrders);
+      subscriptionTicketRoutes(
         api,
-        createSubscriptionOrderService({ db, payments: paymentService, billing: subscriptionBilling }),
+        createSubscriptionTicketService({ db, payments: paymentService, mail, log: app.log, orders: subscriptionOrders }),
+        createCustomerTicketListService({ db, kind: 'b2b' }),
       );
     },
     { prefix: '/api' },

@@ -3,7 +3,7 @@ import { assetLifeCycleState } from './assets.ts';
 import { workItemOptionTypes, workItemResultModes } from './checklists.ts';
 import { dataOf, id, idParams, isoDateTime, listOf, optionalText, pageQuery, sortQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { requires } from './permissions.ts';
+import { type Requirement, requires } from './permissions.ts';
 
 /**
  * Checklist records (document 1 §7.5, document 2 §3): a checklist worked on one asset at a service centre, from a
@@ -203,6 +203,16 @@ export const CHECKLIST_RECORD_ERRORS = {
   ChecklistRecordFinalizeNotAllowed: 'The record can be finalized only while its ticket is being worked',
 } as const;
 
+/**
+ * Who works a ticket's records: the B2C permissions, or the B2B mechanic's (the service checks the ticket's kind:
+ * a B2C mechanic never works a B2B ticket's records, nor the other way round).
+ */
+const recordWork: Requirement = [
+  ['support.customer_ticket.update'],
+  ['support.customer_ticket.update_assigned_to_self'],
+  ['support.ticket.mechanic'],
+];
+
 const tag = 'checklist-records';
 export const checklistRecordEndpoints = {
   list: endpoint({
@@ -256,7 +266,7 @@ export const checklistRecordEndpoints = {
     summary:
       'Attach a photo (JPEG/PNG ≤ 5 MB) or a video (MP4/WebM ≤ 100 MB) to a record (multipart "content", "file")',
     tag,
-    requires: [['support.customer_ticket.update'], ['support.customer_ticket.update_assigned_to_self']],
+    requires: recordWork,
     params: idParams,
     multipart: true,
     response: dataOf(recordAttachment),
@@ -267,7 +277,7 @@ export const checklistRecordEndpoints = {
     path: '/checklist/checklistRecords/:id/workItemGroups/:groupId/workItems/:workItemId/attachments',
     summary: 'Attach a photo or a video to one work item of a record (multipart "content", "file")',
     tag,
-    requires: [['support.customer_ticket.update'], ['support.customer_ticket.update_assigned_to_self']],
+    requires: recordWork,
     params: recordItemAttachmentParams,
     multipart: true,
     response: dataOf(recordAttachment),
@@ -278,7 +288,7 @@ export const checklistRecordEndpoints = {
     path: '/checklist/checklistRecords/:id/$finalize',
     summary: 'Finalize a record once: fixes its cost statement and sets the asset lifecycle the checklist names',
     tag,
-    requires: [['support.customer_ticket.update'], ['support.customer_ticket.update_assigned_to_self']],
+    requires: recordWork,
     params: idParams,
     response: dataOf(checklistRecord),
   }),
@@ -314,7 +324,27 @@ export const checklistRecordEndpoints = {
     path: '/support/customerTickets/:ticketId/checklistRecords/$submitDraft',
     summary: 'Submit (or replace) a draft checklist record on a ticket in processing',
     tag,
-    requires: [['support.customer_ticket.update'], ['support.customer_ticket.update_assigned_to_self']],
+    requires: recordWork,
+    params: ticketIdParams,
+    body: submitDraftBody,
+    response: dataOf(checklistRecord),
+    status: 201,
+  }),
+  subscriptionTicketRecords: endpoint({
+    method: 'GET',
+    path: '/support/tickets/:ticketId/checklistRecords',
+    summary: 'The checklist records of a B2B service ticket, with their groups and chosen options',
+    tag,
+    requires: [['support.ticket.read_detail'], ['super_user.support.ticket.read_detail'], ['support.ticket.mechanic']],
+    params: ticketIdParams,
+    response: dataOf(z.array(checklistRecord)),
+  }),
+  subscriptionSubmitDraft: endpoint({
+    method: 'POST',
+    path: '/support/tickets/:ticketId/checklistRecords/$submitDraft',
+    summary: 'Submit (or replace) a draft checklist record on a B2B ticket in processing',
+    tag,
+    requires: requires('support.ticket.mechanic'),
     params: ticketIdParams,
     body: submitDraftBody,
     response: dataOf(checklistRecord),

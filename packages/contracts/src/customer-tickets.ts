@@ -16,11 +16,17 @@ import {
 import { endpoint } from './endpoint.ts';
 import { type Requirement, requires } from './permissions.ts';
 import { money } from './pricing.ts';
+import { subscriptionTradeStates } from './subscriptions.ts';
 
 /**
- * B2C service tickets (document 1 §7.7, document 2 §3 "Service ticket", §4): an asset at a service centre, worked
- * by a mechanic through checklist records, its fees charged to the customer's card at finish.
+ * Service tickets (document 1 §7.7, document 2 §3 "Service ticket", §4): an asset at a service centre, worked by a
+ * mechanic through checklist records. One engine, two kinds: `b2c` tickets (issue 22) are opened by the workshop for
+ * a customer's asset and charged to the customer's card at finish; `b2b` tickets (issue 24, subscription-tickets.ts)
+ * are opened by a subscribing partner's staff for a subscribed asset and their fee goes to the subscription order.
  */
+export const serviceTicketKinds = ['b2c', 'b2b'] as const;
+export type ServiceTicketKind = (typeof serviceTicketKinds)[number];
+
 export const customerTicketStatuses = [
   'new',
   'checked-in',
@@ -113,12 +119,14 @@ const ref = z.object({ id, name: z.string() });
 export const customerTicketSummary = z.object({
   id,
   ticketNo: z.string(),
+  kind: z.enum(serviceTicketKinds),
   status: z.enum(customerTicketStatuses),
   asset: z.object({ id, no: z.string() }),
   category: ref,
   assetPartner: ref,
-  provider: ref,
-  center: ref,
+  /** The partner whose service centre works the ticket; null on a B2B ticket until the workshop checks it in. */
+  provider: ref.nullable(),
+  center: ref.nullable(),
   customer: z.object({ id, name: z.string(), phoneNo: z.string(), email: z.string().nullable() }).nullable(),
   contactName: z.string().nullable(),
   contactEmail: z.string().nullable(),
@@ -127,6 +135,10 @@ export const customerTicketSummary = z.object({
   operationType: z.enum(ticketOperationTypes),
   swappedAsset: z.object({ id, no: z.string() }).nullable(),
   order: z.object({ id, orderNo: z.string() }).nullable(),
+  /** B2B: the subscription order the asset is held by; its fee is billed there. */
+  subscriptionOrder: z.object({ id, orderNo: z.string() }).nullable(),
+  /** B2B: the order's trade that bills the ticket's fee (fee type `service`), once the ticket is Ready. */
+  serviceTrade: z.object({ id, state: z.enum(subscriptionTradeStates) }).nullable(),
   issues: z.array(z.enum(ticketIssues)),
   comment: z.string().nullable(),
   checkInNote: z.string().nullable(),
@@ -217,6 +229,11 @@ export const ticketActions = [
   'editCheckInNote',
   'comment',
   'workChecklists',
+  /** B2B: the partner's staff change or withdraw a ticket the workshop has not checked in yet. */
+  'update',
+  'delete',
+  /** B2B: the operator changes the fee billed to the subscription (super_user.support.ticket.edit_charge). */
+  'editCharge',
 ] as const;
 export type TicketAction = (typeof ticketActions)[number];
 

@@ -34,6 +34,7 @@ export * from './renting-intents.ts';
 export * from './roles.ts';
 export * from './settings-config.ts';
 export * from './sites.ts';
+export * from './subscription-tickets.ts';
 export * from './subscriptions.ts';
 export * from './system.ts';
 export * from './tax.ts';

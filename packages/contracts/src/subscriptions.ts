@@ -183,7 +183,8 @@ export const tabStatuses: Record<SubscriptionOrderTab, readonly SubscriptionOrde
 };
 
 /** Document 2 §3 "Fee types: basic, usage". */
-export const subscriptionFeeTypes = ['basic', 'usage'] as const;
+/** basic and usage per period; service: the fee of a B2B service ticket (one trade per ticket). */
+export const subscriptionFeeTypes = ['basic', 'usage', 'service'] as const;
 export type SubscriptionFeeType = (typeof subscriptionFeeTypes)[number];
 /** Document 2 §4 "Subscription trade and payment states". */
 export const subscriptionTradeStates = [

@@ -19,6 +19,7 @@ import { assetCategories, assets } from './assets.ts';
 import { timestamps } from './columns.ts';
 import { payments } from './payments.ts';
 import { sites } from './settings.ts';
+import { customerTickets } from './workshop.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
@@ -209,8 +210,10 @@ export const subscriptionTrades = pgTable(
     periodId: uuid('period_id')
       .notNull()
       .references(() => subscriptionPeriods.id, { onDelete: 'cascade' }),
-    /** basic | usage */
+    /** basic | usage | service */
     feeType: text('fee_type').notNull(),
+    /** service: the B2B service ticket whose fee this trade bills (one trade per ticket). */
+    ticketId: uuid('ticket_id').references(() => customerTickets.id),
     state: text('state').notNull(),
     amount: money('amount').notNull(),
     exempted: money('exempted').notNull().default(0),
@@ -227,8 +230,11 @@ export const subscriptionTrades = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Each period's basic and usage trade once, whichever instance makes it.
-    uniqueIndex('subscription_trades_period_fee_key').on(t.periodId, t.feeType),
+    // Each period's basic and usage trade once, whichever instance makes it; a service trade once per ticket.
+    uniqueIndex('subscription_trades_period_fee_key')
+      .on(t.periodId, t.feeType)
+      .where(sql`${t.feeType} <> 'service'`),
+    uniqueIndex('subscription_trades_ticket_key').on(t.ticketId),
     index('subscription_trades_order_idx').on(t.orderId, t.claimableAt.desc()),
     index('subscription_trades_open_idx')
       .on(t.state, t.claimableAt)

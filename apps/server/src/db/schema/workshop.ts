@@ -18,6 +18,7 @@ import { assetCategories, assets } from './assets.ts';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { orders } from './renting.ts';
+import { subscriptionOrders } from './subscriptions.ts';
 import { sites } from './settings.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -128,24 +129,29 @@ export const checklistWorkItemGroups = pgTable(
 /** Numbers the tickets people read ("T-000123"); a sequence, so concurrent creates never collide. */
 export const customerTicketNoSeq = pgSequence('customer_ticket_no_seq', { startWith: 1 });
 
-/** A B2C service ticket: an asset in a service centre, worked by a mechanic, paid by the customer. */
+/**
+ * A service ticket: an asset in a service centre, worked by a mechanic. `b2c`: opened by the workshop, paid by the
+ * customer's card. `b2b` (issue 24): opened by a subscribing partner's staff for a subscribed asset, its centre named
+ * at check-in, its fee billed to the subscription order as a `service` trade. One table, so the state machine,
+ * checklist records, lists and indexes are one piece (docs/decisions.md "B2B service tickets").
+ */
 export const customerTickets = pgTable(
   'customer_tickets',
   {
     id: uuid('id').primaryKey(),
     /** Human number shown on screens and invoices ("T-000123"), from the sequence customer_ticket_no_seq. */
     ticketNo: text('ticket_no').notNull(),
+    /** b2c | b2b */
+    kind: text('kind').notNull().default('b2c'),
+    /** b2b: the subscription order holding the asset when the ticket was opened. */
+    subscriptionOrderId: uuid('subscription_order_id').references(() => subscriptionOrders.id),
     /** The asset's partner: the scope every call applies. */
     assetPartnerId: uuid('asset_partner_id')
       .notNull()
       .references(() => partners.id),
-    /** The partner whose service centre works the ticket (document 2 "provider"). */
-    providerPartnerId: uuid('provider_partner_id')
-      .notNull()
-      .references(() => partners.id),
-    centerSiteId: uuid('center_site_id')
-      .notNull()
-      .references(() => sites.id),
+    /** The partner whose service centre works the ticket (document 2 "provider"); b2b: null until check-in. */
+    providerPartnerId: uuid('provider_partner_id').references(() => partners.id),
+    centerSiteId: uuid('center_site_id').references(() => sites.id),
     assetId: uuid('asset_id')
       .notNull()
       .references(() => assets.id),
@@ -210,6 +216,11 @@ export const customerTickets = pgTable(
     index('customer_tickets_center_created_idx').on(t.centerSiteId, t.createdAt),
     // The search by contact name: the start of the name, case-insensitive.
     index('customer_tickets_contact_name_idx').on(sql`lower(${t.contactName}) text_pattern_ops`),
+    // B2B tickets are few beside the B2C ones: their lists read this index, never the B2C ones.
+    index('customer_tickets_b2b_idx')
+      .on(t.assetPartnerId, t.createdAt)
+      .where(sql`${t.kind} = 'b2b'`),
+    index('customer_tickets_subscription_order_idx').on(t.subscriptionOrderId),
   ],
 );
 

@@ -179,9 +179,11 @@ export interface TicketForRecord {
   status: string;
   assetPartnerId: string;
   assetId: string;
-  centerSiteId: string;
+  /** b2b tickets have none until the workshop checks them in. */
+  centerSiteId: string | null;
   mechanicUserId: string | null;
   currency: string;
+  kind: string;
 }
 
 /** An in-scope ticket (by its asset's partner); `lock` takes it `for update` (drafts of one ticket queue). */
@@ -201,6 +203,7 @@ export async function ticket(
       centerSiteId: customerTickets.centerSiteId,
       mechanicUserId: customerTickets.mechanicUserId,
       currency: customerTickets.currency,
+      kind: customerTickets.kind,
     })
     .from(customerTickets)
     .where(and(inScope(scope, customerTickets.assetPartnerId), eq(customerTickets.id, id)));

@@ -56,4 +56,10 @@ export function checklistRecordRoutes(app: FastifyInstance, records: ChecklistRe
   route(app, e.submitDraft, async ({ caller, params, body }) => ({
     data: await records.submitDraft(caller, params.ticketId, body),
   }));
+  route(app, e.subscriptionTicketRecords, async ({ caller, params }) => ({
+    data: await records.ticketRecords(caller, params.ticketId, 'b2b'),
+  }));
+  route(app, e.subscriptionSubmitDraft, async ({ caller, params, body }) => ({
+    data: await records.submitDraft(caller, params.ticketId, body, 'b2b'),
+  }));
 }

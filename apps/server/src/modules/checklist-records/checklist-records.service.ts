@@ -24,17 +24,28 @@ import { alreadyFinalized, finalizeLocked, recordNotFound, statementOf } from '.
 const E = (code: string, status: number, message: string, field?: string) =>
   new DomainError(code, status, message, field ? { field, fields: { [field]: message } } : null);
 
+type TicketKind = 'b2c' | 'b2b';
+
 const ticketNotFound = () => E('SupportCustomerTicketNotFound', 404, 'The service ticket does not exist');
 /** Statuses in which a ticket's records may be worked (drafts) and finalized. */
 const WORKING = ['processing', 'paused'];
 
 /**
- * A caller holding only `update_assigned_to_self` works only the tickets assigned to them (403
- * SupportCustomerTicketNotAssigned); `update` works any ticket in scope.
+ * Who works a ticket's records. B2B tickets: the holders of support.ticket.mechanic, and only they. B2C tickets: a
+ * caller holding only `update_assigned_to_self` works only the tickets assigned to them (403
+ * SupportCustomerTicketNotAssigned); `update` works any ticket in scope. A B2B mechanic reaching a B2C ticket (or
+ * the other way round) is refused: the route let them in for the other kind.
  */
-export function assertMayWork(caller: Caller, ticket: { mechanicUserId: string | null }) {
+export function assertMayWork(caller: Caller, ticket: { mechanicUserId: string | null; kind: string }) {
+  if (ticket.kind === 'b2b') {
+    if (satisfies(caller.permissions, requires('support.ticket.mechanic'))) return;
+    throw new DomainError('Forbidden', 403, 'Only a B2B service mechanic works B2B service tickets');
+  }
   if (satisfies(caller.permissions, requires('support.customer_ticket.update'))) return;
-  if (ticket.mechanicUserId === caller.userId) return;
+  const b2c = [['support.customer_ticket.update_assigned_to_self']];
+  if (satisfies(caller.permissions, b2c) && ticket.mechanicUserId === caller.userId) return;
+  if (!satisfies(caller.permissions, b2c))
+    throw new DomainError('Forbidden', 403, 'Only a B2C service mechanic works B2C service tickets');
   throw new DomainError('SupportCustomerTicketNotAssigned', 403, 'The ticket is assigned to another mechanic');
 }
 
@@ -149,8 +160,9 @@ export function createChecklistRecordService(deps: { db: Db; storage: FileStorag
 
     get: (caller: Caller, id: string) => detail(db, caller, id),
 
-    async ticketRecords(caller: Caller, ticketId: string): Promise<ChecklistRecord[]> {
-      if (!(await repo.ticket(db, caller.scope, ticketId))) throw ticketNotFound();
+    /** The records of a ticket of the route's kind (the other kind's ticket is not found there). */
+    async ticketRecords(caller: Caller, ticketId: string, kind: TicketKind = 'b2c'): Promise<ChecklistRecord[]> {
+      if ((await repo.ticket(db, caller.scope, ticketId))?.kind !== kind) throw ticketNotFound();
       const showCost = readsCost(caller);
       return (await repo.listOfTicket(db, caller.scope, ticketId)).map((r) => toRecord(r, showCost));
     },
@@ -252,10 +264,15 @@ export function createChecklistRecordService(deps: { db: Db; storage: FileStorag
      * Submits a draft on a ticket in processing: copies the checklist into a new record (or into the New record
      * `recordId` of the same ticket), checks the choices against the copy and stores them with the totals.
      */
-    async submitDraft(caller: Caller, ticketId: string, body: SubmitDraftBody): Promise<ChecklistRecord> {
+    async submitDraft(
+      caller: Caller,
+      ticketId: string,
+      body: SubmitDraftBody,
+      kind: TicketKind = 'b2c',
+    ): Promise<ChecklistRecord> {
       return db.transaction(async (tx) => {
         const ticket = await repo.ticket(tx, caller.scope, ticketId, true);
-        if (!ticket) throw ticketNotFound();
+        if (!ticket || ticket.kind !== kind) throw ticketNotFound();
         assertMayWork(caller, ticket);
         if (ticket.status !== 'processing') {
           throw E(
@@ -264,7 +281,7 @@ export function createChecklistRecordService(deps: { db: Db; storage: FileStorag
             'Checklists can be worked only on a ticket in processing',
           );
         }
-        const site = await repo.site(tx, ticket.centerSiteId);
+        const site = ticket.centerSiteId ? await repo.site(tx, ticket.centerSiteId) : undefined;
         if (!site || site.isArchived) throw E('ChecklistRecordNotFoundSite', 404, 'The ticket has no service centre');
         if (site.type !== 'service-center') {
           throw E('ChecklistRecordSiteNotServiceCenter', 422, "The ticket's site is not a service centre");

@@ -3,6 +3,8 @@ import {
   type CustomerTicketListQuery,
   type CustomerTicketStatus,
   openCustomerTicketStatuses,
+  SUBSCRIPTION_TICKET_PERMISSIONS,
+  type SubscriptionTicketListQuery,
   TICKET_EXACT_COUNT_MAX,
   type TicketView,
   ticketViews,
@@ -24,7 +26,10 @@ import type { Scope } from '../../lib/scope.ts';
  * (a few thousand rows among a million). `all` is counted exactly up to TICKET_EXACT_COUNT_MAX and estimated above.
  */
 
-export type TicketListFilter = Omit<CustomerTicketListQuery, 'pageNo' | 'pageSize' | 'view' | 'sort'>;
+/** The filters of either kind's list (the B2B list has no customer, the B2C one no subscription order). */
+export type TicketListFilter = { kind: 'b2c' | 'b2b' } & Partial<
+  Omit<CustomerTicketListQuery & SubscriptionTicketListQuery, 'pageNo' | 'pageSize' | 'view' | 'sort'>
+>;
 export type TicketSort = CustomerTicketListQuery['sort'];
 
 /** Statuses as SQL literals: constants of the contract, written into the query so the partial index applies. */
@@ -104,7 +109,11 @@ async function searchCondition(db: DbOrTx, term: string): Promise<SQL> {
 
 /** The filters (and the scope) as conditions on `customer_tickets t`. */
 async function filterConditions(db: DbOrTx, scope: Scope, f: TicketListFilter): Promise<(SQL | undefined)[]> {
-  const where: (SQL | undefined)[] = [inScopeSql(scope, sql`t.asset_partner_id`)];
+  // The kind as a literal: the B2B list reads its own partial index, the B2C one is unchanged by it.
+  const where: (SQL | undefined)[] = [
+    inScopeSql(scope, sql`t.asset_partner_id`),
+    sql.raw(f.kind === 'b2b' ? `t.kind = 'b2b'` : `t.kind = 'b2c'`),
+  ];
   if (f.search) where.push(await searchCondition(db, f.search));
   if (f.statusIn?.length)
     where.push(
@@ -118,6 +127,7 @@ async function filterConditions(db: DbOrTx, scope: Scope, f: TicketListFilter): 
   if (f.partnerIdIn?.length) where.push(sql`t.asset_partner_id in (${uuidList(f.partnerIdIn)})`);
   if (f.assetNo) where.push(sql`t.asset_id in (select a.id from assets a where a.no = ${f.assetNo.toUpperCase()})`);
   if (f.customerId) where.push(sql`t.customer_id = ${f.customerId}`);
+  if (f.subscriptionOrderId) where.push(sql`t.subscription_order_id = ${f.subscriptionOrderId}`);
   if (f.issue) where.push(sql`t.issues @> array[${f.issue}]::text[]`);
   if (f.operationType) where.push(sql`t.operation_type = ${f.operationType}`);
   if (f.createdFrom) where.push(sql`t.created_at >= ${f.createdFrom}`);
@@ -205,25 +215,24 @@ async function allCount(db: DbOrTx, scope: Scope, filter: TicketListFilter) {
   return cappedCount(db, sql`from customer_tickets t${whereOf(conditions)}`, TICKET_EXACT_COUNT_MAX);
 }
 
-/** Any of these lets a staff member work a ticket (update_assigned_to_self: once it is assigned to them). */
-const MECHANIC_PERMISSIONS = [
-  'support.customer_ticket.update',
-  'support.customer_ticket.update_assigned_to_self',
-  ADMIN_PERMISSION,
-];
+/** Any of these lets a staff member work a ticket of the kind (update_assigned_to_self: once assigned to them). */
+const MECHANIC_PERMISSIONS = {
+  b2c: ['support.customer_ticket.update', 'support.customer_ticket.update_assigned_to_self', ADMIN_PERMISSION],
+  b2b: [SUBSCRIPTION_TICKET_PERMISSIONS.mechanic, ADMIN_PERMISSION],
+};
 
 /**
  * Staff who may work tickets of the partner (the assign picker): not deleted, holding update,
  * update_assigned_to_self or base:admin, and whose partner scope holds the partner (all partners, or it by id).
  * The service has refused a partner outside the caller's scope before.
  */
-export async function mechanicsOf(db: DbOrTx, partnerId: string) {
+export async function mechanicsOf(db: DbOrTx, partnerId: string, kind: 'b2c' | 'b2b' = 'b2c') {
   return rows<{ id: string; name: string }>(
     db,
     sql`select u.id, u.name from users u
       where u.deleted_at is null
         and u.permissions && array[${sql.join(
-          MECHANIC_PERMISSIONS.map((p) => sql`${p}`),
+          MECHANIC_PERMISSIONS[kind].map((p) => sql`${p}`),
           sql`, `,
         )}]::text[]
         and (u.all_partners or ${partnerId}::uuid = any(u.partner_ids))

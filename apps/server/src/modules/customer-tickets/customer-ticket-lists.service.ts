@@ -1,4 +1,9 @@
-import { type CustomerTicketListQuery, type CustomerTicketSummary, TICKET_EXPORT_MAX } from '@fleetdesk/contracts';
+import {
+  type CustomerTicketListQuery,
+  type CustomerTicketSummary,
+  type SubscriptionTicketListQuery,
+  TICKET_EXPORT_MAX,
+} from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { exportTooLarge } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
@@ -9,6 +14,9 @@ import * as tickets from './customer-tickets.repo.ts';
 import { toTicketSummary } from './ticket-view.ts';
 
 type Filter = lists.TicketListFilter;
+type Kind = Filter['kind'];
+type ListQuery = Omit<CustomerTicketListQuery | SubscriptionTicketListQuery, 'pageNo' | 'pageSize'>;
+type FilterQuery = Omit<Filter, 'kind'>;
 
 /** A partner named in the filters must be in the caller's scope (403 PartnerOutOfScope), as in every list. */
 function assertFilterInScope(scope: Scope, filter: Filter) {
@@ -16,17 +24,18 @@ function assertFilterInScope(scope: Scope, filter: Filter) {
 }
 
 /** Splits a list query into its view, sort, paging and the filters every view shares. */
-function partsOf(q: Omit<CustomerTicketListQuery, 'pageNo' | 'pageSize'>) {
+function partsOf(q: ListQuery, kind: Kind) {
   const { view, sort, ...filter } = q;
-  return { view, sort, filter };
+  return { view, sort, filter: { ...filter, kind } as Filter };
 }
 
 /**
  * The service ticket lists (issue 22): the list views with their counts, the export and the mechanics picker. The
  * rows are the summaries the detail also answers (`ticket-view.ts toTicketSummary`).
  */
-export function createCustomerTicketListService(deps: { db: Db }) {
+export function createCustomerTicketListService(deps: { db: Db; kind?: Kind }) {
   const { db } = deps;
+  const kind = deps.kind ?? 'b2c';
 
   /** The summaries of these ticket ids, in the ids' order. */
   async function summariesInOrder(scope: Scope, ids: string[]): Promise<CustomerTicketSummary[]> {
@@ -40,9 +49,9 @@ export function createCustomerTicketListService(deps: { db: Db }) {
 
   return {
     /** One page of a view, with the view's count under the same filters. */
-    async list(caller: Caller, q: CustomerTicketListQuery) {
+    async list(caller: Caller, q: CustomerTicketListQuery | SubscriptionTicketListQuery) {
       const { pageNo, pageSize, ...rest } = q;
-      const { view, sort, filter } = partsOf(rest);
+      const { view, sort, filter } = partsOf(rest, kind);
       assertFilterInScope(caller.scope, filter);
       const [ids, { count, countIsEstimate }] = await Promise.all([
         lists.pageIds(
@@ -58,15 +67,16 @@ export function createCustomerTicketListService(deps: { db: Db }) {
     },
 
     /** How many tickets each view holds under the filters (the tabs' badges). */
-    async counts(caller: Caller, filter: Filter) {
+    async counts(caller: Caller, query: FilterQuery) {
+      const filter = { ...query, kind } as Filter;
       assertFilterInScope(caller.scope, filter);
       const { counts, estimated } = await lists.viewCounts(db, caller.scope, caller.userId, filter);
       return { ...counts, estimated };
     },
 
     /** A view's tickets matching the filters as CSV; more than TICKET_EXPORT_MAX is refused, never cut short. */
-    async exportCsv(caller: Caller, q: Omit<CustomerTicketListQuery, 'pageNo' | 'pageSize'>) {
-      const { view, sort, filter } = partsOf(q);
+    async exportCsv(caller: Caller, q: ListQuery) {
+      const { view, sort, filter } = partsOf(q, kind);
       assertFilterInScope(caller.scope, filter);
       const ids = await lists.pageIds(
         db,
@@ -85,7 +95,7 @@ export function createCustomerTicketListService(deps: { db: Db }) {
     /** Staff who may work this partner's tickets; a partner outside the caller's scope is 403 PartnerOutOfScope. */
     async mechanics(caller: Caller, partnerId: string) {
       assertPartnerInScope(caller.scope, partnerId);
-      return lists.mechanicsOf(db, partnerId);
+      return lists.mechanicsOf(db, partnerId, kind);
     },
   };
 }
@@ -133,8 +143,8 @@ export function ticketsCsv(found: readonly CustomerTicketSummary[]) {
       t.asset.no,
       t.category.name,
       t.assetPartner.name,
-      t.provider.name,
-      t.center.name,
+      t.provider?.name ?? null,
+      t.center?.name ?? null,
       t.customer?.name ?? null,
       t.customer?.phoneNo ?? null,
       t.contactName,

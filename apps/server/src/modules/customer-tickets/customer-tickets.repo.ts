@@ -17,6 +17,8 @@ import {
   payments,
   rentalConfigs,
   sites,
+  subscriptionOrders,
+  subscriptionTrades,
   taxGroups,
   users,
 } from '../../db/schema/index.ts';
@@ -60,6 +62,16 @@ export const summaryColumns = {
   mechanicName: nameOf(users, users.name, users.id, customerTickets.mechanicUserId),
   swappedAssetNo: nameOf(assets, assets.no, assets.id, customerTickets.swappedAssetId),
   orderNo: nameOf(orders, orders.orderNo, orders.id, customerTickets.orderId),
+  subscriptionOrderNo: nameOf(
+    subscriptionOrders,
+    subscriptionOrders.no,
+    subscriptionOrders.id,
+    customerTickets.subscriptionOrderId,
+  ),
+  /** B2B: the service trade billing the fee, as `id|state|amount|exempted|refunded` (one subquery, not five). */
+  serviceTrade: sql<
+    string | null
+  >`(select ${subscriptionTrades.id} || '|' || ${subscriptionTrades.state} || '|' || ${subscriptionTrades.amount} || '|' || ${subscriptionTrades.exempted} || '|' || ${subscriptionTrades.refunded} from ${subscriptionTrades} where ${subscriptionTrades.ticketId} = ${customerTickets.id})`,
   /** Charges that succeeded (before refunds). */
   charged: ledgerSum('charge'),
   /** Refunds that succeeded. */
@@ -75,8 +87,8 @@ export type TicketSummaryRow = {
   assetLifeCycleState: string;
   categoryName: string;
   assetPartnerName: string;
-  providerName: string;
-  centerName: string;
+  providerName: string | null;
+  centerName: string | null;
   customerFirstName: string | null;
   customerLastName: string | null;
   customerPhoneNo: string | null;
@@ -84,6 +96,8 @@ export type TicketSummaryRow = {
   mechanicName: string | null;
   swappedAssetNo: string | null;
   orderNo: string | null;
+  subscriptionOrderNo: string | null;
+  serviceTrade: string | null;
   charged: string | number;
   refunded: string | number;
   chargePending: string | number;
@@ -149,6 +163,11 @@ export async function update(
     .update(customerTickets)
     .set({ ...values, updatedAt: new Date() })
     .where(and(eq(customerTickets.id, id), ticketInScope(scope)));
+}
+
+/** Deletes a ticket in scope with its history (a B2B ticket withdrawn before check-in: no records, no money). */
+export async function remove(db: DbOrTx, scope: Scope, id: string): Promise<void> {
+  await db.delete(customerTickets).where(and(eq(customerTickets.id, id), ticketInScope(scope)));
 }
 
 export async function insertEvent(db: DbOrTx, event: typeof customerTicketEvents.$inferInsert): Promise<void> {

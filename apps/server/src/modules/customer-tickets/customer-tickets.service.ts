@@ -30,6 +30,7 @@ import type { PaymentService } from '../payments/payments.service.ts';
 import * as repo from './customer-tickets.repo.ts';
 import {
   allowedActions,
+  B2B,
   assertMayWork,
   assertTransition,
   holds,
@@ -65,23 +66,41 @@ const emailProblem = (email: string | null | undefined) => {
 };
 
 /**
- * B2C service tickets (issue 22): create (with a walk-in customer), the state machine of TICKET_TRANSITIONS, the
- * mechanic's edits, finishing (records finalized, fee fixed, invoice issued, customer charged), charging again,
- * exempting and refunding, completing. Every action locks the ticket row `for update` in its transaction, so
- * concurrent actions on one ticket run one after the other and each sees the status the previous one left.
+ * What a B2B ticket does where a B2C one charges a card (issue 24, modules/subscriptions/tickets.service.ts): its
+ * fee is billed to the subscription order, and exempted or refunded there.
+ */
+export interface ServiceFeeBilling {
+  /** Inside the finish's transaction: bills the fixed fee to the ticket's subscription order. */
+  bill(tx: DbOrTx, ticket: Row, fee: number, now: Date): Promise<void>;
+  /** Whether the operator may still change the fee (its trade not charged yet). */
+  editable(row: repo.TicketSummaryRow): boolean;
+}
+
+/**
+ * The service ticket engine, one per kind (docs/decisions.md "B2B service tickets"). B2C (issue 22): create (with a
+ * walk-in customer), the state machine of TICKET_TRANSITIONS, the mechanic's edits, finishing (records finalized,
+ * fee fixed, invoice issued, customer charged), charging again, exempting and refunding, completing. B2B (issue 24):
+ * the same state machine, edits and records under the B2B permissions; finishing bills the fee to the subscription
+ * (`billing`) instead of issuing an invoice and charging a card. A ticket of the other kind is not found. Every
+ * action locks the ticket row `for update` in its transaction, so concurrent actions on one ticket run one after the
+ * other and each sees the status the previous one left.
  */
 export function createCustomerTicketService(deps: {
   db: Db;
   payments: PaymentService;
   mail: MailSender;
   log: FastifyBaseLogger;
+  kind?: 'b2c' | 'b2b';
+  billing?: ServiceFeeBilling;
 }) {
   const { db, payments } = deps;
+  const kind = deps.kind ?? 'b2c';
+  const b2b = kind === 'b2b';
 
-  /** The ticket row in the caller's scope, locked; 404 when missing or another partner's. */
+  /** The ticket row of this kind in the caller's scope, locked; 404 when missing, another partner's or kind's. */
   async function locked(tx: DbOrTx, caller: Caller, id: string): Promise<Row> {
     const row = await repo.byId(tx, caller.scope, id, { lock: true });
-    if (!row) throw ticketNotFound();
+    if (!row || row.kind !== kind) throw ticketNotFound();
     return row;
   }
 
@@ -106,7 +125,7 @@ export function createCustomerTicketService(deps: {
   /** The detail as this caller sees it. */
   async function detail(dbOrTx: DbOrTx, caller: Caller, id: string): Promise<CustomerTicket> {
     const row = await repo.summary(dbOrTx, caller.scope, id);
-    if (!row) throw ticketNotFound();
+    if (!row || row.ticket.kind !== kind) throw ticketNotFound();
     const now = new Date();
     const summary = toTicketSummary(row, now);
     const money = ticketMoney(row);
@@ -123,6 +142,7 @@ export function createCustomerTicketService(deps: {
         owed: money.owed,
         paid: money.paid,
         chargeOpen: chargeOpensAt(row.ticket, money.owed, now) === null && money.chargePending === 0,
+        chargeEditable: deps.billing?.editable(row) ?? false,
       }),
       payments: ledger.map((p) => ({
         id: p.id,
@@ -426,7 +446,16 @@ export function createCustomerTicketService(deps: {
     });
   }
 
+  const requireBilling = () => {
+    if (!deps.billing) throw new Error('a B2B ticket engine needs its fee billing');
+    return deps.billing;
+  };
+
   return {
+    /** For the B2B service: the same lock, the same history and the same detail. */
+    locked,
+    event,
+    detail,
     get: (caller: Caller, id: string) => detail(db, caller, id),
 
     /** What the new-ticket form shows once the asset is found; the same refusals as create. */
@@ -557,8 +586,17 @@ export function createCustomerTicketService(deps: {
     checkInNote: (caller: Caller, id: string, checkInNote: string | undefined) =>
       edit(caller, id, 'check-in-note', async () => ({ checkInNote: checkInNote || null }), { checkInMay: true }),
 
-    checkIn: (caller: Caller, id: string) =>
-      transition(caller, id, 'checkIn', async (_tx, _t, now) => ({ checkedInAt: now })),
+    /** B2B: the workshop names the service centre at check-in (the partner who opened it could not). */
+    checkIn: (caller: Caller, id: string, centerSiteId?: string) =>
+      transition(caller, id, 'checkIn', async (tx, _t, now) => {
+        if (!b2b) return { checkedInAt: now };
+        const center = centerSiteId ? await repo.serviceCenter(tx, caller.scope, centerSiteId) : undefined;
+        if (!center) {
+          const message = 'Choose the service centre the asset is checked in at';
+          throw new DomainError('ServiceCenterRequired', 422, message, { fields: { centerSiteId: message } });
+        }
+        return { checkedInAt: now, centerSiteId: center.id, providerPartnerId: center.partnerId };
+      }),
 
     start: (caller: Caller, id: string) =>
       transition(caller, id, 'start', async (_tx, t, now) => ({
@@ -604,7 +642,7 @@ export function createCustomerTicketService(deps: {
     complete: (caller: Caller, id: string) =>
       transition(caller, id, 'complete', async (tx, t, now) => {
         const row = await repo.summary(tx, caller.scope, t.id);
-        const money = row ? ticketMoney(row) : null;
+        const money = row && !b2b ? ticketMoney(row) : null;
         if (money && money.owed > 0)
           throw new DomainError('CustomerTicketHasOwedFee', 422, 'The customer still owes fees on this ticket', {
             owed: money.owed / 100,
@@ -622,8 +660,24 @@ export function createCustomerTicketService(deps: {
         const ticket = await locked(tx, caller, id);
         assertMayWork(caller, ticket);
         const to = assertTransition('finish', ticket.status);
-        const center = await recordsRepo.site(tx, ticket.centerSiteId);
         const now = new Date();
+        if (b2b) {
+          await finalizeTicketRecords(tx, caller, id);
+          const fee = await ticketRecordsCharge(tx, caller, id);
+          await repo.update(tx, caller.scope, id, {
+            status: to,
+            serviceFee: fee,
+            finishedAt: now,
+            durationMinutes: ticket.durationMinutes + spellMinutes(ticket, now),
+            processingSince: null,
+            pauseReason: null,
+            pauseNote: null,
+          });
+          await event(tx, caller, ticket, 'finish', { serviceFee: fee }, { from: ticket.status, to });
+          await requireBilling().bill(tx, { ...ticket, serviceFee: fee }, fee, now);
+          return null;
+        }
+        const center = ticket.centerSiteId ? await recordsRepo.site(tx, ticket.centerSiteId) : undefined;
         const rates = center?.taxGroupId ? await recordsRepo.ratesAt(tx, center.taxGroupId, now) : new Map();
         const missing = SERVICE_SUBJECTS.filter((s) => !rates.has(s));
         if (missing.length > 0)
@@ -660,7 +714,7 @@ export function createCustomerTicketService(deps: {
           deps.log.error({ err: error, ticketId: id }, 'the first charge of a finished ticket failed unexpectedly');
         });
       }
-      await sendInvoice(id);
+      if (!b2b) await sendInvoice(id);
       return detail(db, caller, id);
     },
 
@@ -767,7 +821,9 @@ export function createCustomerTicketService(deps: {
         if (!isOpen(ticket.status)) throw invalidStatus(ticket.status, 'assign');
         const user = await repo.staffMember(tx, mechanicUserId);
         const held = new Set(user?.permissions ?? []);
-        const mayWorkTickets = held.has('base:admin') || held.has(P.update) || held.has(P.self);
+        const mayWorkTickets =
+          held.has('base:admin') ||
+          (b2b ? held.has(B2B.update) : held.has(P.update) || held.has(P.self));
         const reaches = user ? user.allPartners || user.partnerIds.includes(ticket.assetPartnerId) : false;
         if (!user || user.deletedAt || !mayWorkTickets || !reaches) {
           const message = 'Choose a staff member who may work tickets of this partner';
@@ -782,7 +838,7 @@ export function createCustomerTicketService(deps: {
             kind: 'ticketAssigned',
             title: `Service ticket ${ticket.ticketNo} was assigned to you`,
             body: `Asset ${assigned.asset.no}, assigned by ${caller.username}.`,
-            link: `/b2c/service/ticket/detail/${id}`,
+            link: b2b ? `/subscription/service-management/detail/${id}` : `/b2c/service/ticket/detail/${id}`,
             params: { ticketNo: ticket.ticketNo, assetNo: assigned.asset.no, by: caller.username },
             partnerId: ticket.assetPartnerId,
           });

@@ -48,7 +48,7 @@ describe('ticket rules', () => {
 
   it('computes owed from the fee, the charges and the exemptions; refunds do not make it owed again', () => {
     const of = (fee: number | null, charged: number, refunded: number, exempted: number) =>
-      ticketMoney({ ticket: { serviceFee: fee }, charged, refunded, chargePending: 0, exempted });
+      ticketMoney({ ticket: { serviceFee: fee, kind: 'b2c' }, charged, refunded, chargePending: 0, exempted });
     expect(of(null, 0, 0, 0)).toMatchObject({ owed: 0, paid: 0 });
     expect(of(40, 0, 0, 0)).toMatchObject({ owed: 4000 });
     expect(of(40, 40, 15, 0)).toMatchObject({ owed: 0, paid: 2500 });

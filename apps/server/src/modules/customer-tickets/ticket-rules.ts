@@ -4,12 +4,13 @@ import {
   TICKET_TRANSITIONS,
   type TicketAction,
   type TicketStatusAction,
+  SUBSCRIPTION_TICKET_PERMISSIONS,
   ticketStatusActions,
 } from '@fleetdesk/contracts';
 import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 
-/** The ticket's permissions (document 1 §6.2 support.customer_ticket). */
+/** The B2C ticket's permissions (document 1 §6.2 support.customer_ticket). */
 export const P = {
   update: 'support.customer_ticket.update',
   self: 'support.customer_ticket.update_assigned_to_self',
@@ -18,11 +19,35 @@ export const P = {
   assign: 'support.customer_ticket.assign',
   charge: 'support.customer_ticket.charge_owed_fee',
   exemptRefund: 'support.customer_ticket.exempt_refund',
+  partnerUpdate: null,
+  partnerDelete: null,
+  editCharge: null,
 } as const;
 
+/**
+ * The B2B ticket's permissions (document 1 §6.1, §6.2; docs/decisions.md "B2B service tickets"): the mechanic's one
+ * permission does all the workshop's work; nobody works only their own tickets; there is no card to charge.
+ */
+export const B2B = {
+  update: SUBSCRIPTION_TICKET_PERMISSIONS.mechanic,
+  self: null,
+  checkIn: SUBSCRIPTION_TICKET_PERMISSIONS.mechanic,
+  complete: SUBSCRIPTION_TICKET_PERMISSIONS.mechanic,
+  assign: SUBSCRIPTION_TICKET_PERMISSIONS.mechanic,
+  charge: null,
+  exemptRefund: SUBSCRIPTION_TICKET_PERMISSIONS.exemptRefund,
+  partnerUpdate: SUBSCRIPTION_TICKET_PERMISSIONS.update,
+  partnerDelete: SUBSCRIPTION_TICKET_PERMISSIONS.delete,
+  editCharge: SUBSCRIPTION_TICKET_PERMISSIONS.editCharge,
+} as const;
+
+type Rules = { [K in keyof typeof P]: string | null };
+/** The permission set of a ticket's kind. */
+export const rulesOf = (ticket: { kind?: string }): Rules => (ticket.kind === 'b2b' ? B2B : P);
+
 const ADMIN = 'base:admin';
-export const holds = (caller: Pick<Caller, 'permissions'>, permission: string) =>
-  caller.permissions.has(ADMIN) || caller.permissions.has(permission);
+export const holds = (caller: Pick<Caller, 'permissions'>, permission: string | null) =>
+  permission !== null && (caller.permissions.has(ADMIN) || caller.permissions.has(permission));
 
 export const invalidStatus = (status: string, action: string) =>
   new DomainError('InvalidTicketStatus', 409, 'The ticket cannot do this in its current status', { status, action });
@@ -48,11 +73,12 @@ export function assertTransition(action: TicketStatusAction, status: string): Cu
  */
 export function mayWork(
   caller: Pick<Caller, 'permissions' | 'userId'>,
-  ticket: { mechanicUserId: string | null },
+  ticket: { mechanicUserId: string | null; kind?: string },
   opts: { starting?: boolean } = {},
 ) {
-  if (holds(caller, P.update)) return true;
-  if (!caller.permissions.has(P.self)) return false;
+  const rules = rulesOf(ticket);
+  if (holds(caller, rules.update)) return true;
+  if (rules.self === null || !caller.permissions.has(rules.self)) return false;
   if (ticket.mechanicUserId === caller.userId) return true;
   return opts.starting === true && ticket.mechanicUserId === null;
 }
@@ -60,7 +86,7 @@ export function mayWork(
 /** 403 SupportCustomerTicketNotAssigned for a mechanic acting on someone else's ticket. */
 export function assertMayWork(
   caller: Pick<Caller, 'permissions' | 'userId'>,
-  ticket: { mechanicUserId: string | null },
+  ticket: { mechanicUserId: string | null; kind?: string },
   opts: { starting?: boolean } = {},
 ) {
   if (!mayWork(caller, ticket, opts)) throw notAssigned();
@@ -69,10 +95,12 @@ export function assertMayWork(
 /** The actions this caller may take on the ticket now: status × permissions × assignment × money. */
 export function allowedActions(
   caller: Pick<Caller, 'permissions' | 'userId'>,
-  ticket: { status: string; mechanicUserId: string | null },
-  money: { owed: number; paid: number; chargeOpen: boolean },
+  ticket: { status: string; mechanicUserId: string | null; kind?: string },
+  money: { owed: number; paid: number; chargeOpen: boolean; chargeEditable?: boolean },
 ): TicketAction[] {
   const { status } = ticket;
+  const P = rulesOf(ticket);
+  const b2b = ticket.kind === 'b2b';
   const work = mayWork(caller, ticket);
   const actions: TicketAction[] = [];
   for (const action of ticketStatusActions) {
@@ -81,7 +109,7 @@ export function allowedActions(
       action === 'checkIn'
         ? holds(caller, P.checkIn)
         : action === 'complete'
-          ? holds(caller, P.complete) && money.owed <= 0
+          ? holds(caller, P.complete) && (b2b || money.owed <= 0)
           : action === 'start'
             ? mayWork(caller, ticket, { starting: true })
             : work;
@@ -95,9 +123,12 @@ export function allowedActions(
     (money.owed > 0 || money.paid > 0)
   )
     actions.push('exemptOrRefund');
-  if (work) actions.push('editContactInfo', 'comment');
+  if (work) actions.push(...(b2b ? [] : (['editContactInfo'] as const)), 'comment');
   if (work || holds(caller, P.checkIn)) actions.push('editCheckInNote');
   if (work && (status === 'processing' || status === 'paused')) actions.push('workChecklists');
+  if (status === 'new' && holds(caller, P.partnerUpdate)) actions.push('update');
+  if (status === 'new' && holds(caller, P.partnerDelete)) actions.push('delete');
+  if (holds(caller, P.editCharge) && money.chargeEditable) actions.push('editCharge');
   return actions;
 }
 

@@ -1,6 +1,8 @@
 import {
   type CustomerTicketStatus,
   type CustomerTicketSummary,
+  type ServiceTicketKind,
+  type SubscriptionTradeState,
   TICKET_CHARGE_INTERVAL_MS,
   type TicketInvoice,
   type TicketIssue,
@@ -21,18 +23,42 @@ const cents = (v: string | number | null | undefined) => Math.round(Number(v ?? 
  * Before finish (no service fee) nothing is owed.
  */
 export function ticketMoney(row: {
-  ticket: Pick<TicketRow, 'serviceFee'>;
+  ticket: Pick<TicketRow, 'serviceFee' | 'kind'>;
   charged: string | number;
   refunded: string | number;
   chargePending: string | number;
   exempted: string | number;
+  serviceTrade?: string | null;
 }) {
   const fee = row.ticket.serviceFee === null ? null : cents(row.ticket.serviceFee);
+  if (row.ticket.kind === 'b2b') return b2bMoney(fee, serviceTradeOf(row.serviceTrade ?? null));
   const charged = cents(row.charged);
   const refunded = cents(row.refunded);
   const exempted = cents(row.exempted);
   const owed = fee === null ? 0 : Math.max(0, fee - charged - exempted);
   return { fee, charged, refunded, paid: charged - refunded, exempted, owed, chargePending: cents(row.chargePending) };
+}
+
+/** The service trade of a B2B ticket, from the summary's packed column (`id|state|amount|exempted|refunded`). */
+export function serviceTradeOf(packed: string | null) {
+  if (!packed) return null;
+  const [id = '', state = '', amount, exempted, refunded] = packed.split('|');
+  return { id, state, amount: cents(amount), exempted: cents(exempted), refunded: cents(refunded) };
+}
+
+/**
+ * A B2B ticket's money: its fee is the subscription's to pay through the service trade. Owed is what the trade
+ * still asks for (not yet paid, not canceled); paid is what it collected less refunds. Nothing is ever charged to a
+ * card from the ticket itself.
+ */
+function b2bMoney(fee: number | null, trade: ReturnType<typeof serviceTradeOf>) {
+  const exempted = trade?.exempted ?? 0;
+  const due = trade ? Math.max(0, trade.amount - trade.exempted) : 0;
+  const succeeded = trade?.state === 'Succeeded';
+  const open = trade !== null && !succeeded && trade.state !== 'Canceled';
+  const charged = succeeded ? due : 0;
+  const refunded = trade?.refunded ?? 0;
+  return { fee, charged, refunded, paid: charged - refunded, exempted, owed: open ? due : 0, chargePending: 0 };
 }
 
 /** Minutes worked: the closed processing spells plus the one running now. */
@@ -52,16 +78,18 @@ export function chargeOpensAt(ticket: Pick<TicketRow, 'lastChargeAt' | 'status'>
 export function toTicketSummary(row: TicketSummaryRow, now = new Date()): CustomerTicketSummary {
   const t = row.ticket;
   const money = ticketMoney(row);
+  const trade = serviceTradeOf(row.serviceTrade);
   const opens = chargeOpensAt(t, money.owed, now);
   return {
     id: t.id,
     ticketNo: t.ticketNo,
+    kind: t.kind as ServiceTicketKind,
     status: t.status as CustomerTicketStatus,
     asset: { id: t.assetId, no: row.assetNo },
     category: { id: t.categoryId, name: row.categoryName },
     assetPartner: { id: t.assetPartnerId, name: row.assetPartnerName },
-    provider: { id: t.providerPartnerId, name: row.providerName },
-    center: { id: t.centerSiteId, name: row.centerName },
+    provider: t.providerPartnerId ? { id: t.providerPartnerId, name: row.providerName ?? '' } : null,
+    center: t.centerSiteId ? { id: t.centerSiteId, name: row.centerName ?? '' } : null,
     customer:
       t.customerId && row.customerPhoneNo !== null
         ? {
@@ -78,6 +106,10 @@ export function toTicketSummary(row: TicketSummaryRow, now = new Date()): Custom
     operationType: t.operationType as TicketOperationType,
     swappedAsset: t.swappedAssetId ? { id: t.swappedAssetId, no: row.swappedAssetNo ?? '' } : null,
     order: t.orderId ? { id: t.orderId, orderNo: row.orderNo ?? '' } : null,
+    subscriptionOrder: t.subscriptionOrderId
+      ? { id: t.subscriptionOrderId, orderNo: row.subscriptionOrderNo ?? '' }
+      : null,
+    serviceTrade: trade ? { id: trade.id, state: trade.state as SubscriptionTradeState } : null,
     issues: t.issues as TicketIssue[],
     comment: t.comment,
     checkInNote: t.checkInNote,

@@ -139,7 +139,7 @@ export async function insertUsageTrades(tx: DbOrTx, _scope: AllPartners, trades:
       case when v.amount > 0 then null else ${now.toISOString()}::timestamptz end
     from json_to_recordset(${json}::json) as v(id uuid, "orderId" uuid, "periodId" uuid, amount numeric,
       "usageSeconds" float8, "deductedSeconds" float8, deducted numeric)
-    on conflict (period_id, fee_type) do nothing`);
+    on conflict (period_id, fee_type) where fee_type <> 'service' do nothing`);
   await tx.execute(sql`update subscription_periods set closed_at = ${now.toISOString()}::timestamptz
     where id in (${uuidList(trades.map((t) => t.periodId))})`);
 }
@@ -186,7 +186,8 @@ export interface ClaimedTrade {
 }
 
 /**
- * Takes up to `limit` trades to charge — Claimable ones (and Pending ones whose time has come), Failed ones last
+ * Takes up to `limit` trades to charge — Claimable ones (and Pending ones whose time has come; for a payoff also the
+ * service fees owed, which otherwise wait for the order's next trade), Failed ones last
  * tried before `retryBefore` (every Failed one of the order for a payoff), ones claimed before `staleBefore` that
  * never reached the ledger — marked Processing with their attempt, so another instance takes other trades.
  */
@@ -205,7 +206,8 @@ export function claimTrades(
           where t.amount - t.exempted > 0
             ${opts.orderId ? sql`and t.order_id = ${opts.orderId}::uuid` : sql``}
             and (t.state = 'Claimable'
-              or (t.state = 'Pending' and t.claimable_at <= ${opts.now.toISOString()}::timestamptz)
+              or (t.state = 'Pending' and (t.claimable_at <= ${opts.now.toISOString()}::timestamptz
+                ${opts.orderId ? sql`or t.fee_type = 'service'` : sql``}))
               or ${failed}
               or (t.state = 'Processing' and t.payment_id is null and t.updated_at <= ${opts.staleBefore.toISOString()}::timestamptz))
           order by t.claimable_at limit ${opts.limit} for update of t skip locked)

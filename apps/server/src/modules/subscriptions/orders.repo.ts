@@ -521,10 +521,12 @@ const viewFrom = sql`subscription_orders o
   join sites s on s.id = o.asset_transfer_site_id
   cross join lateral (
     select coalesce(sum(t.amount) filter (where t.state <> 'Canceled'), 0) as fee_total,
-      coalesce(sum(${due}) filter (where t.state in ('Pending', 'Claimable')), 0) as fee_pending,
+      coalesce(sum(${due}) filter (where t.state in ('Pending', 'Claimable') and t.fee_type <> 'service'), 0) as fee_pending,
       coalesce(sum(${due}) filter (where t.state = 'Processing'), 0) as fee_processing,
       coalesce(sum(${due}) filter (where t.state = 'Succeeded'), 0) as fee_paid,
-      coalesce(sum(${due}) filter (where t.state = 'Failed'), 0) as fee_owe,
+      -- Owed: what failed, and service tickets' fees, billed with the next trade (or a payoff).
+      coalesce(sum(${due}) filter (where t.state = 'Failed'
+        or (t.fee_type = 'service' and t.state in ('Pending', 'Claimable'))), 0) as fee_owe,
       coalesce(sum(t.refunded), 0) as fee_refunded,
       coalesce(sum(t.exempted), 0) as fee_exempted,
       coalesce(sum(t.deducted), 0) as fee_deducted
