@@ -324,7 +324,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       subscriptionOrderRoutes(api, subscriptionOrders);
       subscriptionTicketRoutes(
         api,
-        createSubscriptionTicketService({ db, payments: paymentService, mail, log: app.log, orders: subscriptionOrders }),
+        createSubscriptionTicketService({
+          db,
+          payments: paymentService,
+          mail,
+          log: app.log,
+          orders: subscriptionOrders,
+        }),
         createCustomerTicketListService({ db, kind: 'b2b' }),
       );
     },

@@ -7,7 +7,7 @@ const RECORD_NOT_FOUND = { status: 404, code: 'ChecklistRecordNotFound' } as con
 const TICKET_NOT_FOUND = { status: 404, code: 'SupportCustomerTicketNotFound' } as const;
 
 /** A ticket of partner A in processing at a service centre, and a checklist that fits its asset. */
-async function workshopTicket(w: World) {
+async function workshopTicket(w: World, kind: 'b2c' | 'b2b' = 'b2c') {
   const db = w.t.database.db;
   const ws = await insertWorkshop(db, w.partnerA);
   const item = await insertWorkItem(db, w.partnerA, { options: [{ type: 'labour', price: 12 }] });
@@ -21,6 +21,7 @@ async function workshopTicket(w: World) {
     assetPartnerId: w.partnerA,
     categoryId: ws.category.id,
     centerSiteId: ws.site.id,
+    kind,
   });
   const draft = {
     checklistId: checklist.id,
@@ -108,6 +109,20 @@ export function checklistRecordFixtures(): Record<string, Fixture> {
     'GET /support/customerTickets/:ticketId/checklistRecords': {
       class: 'partner-owned',
       build: async (w) => ({ request: { params: { ticketId: (await record(w)).ticket.id } } }),
+      otherPartner: TICKET_NOT_FOUND,
+    },
+    // The B2B ticket's records: the same engine under the B2B permissions.
+    'GET /support/tickets/:ticketId/checklistRecords': {
+      class: 'partner-owned',
+      build: async (w) => ({ request: { params: { ticketId: (await workshopTicket(w, 'b2b')).ticket.id } } }),
+      otherPartner: TICKET_NOT_FOUND,
+    },
+    'POST /support/tickets/:ticketId/checklistRecords/$submitDraft': {
+      class: 'partner-owned',
+      build: async (w) => {
+        const made = await workshopTicket(w, 'b2b');
+        return { request: { params: { ticketId: made.ticket.id }, body: made.draft } };
+      },
       otherPartner: TICKET_NOT_FOUND,
     },
     'POST /support/customerTickets/:ticketId/checklistRecords/$submitDraft': {

@@ -126,8 +126,8 @@ async function ticketIn(w: World, status: string, customerId?: string) {
 const onTicket = (status: string, body: Record<string, unknown> = {}) =>
   byId(async (w) => ({ request: { params: { id: await ticketIn(w, status) }, body } }));
 
-/** A New record of `fee` (the checklist's basic cost) on the ticket. */
-async function recordOn(w: World, ticketId: string, fee: number) {
+/** A New record of `fee` (the checklist's basic cost) on the ticket (either kind). */
+export async function recordOn(w: World, ticketId: string, fee: number) {
   const { db } = w.t.database;
   const [ticket] = await db.select().from(customerTickets).where(eq(customerTickets.id, ticketId));
   if (!ticket) throw new Error('no ticket');

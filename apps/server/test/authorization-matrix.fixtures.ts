@@ -12,6 +12,7 @@ import { reminderLogFixtures } from './authorization-matrix.reminder-logs.ts';
 import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
 import { subscriptionOrderFixtures } from './authorization-matrix.subscription-orders.ts';
 import { subscriptionPackageFixtures } from './authorization-matrix.subscription-packages.ts';
+import { subscriptionTicketFixtures } from './authorization-matrix.subscription-tickets.ts';
 import type { MatrixRequest, MatrixUser } from './authorization-matrix.world.ts';
 import { call, multipartFile, type TestContext } from './harness.ts';
 
@@ -1329,6 +1330,7 @@ export const fixtures: Record<string, Fixture> = {
   ...accountAccessFixtures(),
   ...subscriptionPackageFixtures(),
   ...subscriptionOrderFixtures(),
+  ...subscriptionTicketFixtures(),
 };
 
 const operationSettingBody = {

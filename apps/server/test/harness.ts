@@ -164,7 +164,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     partnerA: { id: partnerA.id, name: partnerA.name },
     partnerB: { id: partnerB.id, name: partnerB.name },
     async userWith(permissions, scope = '*') {
-      const role = await seed.role(db, { title: `role ${permissions.join(' ')}`.slice(0, 60), permissions });
+      // `app:`-prefixed ones are operation-app permissions: the role holds them there, as the guard reads them.
+      const app = permissions.filter((p) => p.startsWith('app:')).map((p) => p.slice(4));
+      const role = await seed.role(db, {
+        title: `role ${permissions.join(' ')}`.slice(0, 60),
+        permissions: permissions.filter((p) => !p.startsWith('app:')),
+        appPermissions: app,
+      });
       return { ...(await createUser([role.id], scope)), roleId: role.id };
     },
     login,

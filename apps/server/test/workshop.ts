@@ -175,6 +175,7 @@ export async function insertTicket(
     status?: string;
     mechanicUserId?: string | null;
     currency?: string;
+    kind?: 'b2c' | 'b2b';
   },
 ) {
   const id = randomUUID();
@@ -191,6 +192,7 @@ export async function insertTicket(
     status: t.status ?? 'processing',
     mechanicUserId: t.mechanicUserId ?? null,
     currency: t.currency ?? 'EUR',
+    kind: t.kind ?? 'b2c',
   });
   return { id, ticketNo };
 }

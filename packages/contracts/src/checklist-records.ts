@@ -3,7 +3,7 @@ import { assetLifeCycleState } from './assets.ts';
 import { workItemOptionTypes, workItemResultModes } from './checklists.ts';
 import { dataOf, id, idParams, isoDateTime, listOf, optionalText, pageQuery, sortQuery } from './common.ts';
 import { endpoint } from './endpoint.ts';
-import { type Requirement, requires } from './permissions.ts';
+import { appPermission, type Requirement, requires, requiresApp } from './permissions.ts';
 
 /**
  * Checklist records (document 1 §7.5, document 2 §3): a checklist worked on one asset at a service centre, from a
@@ -210,7 +210,7 @@ export const CHECKLIST_RECORD_ERRORS = {
 const recordWork: Requirement = [
   ['support.customer_ticket.update'],
   ['support.customer_ticket.update_assigned_to_self'],
-  ['support.ticket.mechanic'],
+  [appPermission('support.ticket.mechanic')],
 ];
 
 const tag = 'checklist-records';
@@ -335,7 +335,11 @@ export const checklistRecordEndpoints = {
     path: '/support/tickets/:ticketId/checklistRecords',
     summary: 'The checklist records of a B2B service ticket, with their groups and chosen options',
     tag,
-    requires: [['support.ticket.read_detail'], ['super_user.support.ticket.read_detail'], ['support.ticket.mechanic']],
+    requires: [
+      ['support.ticket.read_detail'],
+      ['super_user.support.ticket.read_detail'],
+      [appPermission('support.ticket.mechanic')],
+    ],
     params: ticketIdParams,
     response: dataOf(z.array(checklistRecord)),
   }),
@@ -344,7 +348,7 @@ export const checklistRecordEndpoints = {
     path: '/support/tickets/:ticketId/checklistRecords/$submitDraft',
     summary: 'Submit (or replace) a draft checklist record on a B2B ticket in processing',
     tag,
-    requires: requires('support.ticket.mechanic'),
+    requires: requiresApp('support.ticket.mechanic'),
     params: ticketIdParams,
     body: submitDraftBody,
     response: dataOf(checklistRecord),

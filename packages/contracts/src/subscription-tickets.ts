@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { assetLifeCycleState } from './assets.ts';
-import { dataOf, email, emptyResponse, id, idParams, isoDateTime, optionalText, pageQuery, phoneNo, sortQuery } from './common.ts';
+import {
+  dataOf,
+  email,
+  emptyResponse,
+  id,
+  idParams,
+  isoDateTime,
+  optionalText,
+  pageQuery,
+  phoneNo,
+  sortQuery,
+} from './common.ts';
 import {
   assignTicketBody,
   commentTicketBody,
@@ -19,7 +30,7 @@ import {
   ticketViews,
 } from './customer-tickets.ts';
 import { endpoint } from './endpoint.ts';
-import { type Requirement, requires } from './permissions.ts';
+import { appPermission, type Requirement, requires } from './permissions.ts';
 import { money } from './pricing.ts';
 
 /**
@@ -31,13 +42,14 @@ import { money } from './pricing.ts';
  * Who does what (docs/decisions.md "B2B service tickets"):
  * - the partner's staff: support.ticket read / read_detail / create / update / delete — open a ticket, change or
  *   withdraw it while it is new (not yet checked in);
- * - the workshop mechanic: support.ticket.mechanic (an operation-app permission, the only one of its kind) — every
+ * - the workshop mechanic: the operation-app permission support.ticket.mechanic (the only one of its kind) — every
  *   workshop action on B2B tickets and none on B2C ones;
  * - the operator: super_user.support.ticket read / read_detail (the service management screens), edit_charge (the
  *   fee billed, before it is charged) and exempt_refund.
  */
 
-const MECHANIC = 'support.ticket.mechanic';
+/** The B2B mechanic's permission is an operation-app one (document 1 §6.1): held as `app:support.ticket.mechanic`. */
+const MECHANIC = appPermission('support.ticket.mechanic');
 const mechanic: Requirement = requires(MECHANIC);
 const read: Requirement = [['support.ticket.read'], ['super_user.support.ticket.read'], [MECHANIC]];
 const readDetail: Requirement = [['support.ticket.read_detail'], ['super_user.support.ticket.read_detail'], [MECHANIC]];
@@ -279,7 +291,7 @@ export const subscriptionTicketEndpoints = {
   ),
   exemptOrRefund: action(
     '$exemptOrRefund',
-    "Exempt part of the fee still to pay, or refund part of what the subscription paid for it",
+    'Exempt part of the fee still to pay, or refund part of what the subscription paid for it',
     requires('super_user.support.ticket.exempt_refund'),
     exemptOrRefundTicketBody,
   ),

@@ -231,9 +231,7 @@ export const subscriptionTrades = pgTable(
   },
   (t) => [
     // Each period's basic and usage trade once, whichever instance makes it; a service trade once per ticket.
-    uniqueIndex('subscription_trades_period_fee_key')
-      .on(t.periodId, t.feeType)
-      .where(sql`${t.feeType} <> 'service'`),
+    uniqueIndex('subscription_trades_period_fee_key').on(t.periodId, t.feeType).where(sql`${t.feeType} <> 'service'`),
     uniqueIndex('subscription_trades_ticket_key').on(t.ticketId),
     index('subscription_trades_order_idx').on(t.orderId, t.claimableAt.desc()),
     index('subscription_trades_open_idx')

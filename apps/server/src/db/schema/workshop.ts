@@ -18,8 +18,8 @@ import { assetCategories, assets } from './assets.ts';
 import { timestamps } from './columns.ts';
 import { customers } from './customers.ts';
 import { orders } from './renting.ts';
-import { subscriptionOrders } from './subscriptions.ts';
 import { sites } from './settings.ts';
+import { subscriptionOrders } from './subscriptions.ts';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
@@ -217,9 +217,7 @@ export const customerTickets = pgTable(
     // The search by contact name: the start of the name, case-insensitive.
     index('customer_tickets_contact_name_idx').on(sql`lower(${t.contactName}) text_pattern_ops`),
     // B2B tickets are few beside the B2C ones: their lists read this index, never the B2C ones.
-    index('customer_tickets_b2b_idx')
-      .on(t.assetPartnerId, t.createdAt)
-      .where(sql`${t.kind} = 'b2b'`),
+    index('customer_tickets_b2b_idx').on(t.assetPartnerId, t.createdAt).where(sql`${t.kind} = 'b2b'`),
     index('customer_tickets_subscription_order_idx').on(t.subscriptionOrderId),
   ],
 );

@@ -6,6 +6,7 @@ import {
   type CostStatement,
   type RecordAttachment,
   requires,
+  requiresApp,
   type SubmitDraftBody,
   satisfies,
 } from '@fleetdesk/contracts';
@@ -38,7 +39,7 @@ const WORKING = ['processing', 'paused'];
  */
 export function assertMayWork(caller: Caller, ticket: { mechanicUserId: string | null; kind: string }) {
   if (ticket.kind === 'b2b') {
-    if (satisfies(caller.permissions, requires('support.ticket.mechanic'))) return;
+    if (satisfies(caller.permissions, requiresApp('support.ticket.mechanic'))) return;
     throw new DomainError('Forbidden', 403, 'Only a B2B service mechanic works B2B service tickets');
   }
   if (satisfies(caller.permissions, requires('support.customer_ticket.update'))) return;

@@ -216,10 +216,9 @@ async function allCount(db: DbOrTx, scope: Scope, filter: TicketListFilter) {
 }
 
 /** Any of these lets a staff member work a ticket of the kind (update_assigned_to_self: once assigned to them). */
-const MECHANIC_PERMISSIONS = {
-  b2c: ['support.customer_ticket.update', 'support.customer_ticket.update_assigned_to_self', ADMIN_PERMISSION],
-  b2b: [SUBSCRIPTION_TICKET_PERMISSIONS.mechanic, ADMIN_PERMISSION],
-};
+const MECHANIC_PERMISSIONS = ['support.customer_ticket.update', 'support.customer_ticket.update_assigned_to_self'];
+/** The B2B mechanic's operation-app permission, as the users' app_permissions hold it (no `app:` prefix). */
+const B2B_MECHANIC = SUBSCRIPTION_TICKET_PERMISSIONS.mechanic.replace(/^app:/, '');
 
 /**
  * Staff who may work tickets of the partner (the assign picker): not deleted, holding update,
@@ -231,10 +230,14 @@ export async function mechanicsOf(db: DbOrTx, partnerId: string, kind: 'b2c' | '
     db,
     sql`select u.id, u.name from users u
       where u.deleted_at is null
-        and u.permissions && array[${sql.join(
-          MECHANIC_PERMISSIONS[kind].map((p) => sql`${p}`),
-          sql`, `,
-        )}]::text[]
+        and (${ADMIN_PERMISSION} = any(u.permissions) or ${
+          kind === 'b2b'
+            ? sql`${B2B_MECHANIC} = any(u.app_permissions)`
+            : sql`u.permissions && array[${sql.join(
+                MECHANIC_PERMISSIONS.map((p) => sql`${p}`),
+                sql`, `,
+              )}]::text[]`
+        })
         and (u.all_partners or ${partnerId}::uuid = any(u.partner_ids))
       order by lower(u.name), u.id`,
   );

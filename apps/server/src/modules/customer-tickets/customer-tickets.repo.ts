@@ -368,6 +368,7 @@ export async function staffMember(db: DbOrTx, userId: string) {
       id: users.id,
       name: users.name,
       permissions: users.permissions,
+      appPermissions: users.appPermissions,
       allPartners: users.allPartners,
       partnerIds: users.partnerIds,
       deletedAt: users.deletedAt,

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  appPermission,
   type CreateCustomerTicketBody,
   type CustomerTicket,
   email as emailSchema,
@@ -30,9 +31,9 @@ import type { PaymentService } from '../payments/payments.service.ts';
 import * as repo from './customer-tickets.repo.ts';
 import {
   allowedActions,
-  B2B,
   assertMayWork,
   assertTransition,
+  B2B,
   holds,
   initialPassword,
   invalidStatus,
@@ -820,10 +821,9 @@ export function createCustomerTicketService(deps: {
         const ticket = await locked(tx, caller, id);
         if (!isOpen(ticket.status)) throw invalidStatus(ticket.status, 'assign');
         const user = await repo.staffMember(tx, mechanicUserId);
-        const held = new Set(user?.permissions ?? []);
+        const held = new Set([...(user?.permissions ?? []), ...(user?.appPermissions ?? []).map(appPermission)]);
         const mayWorkTickets =
-          held.has('base:admin') ||
-          (b2b ? held.has(B2B.update) : held.has(P.update) || held.has(P.self));
+          held.has('base:admin') || (b2b ? held.has(B2B.update) : held.has(P.update) || held.has(P.self));
         const reaches = user ? user.allPartners || user.partnerIds.includes(ticket.assetPartnerId) : false;
         if (!user || user.deletedAt || !mayWorkTickets || !reaches) {
           const message = 'Choose a staff member who may work tickets of this partner';

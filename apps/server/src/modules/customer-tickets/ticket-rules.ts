@@ -1,10 +1,10 @@
 import {
   type CustomerTicketStatus,
   openCustomerTicketStatuses,
+  SUBSCRIPTION_TICKET_PERMISSIONS,
   TICKET_TRANSITIONS,
   type TicketAction,
   type TicketStatusAction,
-  SUBSCRIPTION_TICKET_PERMISSIONS,
   ticketStatusActions,
 } from '@fleetdesk/contracts';
 import { DomainError } from '../../errors.ts';

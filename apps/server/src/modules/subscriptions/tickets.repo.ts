@@ -23,9 +23,9 @@ export async function holdingOrder(db: DbOrTx, scope: Scope, assetId: string) {
 
 /**
  * Bills a ticket's fee to its order, once (unique per ticket): a `service` trade on the period running now (else the
- * latest started, else the first), claimable with the order's next period — the next trade — or at once when there
- * is no next period. Owed until then (orders.repo.ts fee_owe); a payoff charges it at once. A fee of 0 is recorded
- * as settled.
+ * latest started, else the first). It is owed (orders.repo.ts fee_owe) and becomes claimable with the order's next
+ * trade — when the running period ends — or at once on an order that has ended; a payoff charges it at once. A fee
+ * of 0 is recorded as settled.
  */
 export async function insertServiceTrade(
   tx: DbOrTx,
@@ -34,12 +34,13 @@ export async function insertServiceTrade(
   const now = t.now.toISOString();
   await tx.execute(sql`
     insert into subscription_trades (id, order_id, period_id, fee_type, ticket_id, state, amount, claimable_at, paid_at)
-    select ${t.id}::uuid, ${t.orderId}::uuid, p.id, 'service', ${t.ticketId}::uuid,
+    select ${t.id}::uuid, o.id, p.id, 'service', ${t.ticketId}::uuid,
       case when ${t.amount}::numeric > 0 then 'Pending' else 'Succeeded' end, ${t.amount},
-      coalesce((select min(n.starts_at) from subscription_periods n
-                where n.order_id = ${t.orderId}::uuid and n.starts_at > ${now}::timestamptz), ${now}::timestamptz),
+      case when o.status <> 'finished' and p.starts_at <= ${now}::timestamptz and p.ends_at > ${now}::timestamptz
+        then p.ends_at else ${now}::timestamptz end,
       case when ${t.amount}::numeric > 0 then null else ${now}::timestamptz end
-    from subscription_periods p where p.order_id = ${t.orderId}::uuid
+    from subscription_periods p join subscription_orders o on o.id = p.order_id
+    where p.order_id = ${t.orderId}::uuid
     order by (p.starts_at <= ${now}::timestamptz) desc,
       case when p.starts_at <= ${now}::timestamptz then p.starts_at end desc, p.starts_at asc
     limit 1

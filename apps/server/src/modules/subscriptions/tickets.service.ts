@@ -134,7 +134,14 @@ export function createSubscriptionTicketService(deps: {
             createdAt: now,
             updatedAt: now,
           });
-          await engine.event(tx, caller, { id }, 'create', { subscriptionOrderId: order.id }, { from: 'new', to: 'new' });
+          await engine.event(
+            tx,
+            caller,
+            { id },
+            'create',
+            { subscriptionOrderId: order.id },
+            { from: 'new', to: 'new' },
+          );
         })
         .catch((error: unknown) => {
           if (uniqueViolation(error) === 'customer_tickets_open_asset_key')
