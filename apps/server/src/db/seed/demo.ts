@@ -16,6 +16,7 @@ import { seedDemoPricing } from './demo-pricing.ts';
 import { seedDemoRelocationLists } from './demo-relocation-lists.ts';
 import { seedDemoReminders } from './demo-reminders.ts';
 import { seedDemoSites } from './demo-sites.ts';
+import { seedDemoSubscriptionTickets } from './demo-subscription-tickets.ts';
 import { seedDemoSubscriptions } from './demo-subscriptions.ts';
 import { seedDemoTaxGroups } from './demo-tax.ts';
 import { seedDemoTrips } from './demo-trips.ts';
@@ -56,6 +57,11 @@ function serviceLead() {
     'work_reminder.read',
     'work_reminder.write',
     'work_reminder.log.read',
+    // The B2B workshop's management side: every partner's B2B tickets, and the fee billed to the subscription.
+    'super_user.support.ticket.read',
+    'super_user.support.ticket.read_detail',
+    'super_user.support.ticket.edit_charge',
+    'super_user.support.ticket.exempt_refund',
   ];
 }
 
@@ -133,10 +139,24 @@ export const demoRoles = {
     'checklist_record.read_detail',
     // Sees which bikes are due for maintenance.
     'work_reminder.log.read',
+    // Works B2B tickets too (the operation-app permission support.ticket.mechanic): finds them in the console.
+    'super_user.support.ticket.read',
+    'super_user.support.ticket.read_detail',
   ],
   /** Leads a service centre: the whole ticket, its money and the workshop's catalogue, for one partner. */
   serviceLead: ['asset.read', 'customer.read', 'customer.read_detail', 'site.read', 'user.read', ...serviceLead()],
   partnerViewer: ['partner.read', 'user.read', 'role.read', 'asset.read', 'order.read'],
+  /** A subscribing company's fleet desk: its subscriptions, and the B2B tickets it reports on their assets. */
+  fleetDesk: [
+    'asset.read',
+    'asset_subscription.order.read',
+    'asset_subscription.order.read_detail',
+    'support.ticket.read',
+    'support.ticket.read_detail',
+    'support.ticket.create',
+    'support.ticket.update',
+    'support.ticket.delete',
+  ],
 };
 
 /**
@@ -205,6 +225,7 @@ export async function seedDemoData(
   });
   const viewer = await seed.role(db, { title: 'Partner viewer', permissions: demoRoles.partnerViewer });
   const lead = await seed.role(db, { title: 'Service lead', permissions: demoRoles.serviceLead });
+  const fleetDesk = await seed.role(db, { title: 'Fleet desk (B2B)', permissions: demoRoles.fleetDesk });
 
   const password = opts.password;
   const elena = await seed.user(db, {
@@ -264,6 +285,14 @@ export async function seedDemoData(
     partnerScope: [milano.id],
     roleIds: [lead.id],
   });
+  await seed.user(db, {
+    username: 'desk.milano',
+    name: 'Giulia Russo',
+    email: 'giulia@rapidocouriers.it',
+    password,
+    partnerScope: [milano.id],
+    roleIds: [fleetDesk.id],
+  });
   // After the staff exist: each relocation list names who collected it.
   await seedDemoRelocationLists(db, partners);
   // The workshops: Milano's lead runs hers; Elena (all partners) leads Barcelona's and Park Ji-woo Seoul's.
@@ -277,5 +306,6 @@ export async function seedDemoData(
   // After the workshop: its finalized records restarted some of the reminders' cycles.
   await seedDemoReminders(db, partners, workshopStaff);
   await seedDemoSubscriptions(db, partners);
+  await seedDemoSubscriptionTickets(db, partners, opts.storage);
   return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer, lead }, taxGroups };
 }

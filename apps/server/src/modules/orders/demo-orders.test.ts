@@ -78,11 +78,39 @@ describe('demo orders', () => {
     const [states] = await rows<{ states: string[]; twice: number }>(
       t.database.db,
       sql`select array_agg(distinct state order by state) as states,
-            (select count(*)::int from (select period_id from subscription_trades group by period_id, fee_type
-               having count(*) > 1) x) as twice
+            (select count(*)::int from (select period_id from subscription_trades where fee_type <> 'service'
+               group by period_id, fee_type having count(*) > 1) x) as twice
           from subscription_trades`,
     );
     expect(states?.states).toEqual(['Canceled', 'Claimable', 'Failed', 'Pending', 'Processing', 'Succeeded']);
     expect(states?.twice).toBe(0);
+  });
+
+  it('seeds B2B service tickets: reported, in the workshop with a record, Ready with the fee owed, completed and paid', async () => {
+    const res = await get('/support/tickets?pageSize=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as {
+      id: string;
+      status: string;
+      kind: string;
+      serviceFee: number | null;
+      serviceTrade: { state: string } | null;
+      subscriptionOrder: { id: string } | null;
+    }[];
+    expect(list.map((x) => x.kind)).toEqual(list.map(() => 'b2b'));
+    expect(list.map((x) => x.status).sort()).toEqual(['completed', 'finished', 'new', 'new', 'processing']);
+    const ready = list.find((x) => x.status === 'finished');
+    const completed = list.find((x) => x.status === 'completed');
+    expect(ready?.serviceFee).toBeGreaterThan(0);
+    expect(ready?.serviceTrade?.state).toBe('Pending');
+    expect(completed?.serviceTrade?.state).toBe('Succeeded');
+    const order = (await get(`/subscription/orders/${ready?.subscriptionOrder?.id}`)).json().data;
+    expect(order.fees.owe).toBeGreaterThanOrEqual(ready?.serviceFee ?? 0);
+    const working = list.find((x) => x.status === 'processing') as { id: string };
+    const records = (await get(`/support/tickets/${working.id}/checklistRecords`)).json().data;
+    expect(records).toHaveLength(1);
+    // The B2C desk's list holds none of them.
+    const b2c = (await get('/support/customerTickets?pageSize=100')).json().data as { id: string }[];
+    expect(b2c.filter((x) => list.some((y) => y.id === x.id))).toEqual([]);
   });
 });
