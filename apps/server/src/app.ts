@@ -330,8 +330,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
           mail,
           log: app.log,
           orders: subscriptionOrders,
+          storage,
         }),
         createCustomerTicketListService({ db, kind: 'b2b' }),
+        storage,
       );
     },
     { prefix: '/api' },

@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { customerTickets } from '../src/db/schema/index.ts';
 import { recordOn } from './authorization-matrix.customer-tickets.ts';
-import { byId, type Case, type Fixture, listing, namingPartner, type World } from './authorization-matrix.fixtures.ts';
+import {
+  byId,
+  type Case,
+  type Fixture,
+  image,
+  listing,
+  namingPartner,
+  type World,
+} from './authorization-matrix.fixtures.ts';
 import { subscribedAsset } from './authorization-matrix.subscription-orders.ts';
+import { multipartFile } from './harness.ts';
 
 /**
  * The authorization matrix's fixtures for the B2B service ticket endpoints (see authorization-matrix.fixtures.ts for
@@ -30,6 +39,17 @@ export function subscriptionTicketFixtures(): Record<string, Fixture> {
     'GET /support/tickets/:id': onTicket('new'),
     'PATCH /support/tickets/:id': onTicket('new', { comment: 'Squeaks' }),
     'DELETE /support/tickets/:id': onTicket('new'),
+    'POST /support/tickets/:id/photos': byId(async (w) => ({
+      request: { params: { id: (await ticketIn(w, 'new')).id }, file: image(w) },
+    })),
+    'GET /support/tickets/:id/photos/:photoId/file': byId(async (w) => {
+      const { id, photoId } = await withPhoto(w);
+      return { request: { params: { id, photoId } } };
+    }),
+    'DELETE /support/tickets/:id/photos/:photoId': byId(async (w) => {
+      const { id, photoId } = await withPhoto(w);
+      return { request: { params: { id, photoId } } };
+    }),
     'PATCH /support/tickets/:id/comment': onTicket('new', { comment: 'Pads worn' }),
     'PATCH /support/tickets/:id/checkInNote': onTicket('new', { checkInNote: 'Scratched' }),
     'POST /support/tickets/:id/$checkIn': byId(async (w) => ({
@@ -106,6 +126,20 @@ async function ticketIn(w: World, status: string) {
 
 const onTicket = (status: string, body: Record<string, unknown> = {}) =>
   byId(async (w) => ({ request: { params: { id: (await ticketIn(w, status)).id }, body } }));
+
+/** A new B2B ticket of partner A with one photo, uploaded by the owner. */
+async function withPhoto(w: World) {
+  const { id } = await ticketIn(w, 'new');
+  const { payload, contentType } = await multipartFile(image(w));
+  const added = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/support/tickets/${id}/photos`,
+    payload,
+    headers: { authorization: `Bearer ${w.owner}`, 'content-type': contentType },
+  });
+  const photo = added.json<{ data: { photos: { id: string }[] } }>().data.photos[0];
+  return { id, photoId: photo?.id as string };
+}
 
 /** A Ready B2B ticket whose fee of 15 is billed to the order and not charged yet. */
 async function billedTicket(w: World) {

@@ -237,6 +237,17 @@ export const ticketActions = [
 ] as const;
 export type TicketAction = (typeof ticketActions)[number];
 
+/** A photo the reporter of a B2B ticket attached; `url` is permission-checked under /api (private, no-store). */
+export const ticketPhoto = z.object({
+  id,
+  url: z.string(),
+  fileName: z.string().nullable(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type TicketPhoto = z.infer<typeof ticketPhoto>;
+
 export const customerTicket = customerTicketSummary.extend({
   asset: z.object({ id, no: z.string(), lifeCycleState: assetLifeCycleState }),
   allowedActions: z.array(z.enum(ticketActions)),
@@ -244,6 +255,7 @@ export const customerTicket = customerTicketSummary.extend({
   adjustments: z.array(ticketAdjustment),
   invoice: ticketInvoice.nullable(),
   history: z.array(ticketEvent),
+  photos: z.array(ticketPhoto),
 });
 export type CustomerTicket = z.infer<typeof customerTicket>;
 

@@ -141,10 +141,16 @@ export const subscriptionTicketFilters = z.object({
 export const subscriptionTicketListQuery = pageQuery.extend(subscriptionTicketFilters.shape);
 export type SubscriptionTicketListQuery = z.infer<typeof subscriptionTicketListQuery>;
 
+/** Photos a report may carry (JPEG or PNG, each ≤ 5 MB like the records' images). */
+export const TICKET_PHOTOS_MAX = 6;
+export const ticketPhotoParams = z.strictObject({ id, photoId: id });
+
 export const SUBSCRIPTION_TICKET_MESSAGES = {
   AssetNotSubscribed: 'The asset is not held by a subscription of its partner',
   ServiceCenterRequired: 'Choose the service centre the asset is checked in at',
   TicketChargeLocked: 'The fee is being charged or already paid: exempt or refund it instead',
+  TooManyPhotos: `A ticket holds at most ${TICKET_PHOTOS_MAX} photos`,
+  PhotoImagesOnly: 'Only JPEG or PNG photos are accepted',
 } as const;
 
 const tag = 'subscription-tickets';
@@ -245,6 +251,35 @@ export const subscriptionTicketEndpoints = {
     requires: requires('support.ticket.delete'),
     params: idParams,
     response: emptyResponse,
+  }),
+  addPhoto: endpoint({
+    method: 'POST',
+    path: '/support/tickets/:id/photos',
+    summary: `Attach a photo (JPEG/PNG ≤ 5 MB, multipart "file") to a new ticket; at most ${TICKET_PHOTOS_MAX}`,
+    tag,
+    requires: requires('support.ticket.create', 'support.ticket.update'),
+    params: idParams,
+    multipart: true,
+    response: dataOf(customerTicket),
+    status: 201,
+  }),
+  photoFile: endpoint({
+    method: 'GET',
+    path: '/support/tickets/:id/photos/:photoId/file',
+    summary: 'The bytes of one photo of the ticket (private, no-store)',
+    tag,
+    requires: readDetail,
+    params: ticketPhotoParams,
+    response: z.unknown(),
+  }),
+  deletePhoto: endpoint({
+    method: 'DELETE',
+    path: '/support/tickets/:id/photos/:photoId',
+    summary: 'Remove a photo from a ticket still new',
+    tag,
+    requires: requires('support.ticket.update'),
+    params: ticketPhotoParams,
+    response: dataOf(customerTicket),
   }),
   comment: endpoint({
     method: 'PATCH',

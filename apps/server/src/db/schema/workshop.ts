@@ -222,6 +222,24 @@ export const customerTickets = pgTable(
   ],
 );
 
+/** The photos a B2B ticket's reporter attached (images only; the workshop's are the records' attachments). */
+export const ticketPhotos = pgTable(
+  'ticket_photos',
+  {
+    id: uuid('id').primaryKey(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => customerTickets.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    fileName: text('file_name'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_photos_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
 /** What happened to a ticket, who did it and when: the history on the detail and the pause records. */
 export const customerTicketEvents = pgTable(
   'customer_ticket_events',

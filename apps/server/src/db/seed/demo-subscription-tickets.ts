@@ -29,8 +29,15 @@ export async function seedDemoSubscriptionTickets(db: DbOrTx, partners: DemoPart
   const billing = createSubscriptionBilling({ db: asDb, payments, usageLagMs: 2 * 86_400_000 });
   const orders = createSubscriptionOrderService({ db: asDb, payments, billing });
   const mail = { send: async () => undefined };
-  const tickets = createSubscriptionTicketService({ db: asDb, payments, mail, log: quiet, orders });
-  // Submitting a draft never touches the file storage (only attachments do).
+  // Reports without photos and drafts without attachments never touch the file storage.
+  const tickets = createSubscriptionTicketService({
+    db: asDb,
+    payments,
+    mail,
+    log: quiet,
+    orders,
+    storage: storage as FileStorage,
+  });
   const records = createChecklistRecordService({ db: asDb, storage: storage as FileStorage });
   const [manager] = await rows<{ id: string }>(db, sql`select id from users where username = 'ops.manager'`);
   const [mechanic] = await rows<{ id: string }>(db, sql`select id from users where username = 'mechanic.milano'`);
@@ -104,12 +111,7 @@ export async function seedDemoSubscriptionTickets(db: DbOrTx, partners: DemoPart
     return t;
   }
 
-  await report(
-    courier[0]?.no as string,
-    ['Brakes'],
-    'Rear brake squeaks when the box is loaded',
-    'Rapido dispatch',
-  );
+  await report(courier[0]?.no as string, ['Brakes'], 'Rear brake squeaks when the box is loaded', 'Rapido dispatch');
   await worked(courier[1]?.no as string, ['Battery', 'Display'], 'Battery drops from 60% to 10% on a hill');
   // Paid: finished, then charged with the order's payoff; the workshop completed it.
   const paid = await worked(courier[2]?.no as string, ['Flat'], 'Front tyre flat twice this week');

@@ -108,9 +108,13 @@ function asClientError(error: unknown): unknown {
  * re-encoded by sharp (images, metadata dropped). Nothing but the first bytes and an image's ≤ 5 MB is held in
  * memory. The caller stores the row; on its failure it removes `storageKey`.
  */
-export async function receiveAttachment(request: FastifyRequest, storage: FileStorage): Promise<ReceivedFile> {
+export async function receiveAttachment(
+  request: FastifyRequest,
+  storage: FileStorage,
+  folder = 'checklist-records',
+): Promise<ReceivedFile> {
   if (!request.isMultipart()) throw sendAsForm();
-  const temp = `checklist-records/${randomUUID()}.upload`;
+  const temp = `${folder}/${randomUUID()}.upload`;
   let received: Omit<ReceivedFile, 'content'> | undefined;
   let content: string | null = null;
   try {
@@ -132,7 +136,7 @@ export async function receiveAttachment(request: FastifyRequest, storage: FileSt
       await storage.putStream(temp, part.file.pipe(guard));
       if (part.file.truncated) throw tooLarge(guard.type?.kind);
       const { kind, ext, mime } = guard.type;
-      const key = `checklist-records/${randomUUID()}.${ext}`;
+      const key = `${folder}/${randomUUID()}.${ext}`;
       if (kind === 'video') {
         await storage.move(temp, key);
         received = {

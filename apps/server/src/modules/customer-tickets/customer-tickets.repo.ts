@@ -20,6 +20,7 @@ import {
   subscriptionOrders,
   subscriptionTrades,
   taxGroups,
+  ticketPhotos,
   users,
 } from '../../db/schema/index.ts';
 import { inScope, rows } from '../../db/sql.ts';
@@ -168,6 +169,33 @@ export async function update(
 /** Deletes a ticket in scope with its history (a B2B ticket withdrawn before check-in: no records, no money). */
 export async function remove(db: DbOrTx, scope: Scope, id: string): Promise<void> {
   await db.delete(customerTickets).where(and(eq(customerTickets.id, id), ticketInScope(scope)));
+}
+
+export type TicketPhotoRow = typeof ticketPhotos.$inferSelect;
+
+/** The ticket's photos, oldest first (the ticket was read in scope first). */
+export async function photos(db: DbOrTx, ticketId: string): Promise<TicketPhotoRow[]> {
+  return db
+    .select()
+    .from(ticketPhotos)
+    .where(eq(ticketPhotos.ticketId, ticketId))
+    .orderBy(ticketPhotos.createdAt, ticketPhotos.id);
+}
+
+export async function photo(db: DbOrTx, ticketId: string, photoId: string): Promise<TicketPhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(ticketPhotos)
+    .where(and(eq(ticketPhotos.ticketId, ticketId), eq(ticketPhotos.id, photoId)));
+  return row;
+}
+
+export async function insertPhoto(db: DbOrTx, row: typeof ticketPhotos.$inferInsert): Promise<void> {
+  await db.insert(ticketPhotos).values(row);
+}
+
+export async function deletePhoto(db: DbOrTx, ticketId: string, photoId: string): Promise<void> {
+  await db.delete(ticketPhotos).where(and(eq(ticketPhotos.ticketId, ticketId), eq(ticketPhotos.id, photoId)));
 }
 
 export async function insertEvent(db: DbOrTx, event: typeof customerTicketEvents.$inferInsert): Promise<void> {

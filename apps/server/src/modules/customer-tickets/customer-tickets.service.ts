@@ -130,11 +130,12 @@ export function createCustomerTicketService(deps: {
     const now = new Date();
     const summary = toTicketSummary(row, now);
     const money = ticketMoney(row);
-    const [events, adjustments, ledger, invoice] = await Promise.all([
+    const [events, adjustments, ledger, invoice, photos] = await Promise.all([
       repo.events(dbOrTx, id),
       repo.adjustments(dbOrTx, id),
       repo.ticketPayments(dbOrTx, id),
       repo.invoiceOf(dbOrTx, id),
+      repo.photos(dbOrTx, id),
     ]);
     return {
       ...summary,
@@ -166,6 +167,14 @@ export function createCustomerTicketService(deps: {
         createdAt: toIso(a.createdAt),
       })),
       invoice: invoice ? toInvoice(invoice) : null,
+      photos: photos.map((p) => ({
+        id: p.id,
+        url: `/api/support/tickets/${id}/photos/${p.id}/file`,
+        fileName: p.fileName,
+        contentType: p.contentType,
+        sizeBytes: p.sizeBytes,
+        createdAt: toIso(p.createdAt),
+      })),
       history: events.map(
         ({ event: e, userName }): TicketEvent => ({
           id: e.id,

@@ -1,6 +1,8 @@
 import { subscriptionTicketEndpoints as e } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { FileStorage } from '../../adapters/storage.ts';
 import { route } from '../../lib/route.ts';
+import { receiveAttachment } from '../checklist-records/record-uploads.ts';
 import type { CustomerTicketListService } from '../customer-tickets/customer-ticket-lists.service.ts';
 import type { SubscriptionTicketService } from './tickets.service.ts';
 
@@ -9,6 +11,7 @@ export function subscriptionTicketRoutes(
   app: FastifyInstance,
   tickets: SubscriptionTicketService,
   lists: CustomerTicketListService,
+  storage: FileStorage,
 ) {
   route(app, e.list, ({ caller, query }) => lists.list(caller, query));
   route(app, e.counts, async ({ caller, query }) => ({ data: await lists.counts(caller, query) }));
@@ -21,6 +24,23 @@ export function subscriptionTicketRoutes(
     await tickets.remove(caller, params.id);
     return { data: null };
   });
+  route(app, e.addPhoto, async ({ caller, params, request }) => {
+    await tickets.checkPhoto(caller, params.id);
+    const file = await receiveAttachment(request, storage, 'ticket-photos');
+    return { data: await tickets.addPhoto(caller, params.id, file) };
+  });
+  route(app, e.photoFile, async ({ caller, params, reply }) => {
+    const { row, stream } = await tickets.photoFile(caller, params.id, params.photoId);
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .header('content-length', row.sizeBytes)
+      .type(row.contentType);
+    return reply.send(stream);
+  });
+  route(app, e.deletePhoto, async ({ caller, params }) => ({
+    data: await tickets.deletePhoto(caller, params.id, params.photoId),
+  }));
   route(app, e.comment, async ({ caller, params, body }) => ({
     data: await tickets.comment(caller, params.id, body.comment),
   }));

@@ -3,15 +3,18 @@ import {
   type CreateSubscriptionTicketBody,
   type CustomerTicket,
   type SubscriptionTicketAssetInspection,
+  TICKET_PHOTOS_MAX,
   ticketIssues,
   type UpdateSubscriptionTicketBody,
 } from '@fleetdesk/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../../adapters/messaging.ts';
+import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
+import type { ReceivedFile } from '../checklist-records/record-uploads.ts';
 import * as ticketsRepo from '../customer-tickets/customer-tickets.repo.ts';
 import { createCustomerTicketService, type ServiceFeeBilling } from '../customer-tickets/customer-tickets.service.ts';
 import { invalidStatus } from '../customer-tickets/ticket-rules.ts';
@@ -25,6 +28,10 @@ const UNCHARGED = ['Pending', 'Claimable', 'Failed'];
 
 const field = (code: string, status: number, name: string, message: string) =>
   new DomainError(code, status, message, { field: name, fields: { [name]: message } });
+const tooManyPhotos = () =>
+  new DomainError('TooManyPhotos', 422, `A ticket holds at most ${TICKET_PHOTOS_MAX} photos`, {
+    max: TICKET_PHOTOS_MAX,
+  });
 const notSubscribed = () =>
   field('AssetNotSubscribed', 422, 'assetNo', 'The asset is not held by a subscription of its partner');
 
@@ -40,8 +47,9 @@ export function createSubscriptionTicketService(deps: {
   mail: MailSender;
   log: FastifyBaseLogger;
   orders: SubscriptionOrderService;
+  storage: FileStorage;
 }) {
-  const { db, orders } = deps;
+  const { db, orders, storage } = deps;
 
   const billing: ServiceFeeBilling = {
     async bill(tx, ticket, fee, now) {
@@ -170,10 +178,71 @@ export function createSubscriptionTicketService(deps: {
 
     /** Withdraws a ticket the workshop has not checked in: it has no records, fee or trade yet, so it goes. */
     async remove(caller: Caller, id: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const photos = await db.transaction(async (tx) => {
         await lockedNew(tx, caller, id, 'delete');
+        const kept = await ticketsRepo.photos(tx, id);
         await ticketsRepo.remove(tx, caller.scope, id);
+        return kept;
       });
+      // After the commit: a file left by a crash here is an orphan, never a photo pointing at nothing.
+      for (const p of photos) await storage.remove(p.storageKey).catch(() => undefined);
+    },
+
+    /** Before an upload is read: the ticket in scope, still new, with room for another photo. */
+    async checkPhoto(caller: Caller, id: string) {
+      await db.transaction(async (tx) => {
+        await lockedNew(tx, caller, id, 'addPhoto');
+        if ((await ticketsRepo.photos(tx, id)).length >= TICKET_PHOTOS_MAX) throw tooManyPhotos();
+      });
+    },
+
+    /** Keeps a received photo on a new ticket (images only; the count checked again under the ticket's lock). */
+    async addPhoto(caller: Caller, id: string, file: ReceivedFile): Promise<CustomerTicket> {
+      try {
+        if (file.kind !== 'image')
+          throw new DomainError('UnsupportedMediaType', 415, 'Only JPEG or PNG photos are accepted');
+        return await db.transaction(async (tx) => {
+          const ticket = await lockedNew(tx, caller, id, 'addPhoto');
+          if ((await ticketsRepo.photos(tx, id)).length >= TICKET_PHOTOS_MAX) throw tooManyPhotos();
+          const photoId = randomUUID();
+          await ticketsRepo.insertPhoto(tx, {
+            id: photoId,
+            ticketId: id,
+            storageKey: file.storageKey,
+            contentType: file.contentType,
+            sizeBytes: file.sizeBytes,
+            fileName: file.fileName,
+            createdBy: caller.userId,
+          });
+          await engine.event(tx, caller, ticket, 'add-photo', { photoId, fileName: file.fileName });
+          return engine.detail(tx, caller, id);
+        });
+      } catch (error) {
+        await storage.remove(file.storageKey).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** The bytes of a photo of a ticket the caller may read. */
+    async photoFile(caller: Caller, id: string, photoId: string) {
+      await engine.get(caller, id);
+      const row = await ticketsRepo.photo(db, id, photoId);
+      const stream = row ? await storage.open(row.storageKey) : undefined;
+      if (!row || !stream) throw new DomainError('NotFound', 404, 'The photo does not exist');
+      return { row, stream };
+    },
+
+    async deletePhoto(caller: Caller, id: string, photoId: string): Promise<CustomerTicket> {
+      const { detail, key } = await db.transaction(async (tx) => {
+        const ticket = await lockedNew(tx, caller, id, 'deletePhoto');
+        const row = await ticketsRepo.photo(tx, id, photoId);
+        if (!row) throw new DomainError('NotFound', 404, 'The photo does not exist');
+        await ticketsRepo.deletePhoto(tx, id, photoId);
+        await engine.event(tx, caller, ticket, 'delete-photo', { photoId, fileName: row.fileName });
+        return { detail: await engine.detail(tx, caller, id), key: row.storageKey };
+      });
+      await storage.remove(key).catch(() => undefined);
+      return detail;
     },
 
     /**

@@ -1,8 +1,9 @@
 import type { SubscriptionOrder, SubscriptionTrade } from '@fleetdesk/contracts';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TicketDetail, type Workshop, workshop } from '../../../test/customer-tickets.ts';
-import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { call, createTestContext, errorOf, multipartFile, type TestContext } from '../../../test/harness.ts';
 import { insertPackage, subscribablePartner } from '../../../test/subscriptions.ts';
 import { customerTickets } from '../../db/schema/index.ts';
 
@@ -60,10 +61,10 @@ describe('B2B service tickets API', () => {
   beforeAll(async () => {
     t = await createTestContext();
     w = await workshop(t);
-    setup = await subscribablePartner(t.database.db, t.partnerA.id, 12);
+    setup = await subscribablePartner(t.database.db, t.partnerA.id, 16);
     centerB = await w.center(t.partnerB.id);
     const pkg = await insertPackage(t.database.db, t.partnerA.id, setup.categoryId, [
-      { basicFee: 100, initialAvailability: 10 },
+      { basicFee: 100, initialAvailability: 14 },
     ]);
     const created = await req('POST', '/subscription/orders', t.owner.token, {
       partnerId: t.partnerA.id,
@@ -71,13 +72,13 @@ describe('B2B service tickets API', () => {
       planId: pkg.planIds[0],
       usagePeriodMode: 'rolling',
       billingCycleFixedPattern: null,
-      assetQuota: 10,
+      assetQuota: 14,
       assetTransferSiteId: setup.siteId,
       renewStrategy: 'auto-renew',
       terminateTime: null,
       note: '',
       payment: { type: 'credit-card', paymentMethod: 'pm_card_visa' },
-      assetNos: setup.assets.slice(0, 10).map((a) => a.no),
+      assetNos: setup.assets.slice(0, 14).map((a) => a.no),
     });
     expect(created.statusCode, created.body).toBe(201);
     order = created.json().data;
@@ -125,12 +126,12 @@ describe('B2B service tickets API', () => {
   });
 
   it('refuses what is not a live subscribed asset, a second open ticket and unknown issues, writing nothing', async () => {
-    const free = setup.assets[11] as { no: string };
+    const free = setup.assets[15] as { no: string };
     const cases: [unknown, number, string][] = [
       [{ assetNo: free.no, issues: ['Brakes'] }, 422, 'AssetNotSubscribed'],
       [{ assetNo: 'NOPE0001', issues: ['Brakes'] }, 404, 'AssetNotFound'],
-      [{ assetNo: (setup.assets[9] as { no: string }).no, issues: ['Wings'] }, 422, 'IssueInvalid'],
-      [{ assetNo: (setup.assets[9] as { no: string }).no, issues: [] }, 400, 'ValidationError'],
+      [{ assetNo: (setup.assets[13] as { no: string }).no, issues: ['Wings'] }, 422, 'IssueInvalid'],
+      [{ assetNo: (setup.assets[13] as { no: string }).no, issues: [] }, 400, 'ValidationError'],
     ];
     for (const [body, status, code] of cases) {
       const res = await req('POST', BASE, partnerStaff, body);
@@ -285,5 +286,52 @@ describe('B2B service tickets API', () => {
     );
     const draft = await req('POST', `${BASE}/${tk.id}/checklistRecords/$submitDraft`, b2cMechanic, {});
     expect(draft.statusCode).toBe(403);
+  });
+
+  it('the reporter attaches photos to a new ticket: images only, at most 6, readable in scope, gone with the ticket', async () => {
+    const tk = await open();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
+    const upload = async (content: Buffer, filename: string, type: string, token = partnerStaff) => {
+      const form = await multipartFile({ content, filename, type });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api${BASE}/${tk.id}/photos`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+    };
+    const first = await upload(png, 'brake.png', 'image/png');
+    expect(first.statusCode, first.body).toBe(201);
+    const photo = (first.json().data as Ticket & { photos: { id: string; url: string; fileName: string }[] }).photos[0];
+    expect(photo).toMatchObject({ fileName: 'brake.png', contentType: 'image/png' });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: photo?.url ?? '',
+      headers: { authorization: `Bearer ${mechanic.token}` },
+    });
+    expect([file.statusCode, file.headers['content-type'], file.headers['cache-control']]).toEqual([
+      200,
+      'image/png',
+      'private, no-store',
+    ]);
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(40);
+    const other = await t.app.inject({
+      method: 'GET',
+      url: photo?.url ?? '',
+      headers: { authorization: `Bearer ${otherPartnerStaff}` },
+    });
+    expect(other.statusCode).toBe(404);
+    const text = await upload(Buffer.from('not an image at all, just words'), 'note.txt', 'text/plain');
+    expect([text.statusCode, errorOf(text).code]).toEqual([415, 'UnsupportedMediaType']);
+    for (let i = 1; i < 6; i++) expect((await upload(png, `p${i}.png`, 'image/png')).statusCode).toBe(201);
+    const seventh = await upload(png, 'p7.png', 'image/png');
+    expect([seventh.statusCode, errorOf(seventh).code]).toEqual([422, 'TooManyPhotos']);
+    const removed = await req('DELETE', `${BASE}/${tk.id}/photos/${photo?.id}`, partnerStaff);
+    expect((removed.json().data as { photos: unknown[] }).photos).toHaveLength(5);
+    await act(tk.id, 'checkIn', mechanic.token, { centerSiteId: centerB });
+    const late = await upload(png, 'late.png', 'image/png');
+    expect([late.statusCode, errorOf(late).code]).toEqual([409, 'InvalidTicketStatus']);
   });
 });
