@@ -115,7 +115,7 @@ export function FeesCard({
       {b2b && <ServiceTradeLine ticket={ticket} />}
       <Descriptions
         size="small"
-        column={{ xs: 2, sm: 4 }}
+        column={{ xs: 2, sm: 4, xl: 2 }}
         items={[
           {
             key: 'serviceFee',
@@ -252,7 +252,8 @@ function EditChargeModal({ ticket, open, onClose }: { ticket: CustomerTicket; op
 
   const submit = async () => {
     setRefusal(null);
-    const values = await form.validateFields();
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const amount = values.amount ?? 0;
     const confirmed = await modal.confirm({
       title: t('editCharge.confirm', { amount: price.money(amount, ticket.currency) }),

@@ -241,8 +241,9 @@ function CheckInModal(props: ReasonModalProps<{ centerSiteId: string }>) {
   const { t } = useTranslation('customer-tickets');
   const [form] = Form.useForm<{ centerSiteId: string }>();
   const submit = async () => {
-    const values = await form.validateFields();
-    if (await props.onSubmit({ centerSiteId: values.centerSiteId })) form.resetFields();
+    // An invalid form shows its errors on the fields: nothing to send.
+    const values = await form.validateFields().catch(() => null);
+    if (values && (await props.onSubmit({ centerSiteId: values.centerSiteId }))) form.resetFields();
   };
   return (
     <Modal

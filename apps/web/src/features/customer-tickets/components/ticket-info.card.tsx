@@ -71,17 +71,20 @@ export function TicketInfoCard({ ticket }: { ticket: CustomerTicket }) {
             label: t('field.center'),
             children: <span data-testid="ticket-center">{ticket.center?.name ?? t('detail.noCenterYet')}</span>,
           },
-          {
-            key: 'operationType',
-            label: t('field.operationType'),
-            children: [
-              t(`operationType.${ticket.operationType}`),
-              ticket.swappedAsset ? t('detail.swappedFor', { assetNo: ticket.swappedAsset.no }) : null,
-              ticket.order ? t('detail.ofOrder', { orderNo: ticket.order.orderNo }) : null,
-            ]
-              .filter(Boolean)
-              .join(' · '),
-          },
+          // A B2B ticket is always a repair of the subscribed asset: no operation type to tell.
+          ticket.kind === 'b2b'
+            ? null
+            : {
+                key: 'operationType',
+                label: t('field.operationType'),
+                children: [
+                  t(`operationType.${ticket.operationType}`),
+                  ticket.swappedAsset ? t('detail.swappedFor', { assetNo: ticket.swappedAsset.no }) : null,
+                  ticket.order ? t('detail.ofOrder', { orderNo: ticket.order.orderNo }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · '),
+              },
           {
             key: 'issues',
             label: t('field.issues'),
@@ -110,7 +113,7 @@ export function TicketInfoCard({ ticket }: { ticket: CustomerTicket }) {
             label: t('field.duration'),
             children: t('detail.minutes', { count: ticket.durationMinutes }),
           },
-        ]}
+        ].filter((item) => item !== null)}
       />
       <Flex vertical gap={16} style={{ marginTop: 16 }}>
         <ContactInfo ticket={ticket} editable={can('editContactInfo')} />

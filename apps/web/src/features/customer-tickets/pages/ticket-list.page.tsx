@@ -210,7 +210,11 @@ function TicketFilters({ partnerIdIn }: { partnerIdIn: string[] }) {
   );
   return (
     <>
-      <SearchFilter label={t('filter.search')} placeholder={t('filter.searchPlaceholder')} width={260} />
+      <SearchFilter
+        label={t('filter.search')}
+        placeholder={t(b2b ? 'filter.searchPlaceholderB2b' : 'filter.searchPlaceholder')}
+        width={260}
+      />
       <ManyFilter
         name="statusIn"
         label={t('field.status')}
