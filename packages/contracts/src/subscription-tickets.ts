@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { assetLifeCycleState } from './assets.ts';
-import { dataOf, email, emptyResponse, id, idParams, isoDateTime, optionalText, pageQuery, phoneNo, sortQuery } from './common.ts';
+import {
+  dataOf,
+  email,
+  emptyResponse,
+  id,
+  idParams,
+  isoDateTime,
+  optionalText,
+  pageQuery,
+  phoneNo,
+  sortQuery,
+} from './common.ts';
 import {
   assignTicketBody,
   commentTicketBody,
@@ -279,7 +290,7 @@ export const subscriptionTicketEndpoints = {
   ),
   exemptOrRefund: action(
     '$exemptOrRefund',
-    "Exempt part of the fee still to pay, or refund part of what the subscription paid for it",
+    'Exempt part of the fee still to pay, or refund part of what the subscription paid for it',
     requires('super_user.support.ticket.exempt_refund'),
     exemptOrRefundTicketBody,
   ),
