@@ -29,6 +29,7 @@ import { roleRoutes } from '../features/roles/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { siteRoutes } from '../features/sites/routes.tsx';
 import { subscriptionPackageRoutes } from '../features/subscription-packages/routes.tsx';
+import { subscriptionTicketRoutes } from '../features/subscription-tickets/routes.tsx';
 import { subscriptionRoutes } from '../features/subscriptions/routes.tsx';
 import { taxRoutes } from '../features/tax/routes.tsx';
 import { tripRoutes } from '../features/trips/routes.tsx';
@@ -73,6 +74,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...reminderRoutes,
   ...subscriptionPackageRoutes,
   ...subscriptionRoutes,
+  ...subscriptionTicketRoutes,
 ];
 
 const registered = new Set(featureRoutes.map((route) => route.path));

@@ -149,11 +149,17 @@ export const menu: MenuNode[] = [
       leaf('subscription.order', '/subscription/order/list', requires('asset_subscription.order.read')),
       leaf('subscription.package', '/subscription/package/list', requires('asset_subscription.package.read')),
       leaf('subscription.management', '/subscription/management/list', requires('asset_subscription.order.manage')),
-      leaf('subscription.serviceTicket', '/subscription/service/ticket/list', requires('support.ticket.read')),
+      leaf('subscription.serviceTicket', '/subscription/service/ticket/list', requires('support.ticket.read'), [
+        hidden('subscription.serviceTicket.detail', '/subscription/service/ticket/detail/:ticketId'),
+        hidden('subscription.serviceTicket.new', '/subscription/service/ticket/new'),
+        hidden('subscription.serviceTicket.edit', '/subscription/service/ticket/:ticketId/edit'),
+      ]),
+      // The workshop: the operator, or a B2B mechanic (support.ticket.mechanic) working every partner's tickets.
       leaf(
         'subscription.serviceManagement',
         '/subscription/service-management/list',
-        requires('super_user.support.ticket.read'),
+        [['super_user.support.ticket.read'], ['support.ticket.mechanic']],
+        [hidden('subscription.serviceManagement.detail', '/subscription/service-management/detail/:ticketId')],
       ),
     ],
     SolutionOutlined,

@@ -30,6 +30,9 @@ export const recordKeys = {
     ['checklistRecords', 'assetTickets', assetNo, pageNo, pageSize] as const,
 };
 
+/** Whose ticket a record is on: B2C tickets and B2B (subscription) tickets read and submit records by their own calls. */
+export type TicketKindOfRecords = 'b2c' | 'b2b';
+
 /** A 404 is shown by the page ("The data do not exist!"), not as a notification. */
 const unless404 = (error: ApiError) => error.status !== 404;
 
@@ -118,10 +121,13 @@ export function useAssetTickets(assetNo: string, pageNo: number, pageSize: numbe
 }
 
 /** The checklist records of one service ticket, with their groups and chosen options. */
-export function useTicketRecords(ticketId: string, enabled = true) {
+export function useTicketRecords(ticketId: string, enabled = true, kind: TicketKindOfRecords = 'b2c') {
   return useQuery({
     queryKey: recordKeys.ticket(ticketId),
-    queryFn: ({ signal }) => call(e.ticketRecords, { params: { ticketId } }, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      call(kind === 'b2b' ? e.subscriptionTicketRecords : e.ticketRecords, { params: { ticketId } }, { signal }).then(
+        (r) => r.data,
+      ),
     enabled: enabled && ticketId !== '',
   });
 }
@@ -166,12 +172,12 @@ function useStoreRecord() {
 }
 
 /** Submit a draft (or replace the draft `recordId` names); refusals are shown on the form, not as notifications. */
-export function useSubmitDraft(ticketId: string) {
+export function useSubmitDraft(ticketId: string, kind: TicketKindOfRecords = 'b2c') {
   const store = useStoreRecord();
   return useMutation({
     mutationFn: (body: SubmitDraftBody) =>
       call(
-        e.submitDraft,
+        kind === 'b2b' ? e.subscriptionSubmitDraft : e.submitDraft,
         { params: { ticketId }, body },
         { notify: (error) => error.status === 0 || error.status >= 500 },
       ).then((r) => r.data),

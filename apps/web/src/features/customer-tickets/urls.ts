@@ -50,7 +50,7 @@ export const ticketViewScreen = {
 /** Statuses a hand-written URL may name (others are dropped before the list is asked). */
 export const knownStatuses: ReadonlySet<string> = new Set(customerTicketStatuses);
 
-export const ticketDialogs = ['pause', 'fail', 'finish', 'exemptOrRefund', 'startChecklist'] as const;
+export const ticketDialogs = ['pause', 'fail', 'finish', 'exemptOrRefund', 'startChecklist', 'checkIn'] as const;
 export type TicketDialog = (typeof ticketDialogs)[number];
 
 /** The detail's open dialog, in the URL so a reload (a tablet going to sleep) opens it again. */

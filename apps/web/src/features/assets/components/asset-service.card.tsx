@@ -52,7 +52,7 @@ function AssetTickets({ assetNo }: { assetNo: string }) {
       render: (_, ticket) => <Link to={ticketDetailUrl(ticket.id)}>{ticket.ticketNo}</Link>,
     },
     { key: 'status', title: t('field.status'), render: (_, ticket) => <Tag>{t(`ticketStatus.${ticket.status}`)}</Tag> },
-    { key: 'center', title: t('service.center'), responsive: ['sm'], render: (_, ticket) => ticket.center.name },
+    { key: 'center', title: t('service.center'), responsive: ['sm'], render: (_, ticket) => ticket.center?.name ?? '' },
     {
       key: 'mechanic',
       title: t('service.mechanic'),

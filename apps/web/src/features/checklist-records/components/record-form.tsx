@@ -69,6 +69,8 @@ export interface RecordFormTicket {
   assetPartnerId: string;
   /** The ticket's currency, for option prices before the record (which carries its own) is saved. */
   currency?: string;
+  /** A B2B (subscription) ticket submits its drafts by the B2B call; B2C when absent. */
+  kind?: 'b2c' | 'b2b';
 }
 
 export interface ChecklistRecordFormProps {
@@ -142,7 +144,7 @@ function DraftForm({
     return [];
   }, [checklist.data, saved, state.checklistId]);
 
-  const submit = useSubmitDraft(ticket.id);
+  const submit = useSubmitDraft(ticket.id, ticket.kind);
   const problems = formProblems(groups, state);
   const body = submitDraftBodyOf(groups, state, saved?.id);
   const bodyJson = JSON.stringify(body);

@@ -1,5 +1,5 @@
-import { DollarOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type CustomerTicket, customerTicketEndpoints } from '@fleetdesk/contracts';
+import { DollarOutlined, EditOutlined, MailOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type CustomerTicket, customerTicketEndpoints, subscriptionTicketEndpoints } from '@fleetdesk/contracts';
 import {
   Alert,
   App,
@@ -18,11 +18,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/format.ts';
 import { isApiError } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
-import { useChargeTicket, useExemptOrRefund, useSendInvoice } from '../api.ts';
+import { subscriptionUrls } from '../../subscriptions/urls.ts';
+import { useChargeTicket, useEditTicketCharge, useExemptOrRefund, useSendInvoice } from '../api.ts';
 import { useTicketErrorText } from './ticket-error.ts';
 import { chargeStateOf, exemptRefundMax } from './ticket-status.model.ts';
 
@@ -49,10 +51,15 @@ export function FeesCard({
   const charge = useChargeTicket(ticket.id);
   const [refusal, setRefusal] = useState<string | null>(null);
   const money = (amount: number) => price.money(amount, ticket.currency);
-  const mayCharge = useCan(requirementOf(customerTicketEndpoints.charge));
+  const b2b = ticket.kind === 'b2b';
+  // A B2B fee is billed to the subscription order as a trade: never charged to a card from here.
+  const mayCharge = useCan(requirementOf(customerTicketEndpoints.charge)) && !b2b;
   const chargeState = chargeStateOf(ticket, mayCharge, Date.now());
   const canAdjust =
-    useCan(requirementOf(customerTicketEndpoints.exemptOrRefund)) && ticket.allowedActions.includes('exemptOrRefund');
+    useCan(requirementOf(b2b ? subscriptionTicketEndpoints.exemptOrRefund : customerTicketEndpoints.exemptOrRefund)) &&
+    ticket.allowedActions.includes('exemptOrRefund');
+  const canEditCharge = b2b && ticket.allowedActions.includes('editCharge');
+  const [editingCharge, setEditingCharge] = useState(false);
 
   const chargeAgain = async () => {
     setRefusal(null);
@@ -87,6 +94,16 @@ export function FeesCard({
               {t('action.charge')}
             </Button>
           )}
+          {canEditCharge && (
+            <Button
+              size="large"
+              icon={<EditOutlined />}
+              data-testid="edit-charge"
+              onClick={() => setEditingCharge(true)}
+            >
+              {t('action.editCharge')}
+            </Button>
+          )}
           {canAdjust && (
             <Button size="large" icon={<DollarOutlined />} onClick={() => onExempt(true)}>
               {t('action.exemptOrRefund')}
@@ -95,9 +112,10 @@ export function FeesCard({
         </Flex>
       }
     >
+      {b2b && <ServiceTradeLine ticket={ticket} />}
       <Descriptions
         size="small"
-        column={{ xs: 2, sm: 4 }}
+        column={{ xs: 2, sm: 4, xl: 2 }}
         items={[
           {
             key: 'serviceFee',
@@ -194,7 +212,105 @@ export function FeesCard({
         </Flex>
       )}
       {canAdjust && <ExemptRefundModal ticket={ticket} open={exemptOpen} onClose={() => onExempt(false)} />}
+      {canEditCharge && (
+        <EditChargeModal ticket={ticket} open={editingCharge} onClose={() => setEditingCharge(false)} />
+      )}
     </Card>
+  );
+}
+
+/**
+ * B2B: where the fee stands on the subscription order — billed as a `service` trade in a state (owed, charged,
+ * paid…), or not billed yet — and a link to the order's trades, instead of card payments and an invoice.
+ */
+export function ServiceTradeLine({ ticket }: { ticket: CustomerTicket }) {
+  const { t } = useTranslation('customer-tickets');
+  const order = ticket.subscriptionOrder;
+  if (!order) return null;
+  const state = ticket.serviceTrade?.state;
+  return (
+    <Flex gap={8} wrap align="center" style={{ marginBottom: 12 }} data-testid="service-trade">
+      <Typography.Text data-trade-state={state ?? 'none'}>
+        {state ? t(`fees.trade.${state}`, { orderNo: order.orderNo }) : t('fees.notBilled', { orderNo: order.orderNo })}
+      </Typography.Text>
+      <Link to={subscriptionUrls('order').trade(order.id)} data-testid="order-trades-link">
+        {t('fees.orderTrades')}
+      </Link>
+    </Flex>
+  );
+}
+
+/** B2B: the operator changes the fee billed to the subscription (0 bills nothing), with a reason, before it is charged. */
+function EditChargeModal({ ticket, open, onClose }: { ticket: CustomerTicket; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('customer-tickets');
+  const { message, modal } = App.useApp();
+  const price = usePriceLabels();
+  const errorText = useTicketErrorText();
+  const mutation = useEditTicketCharge(ticket.id);
+  const [form] = Form.useForm<{ amount?: number; reason?: string }>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  const submit = async () => {
+    setRefusal(null);
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const amount = values.amount ?? 0;
+    const confirmed = await modal.confirm({
+      title: t('editCharge.confirm', { amount: price.money(amount, ticket.currency) }),
+      okText: t('action.editCharge'),
+      cancelText: t('action.cancel'),
+    });
+    if (!confirmed) return;
+    try {
+      await mutation.mutateAsync({ amount, reason: (values.reason ?? '').trim() });
+      void message.success(t('editCharge.done'));
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      setRefusal(errorText(error));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('editCharge.title', { ticketNo: ticket.ticketNo })}
+      okText={t('action.save')}
+      cancelText={t('action.cancel')}
+      okButtonProps={{ loading: mutation.isPending, size: 'large' }}
+      cancelButtonProps={{ size: 'large' }}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="ticket-edit-charge"
+        size="large"
+        initialValues={{ amount: ticket.serviceFee ?? undefined }}
+        onFinish={() => void submit()}
+      >
+        {refusal && (
+          <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="edit-charge-refusal" />
+        )}
+        <Typography.Paragraph type="secondary">{t('editCharge.explain')}</Typography.Paragraph>
+        <Form.Item
+          name="amount"
+          label={t('fees.amount')}
+          rules={[{ required: true, message: t('exempt.amountRequired') }]}
+        >
+          <InputNumber<number> min={0} step={1} precision={2} prefix={ticket.currency} style={{ width: 220 }} />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('exempt.reason')}
+          rules={[{ required: true, whitespace: true, message: t('exempt.reasonRequired') }]}
+        >
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
   );
 }
 

@@ -22,7 +22,7 @@ export function RecordDrawer({
 }) {
   const { t } = useTranslation('customer-tickets');
   const screens = Grid.useBreakpoint();
-  const records = useTicketRecords(ticket.id, open && recordId !== undefined);
+  const records = useTicketRecords(ticket.id, open && recordId !== undefined, ticket.kind);
   const refresh = useRefreshTicket(ticket.id);
   const record: ChecklistRecord | undefined = recordId ? records.data?.find((r) => r.id === recordId) : undefined;
   return (
@@ -42,6 +42,7 @@ export function RecordDrawer({
             category: { id: ticket.category.id },
             assetPartnerId: ticket.assetPartner.id,
             currency: ticket.currency,
+            kind: ticket.kind,
           }}
           record={record}
           onSaved={refresh}

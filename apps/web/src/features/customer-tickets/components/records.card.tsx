@@ -30,7 +30,7 @@ export function RecordsCard({
   onContinue?: (recordId: string) => void;
 }) {
   const { t } = useTranslation('customer-tickets');
-  const records = useTicketRecords(ticket.id);
+  const records = useTicketRecords(ticket.id, true, ticket.kind);
   const price = usePriceLabels();
   const errorText = useTicketErrorText();
   const exclude = useExcludeRecord(ticket.id);

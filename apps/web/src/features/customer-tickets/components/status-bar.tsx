@@ -9,6 +9,7 @@ import {
 import {
   type CustomerTicket,
   customerTicketEndpoints,
+  subscriptionTicketEndpoints,
   type TicketStatusAction,
   ticketPauseReasons,
 } from '@fleetdesk/contracts';
@@ -18,7 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { useStatusAction } from '../api.ts';
+import { useTicketKind } from '../ticket-kind.tsx';
 import type { TicketDialog } from '../urls.ts';
+import { CenterSelect } from './center-select.tsx';
 import { useTicketErrorText } from './ticket-error.ts';
 import { type StatusButton, statusBarOf, statusButtonsOf, statusSteps } from './ticket-status.model.ts';
 
@@ -55,7 +58,10 @@ export function StatusBar({
 }) {
   const { t } = useTranslation('customer-tickets');
   const errorText = useTicketErrorText();
-  const mayComplete = useCan(requirementOf(customerTicketEndpoints.complete));
+  const { kind } = useTicketKind();
+  const mayComplete = useCan(
+    requirementOf(kind === 'b2b' ? subscriptionTicketEndpoints.complete : customerTicketEndpoints.complete),
+  );
   const action = useStatusAction(ticket.id);
   const [refusal, setRefusal] = useState<string | null>(null);
   const bar = statusBarOf(ticket);
@@ -74,7 +80,8 @@ export function StatusBar({
   };
 
   const press = (button: StatusButton) => {
-    const asks = withDialog[button.action];
+    // A B2B check-in names the service centre the asset is brought to.
+    const asks = kind === 'b2b' && button.action === 'checkIn' ? 'checkIn' : withDialog[button.action];
     if (asks) onDialog(asks);
     else void run(button.action);
   };
@@ -161,6 +168,13 @@ export function StatusBar({
         onCancel={() => onDialog(undefined)}
         onSubmit={(body) => run('fail', body)}
       />
+      <CheckInModal
+        open={dialog === 'checkIn'}
+        loading={action.isPending}
+        refusal={refusal}
+        onCancel={() => onDialog(undefined)}
+        onSubmit={(body) => run('checkIn', body)}
+      />
       <FinishModal
         ticket={ticket}
         open={dialog === 'finish'}
@@ -216,6 +230,41 @@ function PauseModal(props: ReasonModalProps<{ pauseReason: string; note?: string
         </Form.Item>
         <Form.Item name="note" label={t('pause.note')}>
           <Input.TextArea rows={3} maxLength={1000} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** B2B check-in: the service centre the asset is brought to (the B2B ticket names none until then). */
+function CheckInModal(props: ReasonModalProps<{ centerSiteId: string }>) {
+  const { t } = useTranslation('customer-tickets');
+  const [form] = Form.useForm<{ centerSiteId: string }>();
+  const submit = async () => {
+    // An invalid form shows its errors on the fields: nothing to send.
+    const values = await form.validateFields().catch(() => null);
+    if (values && (await props.onSubmit({ centerSiteId: values.centerSiteId }))) form.resetFields();
+  };
+  return (
+    <Modal
+      open={props.open}
+      title={t('checkIn.title')}
+      okText={t('action.checkIn')}
+      cancelText={t('action.cancel')}
+      okButtonProps={{ loading: props.loading, size: 'large', 'data-testid': 'check-in-confirm' }}
+      cancelButtonProps={{ size: 'large' }}
+      onOk={() => void submit()}
+      onCancel={props.onCancel}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="ticket-check-in" size="large" onFinish={() => void submit()}>
+        {props.refusal && <Alert type="error" showIcon title={props.refusal} style={{ marginBottom: 16 }} />}
+        <Form.Item
+          name="centerSiteId"
+          label={t('field.center')}
+          rules={[{ required: true, message: t('checkIn.centerRequired') }]}
+        >
+          <CenterSelect />
         </Form.Item>
       </Form>
     </Modal>
@@ -279,9 +328,11 @@ function FinishModal({
       {props.refusal && <Alert type="error" showIcon title={props.refusal} style={{ marginBottom: 16 }} />}
       <Typography.Paragraph>{t('finish.records')}</Typography.Paragraph>
       <Typography.Paragraph strong data-testid="finish-charge">
-        {ticket.customer
-          ? t('finish.charge', { customer: ticket.customer.name, currency: ticket.currency })
-          : t('finish.noCustomer')}
+        {ticket.subscriptionOrder
+          ? t('finish.billOrder', { orderNo: ticket.subscriptionOrder.orderNo })
+          : ticket.customer
+            ? t('finish.charge', { customer: ticket.customer.name, currency: ticket.currency })
+            : t('finish.noCustomer')}
       </Typography.Paragraph>
       {ticket.serviceFee !== null && (
         <Typography.Paragraph type="secondary">

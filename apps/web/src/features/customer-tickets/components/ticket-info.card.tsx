@@ -1,5 +1,5 @@
 import { EditOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import { type CustomerTicket, customerTicketEndpoints } from '@fleetdesk/contracts';
+import { type CustomerTicket, customerTicketEndpoints, subscriptionTicketEndpoints } from '@fleetdesk/contracts';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { serverFieldsToFieldErrors } from '../../../shared/ui/form-errors.ts';
 import { useLeaveGuard } from '../../../shared/ui/leave-guard.ts';
 import { customerUrls } from '../../customers/urls.ts';
+import { subscriptionUrls } from '../../subscriptions/urls.ts';
 import { useAssignTicket, useMechanics, useTicketCheckInNote, useTicketComment, useTicketContactInfo } from '../api.ts';
 import { useTicketErrorText } from './ticket-error.ts';
 
@@ -34,36 +35,56 @@ export function TicketInfoCard({ ticket }: { ticket: CustomerTicket }) {
           },
           { key: 'category', label: t('field.category'), children: ticket.category.name },
           { key: 'partner', label: t('field.partner'), children: ticket.assetPartner.name },
-          {
-            key: 'customer',
-            label: t('field.customer'),
-            children: ticket.customer ? (
-              <Space size={4} orientation="vertical">
-                {canReadCustomer ? (
-                  <Link to={customerUrls.detail(ticket.customer.id)}>{ticket.customer.name}</Link>
+          ticket.subscriptionOrder
+            ? {
+                key: 'subscriptionOrder',
+                label: t('field.subscriptionOrder'),
+                children: (
+                  <Link
+                    to={subscriptionUrls('order').detail(ticket.subscriptionOrder.id)}
+                    data-testid="ticket-subscription-order"
+                  >
+                    {ticket.subscriptionOrder.orderNo}
+                  </Link>
+                ),
+              }
+            : {
+                key: 'customer',
+                label: t('field.customer'),
+                children: ticket.customer ? (
+                  <Space size={4} orientation="vertical">
+                    {canReadCustomer ? (
+                      <Link to={customerUrls.detail(ticket.customer.id)}>{ticket.customer.name}</Link>
+                    ) : (
+                      ticket.customer.name
+                    )}
+                    <Typography.Text type="secondary">
+                      {[ticket.customer.phoneNo, ticket.customer.email].filter(Boolean).join(' · ')}
+                    </Typography.Text>
+                  </Space>
                 ) : (
-                  ticket.customer.name
-                )}
-                <Typography.Text type="secondary">
-                  {[ticket.customer.phoneNo, ticket.customer.email].filter(Boolean).join(' · ')}
-                </Typography.Text>
-              </Space>
-            ) : (
-              '—'
-            ),
-          },
-          { key: 'center', label: t('field.center'), children: ticket.center.name },
+                  '—'
+                ),
+              },
           {
-            key: 'operationType',
-            label: t('field.operationType'),
-            children: [
-              t(`operationType.${ticket.operationType}`),
-              ticket.swappedAsset ? t('detail.swappedFor', { assetNo: ticket.swappedAsset.no }) : null,
-              ticket.order ? t('detail.ofOrder', { orderNo: ticket.order.orderNo }) : null,
-            ]
-              .filter(Boolean)
-              .join(' · '),
+            key: 'center',
+            label: t('field.center'),
+            children: <span data-testid="ticket-center">{ticket.center?.name ?? t('detail.noCenterYet')}</span>,
           },
+          // A B2B ticket is always a repair of the subscribed asset: no operation type to tell.
+          ticket.kind === 'b2b'
+            ? null
+            : {
+                key: 'operationType',
+                label: t('field.operationType'),
+                children: [
+                  t(`operationType.${ticket.operationType}`),
+                  ticket.swappedAsset ? t('detail.swappedFor', { assetNo: ticket.swappedAsset.no }) : null,
+                  ticket.order ? t('detail.ofOrder', { orderNo: ticket.order.orderNo }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · '),
+              },
           {
             key: 'issues',
             label: t('field.issues'),
@@ -92,7 +113,7 @@ export function TicketInfoCard({ ticket }: { ticket: CustomerTicket }) {
             label: t('field.duration'),
             children: t('detail.minutes', { count: ticket.durationMinutes }),
           },
-        ]}
+        ].filter((item) => item !== null)}
       />
       <Flex vertical gap={16} style={{ marginTop: 16 }}>
         <ContactInfo ticket={ticket} editable={can('editContactInfo')} />
@@ -121,7 +142,9 @@ function MechanicField({ ticket, canAssign }: { ticket: CustomerTicket; canAssig
   const { message } = App.useApp();
   const errorText = useTicketErrorText();
   const [picking, setPicking] = useState(false);
-  const mayListMechanics = useCan(requirementOf(customerTicketEndpoints.mechanics));
+  const mayListMechanics = useCan(
+    requirementOf(ticket.kind === 'b2b' ? subscriptionTicketEndpoints.mechanics : customerTicketEndpoints.mechanics),
+  );
   const allowed = canAssign && mayListMechanics;
   const mechanics = useMechanics(ticket.assetPartner.id, picking && allowed);
   const assign = useAssignTicket(ticket.id);

@@ -72,6 +72,12 @@ describe('status buttons', () => {
       { action: 'complete', disabledReason: null },
     ]);
   });
+
+  it('completes a B2B ticket with its fee owed: the subscription order pays it', () => {
+    expect(statusButtonsOf({ ...ticket('finished', ['complete'], 12.5), kind: 'b2b' }, true)).toEqual([
+      { action: 'complete', disabledReason: null },
+    ]);
+  });
 });
 
 describe('charge again', () => {

@@ -71,14 +71,16 @@ export interface StatusButton {
 /**
  * The status actions to offer: only those the server lists in `allowedActions` for this caller now. Complete is the
  * exception that stays visible, disabled with its reason, while fees are owed on a Ready ticket the caller may
- * complete — so the mechanic sees why the ticket cannot be closed and what to do (charge again, exempt).
+ * complete — so the mechanic sees why the ticket cannot be closed and what to do (charge again, exempt). A B2B
+ * ticket completes with its fee owed: the subscription order pays it.
  */
 export function statusButtonsOf(
-  ticket: Pick<CustomerTicket, 'status' | 'owed' | 'allowedActions'>,
+  ticket: Pick<CustomerTicket, 'status' | 'owed' | 'allowedActions'> & { kind?: CustomerTicket['kind'] },
   mayComplete: boolean,
 ): StatusButton[] {
   const allowed = new Set<TicketAction>(ticket.allowedActions);
-  const owes = ticket.owed > 0;
+  // A B2B fee is the subscription order's to pay: it never holds the ticket open.
+  const owes = ticket.owed > 0 && ticket.kind !== 'b2b';
   return buttonOrder
     .filter(
       (action) => allowed.has(action) || (action === 'complete' && mayComplete && ticket.status === 'finished' && owes),

@@ -23,11 +23,12 @@ export default function TicketDetailPage() {
 }
 
 /**
- * The mechanic's workbench: the status bar with only the actions allowed now, what the ticket is about (notes and
+ * The mechanic's workbench, of a B2C ticket or (under a B2B TicketKindProvider, the service management detail) of a
+ * B2B one: the status bar with only the actions allowed now, what the ticket is about (notes and
  * contact editable in place), its checklist records, fees and payments, the invoice and the history. One column on a
  * 1024 × 768 tablet, two on a wide screen; every action a large touch target.
  */
-function TicketWorkbench({ id }: { id: string }) {
+export function TicketWorkbench({ id }: { id: string }) {
   const { t } = useTranslation('customer-tickets');
   const ticket = useTicket(id);
   const [screen, setScreen] = useUrlState(ticketDetailScreen);

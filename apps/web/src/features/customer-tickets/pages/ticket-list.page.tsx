@@ -3,6 +3,7 @@ import {
   type CustomerTicketSummary,
   customerTicketEndpoints,
   customerTicketStatuses,
+  subscriptionTicketEndpoints,
   type TicketView,
   ticketIssues,
   ticketOperationTypes,
@@ -23,13 +24,16 @@ import { useListState } from '../../../shared/ui/list-state.ts';
 import { RangeFilterItem } from '../../../shared/ui/range-filter-item.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
+import { subscriptionUrls } from '../../subscriptions/urls.ts';
 import { exportTickets, useMechanics, useTicketCounts, useTicketList, useTicketSiteOptions } from '../api.ts';
 import { isFiltered, ticketExportQueryOf, ticketFilterOf, ticketListQueryOf } from '../components/ticket-list.model.ts';
 import { TicketStatusTag } from '../components/ticket-status-tag.tsx';
-import { ticketList, ticketUrls, ticketViewScreen } from '../urls.ts';
+import { useTicketKind } from '../ticket-kind.tsx';
+import { ticketList, ticketViewScreen } from '../urls.ts';
 
 /**
- * /b2c/service/ticket/list: the workshop's queue. Tabs are the list views of document 1 §2.5 (all, unassigned, my
+ * /b2c/service/ticket/list (and, with the B2B ticket kind, /subscription/service-management/list): the workshop's
+ * queue. Tabs are the list views of document 1 §2.5 (all, unassigned, my
  * unready, my pending, all ready) with live counts under the same filters; filters, tab, paging and sort live in the
  * URL; the export is the server's CSV of the current view; narrow screens get cards (ListPage).
  */
@@ -44,8 +48,10 @@ export default function TicketListPage() {
   const result = useTicketList(query);
   const counts = useTicketCounts(countsQuery);
   const price = usePriceLabels();
-  const canCreate = useCan(requirementOf(customerTicketEndpoints.create));
-  const canExport = useCan(requirementOf(customerTicketEndpoints.export));
+  const ticketKind = useTicketKind();
+  const b2b = ticketKind.kind === 'b2b';
+  const canCreate = useCan(requirementOf(customerTicketEndpoints.create)) && ticketKind.newUrl !== null;
+  const canExport = useCan(requirementOf(customerTicketEndpoints.export)) && !b2b;
   const time = (value: string | null) => (value ? formatDateTime(value) : '');
 
   const columns: ListColumn<CustomerTicketSummary>[] = [
@@ -56,7 +62,7 @@ export default function TicketListPage() {
       alwaysVisible: true,
       exportValue: (r) => r.ticketNo,
       render: (_, r) => (
-        <Link to={ticketUrls.detail(r.id)} aria-label={t('list.open', { ticketNo: r.ticketNo })}>
+        <Link to={ticketKind.detailUrl(r.id)} aria-label={t('list.open', { ticketNo: r.ticketNo })}>
           {r.ticketNo}
         </Link>
       ),
@@ -68,21 +74,33 @@ export default function TicketListPage() {
       render: (_, r) => <TicketStatusTag status={r.status} />,
     },
     { key: 'asset', title: t('field.asset'), card: 'figure', render: (_, r) => r.asset.no },
-    {
-      key: 'customer',
-      title: t('field.customer'),
-      card: 'figure',
-      render: (_, r) =>
-        r.customer ? (
-          <Space size={0} orientation="vertical">
-            <span>{r.customer.name}</span>
-            <Typography.Text type="secondary">{r.customer.phoneNo}</Typography.Text>
-          </Space>
-        ) : (
-          (r.contactName ?? '')
-        ),
-    },
-    { key: 'center', title: t('field.center'), render: (_, r) => r.center.name },
+    b2b
+      ? {
+          key: 'subscriptionOrder',
+          title: t('field.subscriptionOrder'),
+          card: 'figure',
+          render: (_, r) =>
+            r.subscriptionOrder ? (
+              <Link to={subscriptionUrls('order').detail(r.subscriptionOrder.id)}>{r.subscriptionOrder.orderNo}</Link>
+            ) : (
+              ''
+            ),
+        }
+      : {
+          key: 'customer',
+          title: t('field.customer'),
+          card: 'figure',
+          render: (_, r) =>
+            r.customer ? (
+              <Space size={0} orientation="vertical">
+                <span>{r.customer.name}</span>
+                <Typography.Text type="secondary">{r.customer.phoneNo}</Typography.Text>
+              </Space>
+            ) : (
+              (r.contactName ?? '')
+            ),
+        },
+    { key: 'center', title: t('field.center'), render: (_, r) => r.center?.name ?? '' },
     {
       key: 'mechanic',
       title: t('field.mechanic'),
@@ -95,12 +113,16 @@ export default function TicketListPage() {
       title: t('field.issues'),
       render: (_, r) => r.issues.map((i) => t(`issue.${i}`)).join(', '),
     },
-    {
-      key: 'operationType',
-      title: t('field.operationType'),
-      defaultHidden: true,
-      render: (_, r) => t(`operationType.${r.operationType}`),
-    },
+    ...(b2b
+      ? []
+      : [
+          {
+            key: 'operationType',
+            title: t('field.operationType'),
+            defaultHidden: true,
+            render: (_, r) => t(`operationType.${r.operationType}`),
+          } satisfies ListColumn<CustomerTicketSummary>,
+        ]),
     { key: 'partner', title: t('field.partner'), defaultHidden: true, render: (_, r) => r.assetPartner.name },
     {
       key: 'owed',
@@ -150,7 +172,7 @@ export default function TicketListPage() {
 
   return (
     <ListPage
-      listKey="customer-tickets"
+      listKey={b2b ? 'subscription-tickets-management' : 'customer-tickets'}
       state={list}
       result={result}
       columns={columns}
@@ -167,7 +189,7 @@ export default function TicketListPage() {
         <>
           {canExport && <ExportButton run={() => exportTickets(ticketExportQueryOf(list.query, view))} />}
           {canCreate && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(ticketUrls.new())}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(ticketKind.newUrl ?? '')}>
               {t('action.new')}
             </Button>
           )}
@@ -180,6 +202,7 @@ export default function TicketListPage() {
 /** The filter bar's fields (form items of ListPage's filter form, named as the URL's keys). */
 function TicketFilters({ partnerIdIn }: { partnerIdIn: string[] }) {
   const { t } = useTranslation('customer-tickets');
+  const b2b = useTicketKind().kind === 'b2b';
   const partners = usePartnerOptions();
   const sites = useTicketSiteOptions();
   const centers = (sites.data ?? []).filter(
@@ -187,7 +210,11 @@ function TicketFilters({ partnerIdIn }: { partnerIdIn: string[] }) {
   );
   return (
     <>
-      <SearchFilter label={t('filter.search')} placeholder={t('filter.searchPlaceholder')} width={260} />
+      <SearchFilter
+        label={t('filter.search')}
+        placeholder={t(b2b ? 'filter.searchPlaceholderB2b' : 'filter.searchPlaceholder')}
+        width={260}
+      />
       <ManyFilter
         name="statusIn"
         label={t('field.status')}
@@ -217,14 +244,16 @@ function TicketFilters({ partnerIdIn }: { partnerIdIn: string[] }) {
           options={ticketIssues.map((i) => ({ value: i, label: t(`issue.${i}`) }))}
         />
       </Form.Item>
-      <Form.Item name="operationType" label={t('field.operationType')}>
-        <Select
-          allowClear
-          style={{ minWidth: 140 }}
-          placeholder={t('filter.any')}
-          options={ticketOperationTypes.map((o) => ({ value: o, label: t(`operationType.${o}`) }))}
-        />
-      </Form.Item>
+      {!b2b && (
+        <Form.Item name="operationType" label={t('field.operationType')}>
+          <Select
+            allowClear
+            style={{ minWidth: 140 }}
+            placeholder={t('filter.any')}
+            options={ticketOperationTypes.map((o) => ({ value: o, label: t(`operationType.${o}`) }))}
+          />
+        </Form.Item>
+      )}
       <RangeFilterItem name="created" label={t('field.createdAt')} withTime />
     </>
   );
@@ -261,7 +290,10 @@ function ManyFilter(props: {
 function MechanicFilter({ partnerIds }: { partnerIds: string[] }) {
   const { t } = useTranslation('customer-tickets');
   const profile = useSignedInProfile();
-  const canList = useCan(requirementOf(customerTicketEndpoints.mechanics));
+  const b2b = useTicketKind().kind === 'b2b';
+  const canList = useCan(
+    requirementOf(b2b ? subscriptionTicketEndpoints.mechanics : customerTicketEndpoints.mechanics),
+  );
   const partnerId = partnerIds.length === 1 ? partnerIds[0] : undefined;
   const mechanics = useMechanics(partnerId ?? '', canList && partnerId !== undefined);
   const options = [
