@@ -48,7 +48,7 @@ describe('demo workshop data', () => {
     expect(hardwareWithoutSku?.n).toBe(0);
   });
 
-  it('has tickets in every status, one open ticket per asset, at service centres, on the asset partner', async () => {
+  it('has B2C tickets in every status, one open ticket per asset, at service centres, on the asset partner', async () => {
     const statuses = await q<{ status: string }>(sql`select distinct status from customer_tickets order by status`);
     expect(statuses.map((s) => s.status)).toEqual([
       'checked-in',
@@ -66,12 +66,13 @@ describe('demo workshop data', () => {
             count(*) filter (where a.usage_mode <> 'customer-rental')::int as usage,
             count(*) filter (where t.ticket_no !~ '^T-[0-9]{6}$')::int as numbers,
             count(*) filter (where t.status = 'paused' and t.pause_reason is null)::int as paused
-          from customer_tickets t join sites s on s.id = t.center_site_id join assets a on a.id = t.asset_id`,
+          from customer_tickets t join sites s on s.id = t.center_site_id join assets a on a.id = t.asset_id
+          where t.kind = 'b2c'`,
     );
     expect(wrong).toEqual({ centre: 0, partner: 0, usage: 0, numbers: 0, paused: 0 });
   });
 
-  it('charges finished tickets through the ledger: paid ones once, declined ones owed, completed ones settled', async () => {
+  it('charges finished B2C tickets through the ledger: paid ones once, declined ones owed, completed ones settled', async () => {
     const tickets = await q<{
       ticket_no: string;
       status: string;
@@ -93,7 +94,7 @@ describe('demo workshop data', () => {
             (select count(*)::int from payments p where p.subject_id = t.id and p.kind = 'charge') as charges,
             (select count(*)::int from customer_ticket_invoices i where i.ticket_id = t.id) as invoices,
             (select i.gross::float8 from customer_ticket_invoices i where i.ticket_id = t.id) as invoice_gross
-          from customer_tickets t order by t.ticket_no`,
+          from customer_tickets t where t.kind = 'b2c' order by t.ticket_no`,
     );
     const closedWithFees = tickets.filter((t) => t.status === 'finished' || t.status === 'completed');
     expect(closedWithFees.length).toBeGreaterThanOrEqual(6);

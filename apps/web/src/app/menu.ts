@@ -7,7 +7,7 @@ import {
   TeamOutlined,
   ToolOutlined,
 } from '@ant-design/icons';
-import { type Requirement, requires } from '@fleetdesk/contracts';
+import { appPermission, type Requirement, requires } from '@fleetdesk/contracts';
 import type { ComponentType } from 'react';
 
 /**
@@ -154,11 +154,11 @@ export const menu: MenuNode[] = [
         hidden('subscription.serviceTicket.new', '/subscription/service/ticket/new'),
         hidden('subscription.serviceTicket.edit', '/subscription/service/ticket/:ticketId/edit'),
       ]),
-      // The workshop: the operator, or a B2B mechanic (support.ticket.mechanic) working every partner's tickets.
+      // The workshop: the operator, or a B2B mechanic (the operation-app permission support.ticket.mechanic).
       leaf(
         'subscription.serviceManagement',
         '/subscription/service-management/list',
-        [['super_user.support.ticket.read'], ['support.ticket.mechanic']],
+        [['super_user.support.ticket.read'], [appPermission('support.ticket.mechanic')]],
         [hidden('subscription.serviceManagement.detail', '/subscription/service-management/detail/:ticketId')],
       ),
     ],

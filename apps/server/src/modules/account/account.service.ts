@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Account, AccountPatch, Profile } from '@fleetdesk/contracts';
-import { permissionCatalogue } from '@fleetdesk/contracts';
+import { appPermission, permissionCatalogue } from '@fleetdesk/contracts';
 import type { FileStorage } from '../../adapters/storage.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
@@ -59,7 +59,9 @@ export function createAccountService(deps: {
         partnerScope: row.all_partners ? '*' : row.partner_ids,
         legacyPartnerScope: row.legacy_partner_scope,
         roles: row.roles,
-        permissions: row.permissions,
+        // Operation-app permissions as the guard holds them (`app:…`): the console shows what they open, e.g. the
+        // B2B mechanic's service management.
+        permissions: [...row.permissions, ...row.app_permissions.map(appPermission)],
         lastActiveTime: toIsoOrNull(row.last_active_time),
         createdAt: toIso(row.created_at),
         updatedAt: toIso(row.updated_at),
