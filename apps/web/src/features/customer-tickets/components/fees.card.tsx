@@ -78,11 +78,10 @@ export function FeesCard({
   const lastFailure = [...ticket.payments].reverse().find((p) => p.kind === 'charge' && p.status === 'Failed');
 
   return (
-    <Card
-      title={t('fees.title')}
-      data-testid="ticket-fees"
-      extra={
-        <Flex gap={8} wrap>
+    // The actions sit in the body, not the title bar: in the detail's narrow column they would squeeze the title.
+    <Card title={t('fees.title')} data-testid="ticket-fees">
+      {(chargeState.offered || canEditCharge || canAdjust) && (
+        <Flex gap={8} wrap style={{ marginBottom: 12 }}>
           {chargeState.offered && (
             <Button
               size="large"
@@ -110,8 +109,7 @@ export function FeesCard({
             </Button>
           )}
         </Flex>
-      }
-    >
+      )}
       {b2b && <ServiceTradeLine ticket={ticket} />}
       <Descriptions
         size="small"

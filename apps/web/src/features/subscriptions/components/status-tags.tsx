@@ -38,5 +38,6 @@ export function TradeStateTag({ state }: { state: SubscriptionTradeState }) {
 
 export function FeeTypeTag({ feeType }: { feeType: SubscriptionFeeType }) {
   const { t } = useTranslation('subscriptions');
-  return <Tag color={feeType === 'basic' ? 'geekblue' : 'purple'}>{t(`feeType.${feeType}`)}</Tag>;
+  const color = feeType === 'basic' ? 'geekblue' : feeType === 'usage' ? 'purple' : 'cyan';
+  return <Tag color={color}>{t(`feeType.${feeType}`)}</Tag>;
 }
