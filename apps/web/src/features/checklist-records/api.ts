@@ -6,7 +6,7 @@ import {
   type RecordAttachment,
   type SubmitDraftBody,
 } from '@fleetdesk/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { type ApiError, call, callFile, callUpload } from '../../shared/http.ts';
 import type { RecordListQuery } from './components/record-list.model.ts';
@@ -70,18 +70,30 @@ export function useRecordAttachments(id: string, enabled = true) {
 }
 
 /**
- * An attachment's bytes, fetched with the staff member's token (the file call is permission-checked, so a plain
- * <img src> cannot load it) and handed out as an object URL, revoked when no longer shown.
+ * Where a gallery's files come from: the query key of one file and the call that fetches its bytes with the staff
+ * member's token (the file calls are permission-checked, so a plain <img src> cannot load them).
  */
-export function useAttachmentUrl(recordId: string, attachmentId: string, enabled: boolean) {
+export interface FileSource {
+  key: (fileId: string) => QueryKey;
+  load: (fileId: string, signal: AbortSignal) => Promise<Blob>;
+}
+
+/** A record's attachments, by the record's attachment-file call. */
+export const recordAttachmentFiles = (recordId: string): FileSource => ({
+  key: (attachmentId) => recordKeys.file(recordId, attachmentId),
+  load: (attachmentId, signal) =>
+    callFile(e.attachmentFile, { params: { id: recordId, attachmentId } }, { signal, notify: false }).then(
+      (r) => r.blob,
+    ),
+});
+
+/** A file's bytes from its source, handed out as an object URL, revoked when no longer shown. */
+export function useFileUrl(source: FileSource, fileId: string, enabled: boolean) {
   const file = useQuery({
-    queryKey: recordKeys.file(recordId, attachmentId),
-    queryFn: ({ signal }) =>
-      callFile(e.attachmentFile, { params: { id: recordId, attachmentId } }, { signal, notify: false }).then(
-        (r) => r.blob,
-      ),
+    queryKey: source.key(fileId),
+    queryFn: ({ signal }) => source.load(fileId, signal),
     enabled,
-    // An attachment never changes; a video is large, so it is not kept once no one shows it.
+    // A stored file never changes; a video is large, so it is not kept once no one shows it.
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 60_000,
   });

@@ -5,7 +5,8 @@ import {
   type QueryInputOf,
 } from '@fleetdesk/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../shared/http.ts';
+import { call, callFile, callUpload } from '../../shared/http.ts';
+import type { FileSource } from '../checklist-records/api.ts';
 import { shownInline, ticketKeysOf } from '../customer-tickets/api.ts';
 
 /** The B2B tickets share the query keys of the workshop's screens: a change here refreshes them and back. */
@@ -67,5 +68,38 @@ export function useDeleteSubscriptionTicket(id: string) {
       client.removeQueries({ queryKey: keys.detail(id) });
       return client.invalidateQueries({ queryKey: keys.lists() });
     },
+  });
+}
+
+/** A ticket's photos, by the ticket's photo-file call (a photo never changes: its own key, never invalidated). */
+export const ticketPhotoFiles = (ticketId: string): FileSource => ({
+  key: (photoId) => ['subscription-ticket-photos', ticketId, photoId],
+  load: (photoId, signal) =>
+    callFile(e.photoFile, { params: { id: ticketId, photoId } }, { signal, notify: false }).then((r) => r.blob),
+});
+
+/** Attaches a photo to a ticket still new, reporting progress; refusals are shown beside the button. */
+export function useAddTicketPhoto(ticketId: string) {
+  const store = useStore();
+  return useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return callUpload(e.addPhoto, { params: { id: ticketId } }, form, {
+        onProgress,
+        notify: shownInline,
+      }).then((r) => r.data);
+    },
+    onSuccess: store,
+  });
+}
+
+/** Removes a photo from a ticket still new. */
+export function useDeleteTicketPhoto(ticketId: string) {
+  const store = useStore();
+  return useMutation({
+    mutationFn: (photoId: string) =>
+      call(e.deletePhoto, { params: { id: ticketId, photoId } }, inline).then((r) => r.data),
+    onSuccess: store,
   });
 }

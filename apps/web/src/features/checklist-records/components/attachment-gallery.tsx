@@ -1,9 +1,9 @@
 import { FileImageOutlined, PlayCircleOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { RecordAttachment } from '@fleetdesk/contracts';
 import { Button, Empty, Flex, Image, Skeleton, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAttachmentUrl } from '../api.ts';
+import { type FileSource, recordAttachmentFiles, useFileUrl } from '../api.ts';
 
 const TILE = 160;
 const frame = { width: TILE, height: TILE, borderRadius: 8, background: 'rgba(128,128,128,0.08)' } as const;
@@ -15,11 +15,65 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** One tile of a gallery. */
+export interface GalleryFile {
+  id: string;
+  kind: 'image' | 'video';
+  /** The line under the tile; the image's accessible name unless `alt` says otherwise. */
+  caption: string;
+  alt?: string;
+  /** The secondary line (size, work item). */
+  note: string;
+}
+
 /**
- * A record's photos and videos: image thumbnails that open antd's full-size preview, and videos that load into a
+ * Photos and videos: image thumbnails that open antd's full-size preview, and videos that load into a
  * `<video controls>` player when asked (a video can be 100 MB; it is not fetched just because the page opened).
- * Every file comes through the permission-checked attachment call with the staff member's token.
- * `workItemNames` captions the attachments of one work item with its name.
+ * Every file comes from `source`, the permission-checked file call with the staff member's token. `actions` puts
+ * buttons (delete) under a tile.
+ */
+export function FileGallery({
+  files,
+  source,
+  empty,
+  actions,
+  testId = 'attachment-gallery',
+}: {
+  files: GalleryFile[];
+  source: FileSource;
+  /** What an empty gallery says. */
+  empty: string;
+  actions?: (file: GalleryFile) => ReactNode;
+  testId?: string;
+}) {
+  if (files.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
+  return (
+    <Image.PreviewGroup>
+      <Flex wrap gap={16} data-testid={testId}>
+        {files.map((file) => (
+          <Flex key={file.id} vertical gap={4} style={{ width: TILE }}>
+            {file.kind === 'image' ? (
+              <ImageTile source={source} file={file} />
+            ) : (
+              <VideoTile source={source} file={file} />
+            )}
+            <Typography.Text ellipsis={{ tooltip: true }} style={{ fontSize: 12 }}>
+              {file.caption}
+            </Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {file.note}
+            </Typography.Text>
+            {actions?.(file)}
+          </Flex>
+        ))}
+      </Flex>
+    </Image.PreviewGroup>
+  );
+}
+
+/**
+ * A record's photos and videos, captioned with their text or file name; `workItemNames` names the work item an
+ * attachment belongs to.
  */
 export function AttachmentGallery({
   recordId,
@@ -31,37 +85,24 @@ export function AttachmentGallery({
   workItemNames?: Record<string, string>;
 }) {
   const { t } = useTranslation('checklist-records');
-  if (attachments.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('attachments.none')} />;
-  return (
-    <Image.PreviewGroup>
-      <Flex wrap gap={16} data-testid="attachment-gallery">
-        {attachments.map((attachment) => (
-          <Flex key={attachment.id} vertical gap={4} style={{ width: TILE }}>
-            {attachment.kind === 'image' ? (
-              <ImageTile recordId={recordId} attachment={attachment} />
-            ) : (
-              <VideoTile recordId={recordId} attachment={attachment} />
-            )}
-            <Typography.Text ellipsis={{ tooltip: true }} style={{ fontSize: 12 }}>
-              {attachment.content || attachment.fileName || t(`attachments.kind.${attachment.kind}`)}
-            </Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {attachment.workItemId && workItemNames[attachment.workItemId]
-                ? `${workItemNames[attachment.workItemId]} · `
-                : ''}
-              {formatBytes(attachment.sizeBytes)}
-            </Typography.Text>
-          </Flex>
-        ))}
-      </Flex>
-    </Image.PreviewGroup>
+  const files = attachments.map(
+    (attachment): GalleryFile => ({
+      id: attachment.id,
+      kind: attachment.kind,
+      caption: attachment.content || attachment.fileName || t(`attachments.kind.${attachment.kind}`),
+      note: `${
+        attachment.workItemId && workItemNames[attachment.workItemId]
+          ? `${workItemNames[attachment.workItemId]} · `
+          : ''
+      }${formatBytes(attachment.sizeBytes)}`,
+    }),
   );
+  return <FileGallery files={files} source={recordAttachmentFiles(recordId)} empty={t('attachments.none')} />;
 }
 
-function ImageTile({ recordId, attachment }: { recordId: string; attachment: RecordAttachment }) {
+function ImageTile({ source, file }: { source: FileSource; file: GalleryFile }) {
   const { t } = useTranslation('checklist-records');
-  const image = useAttachmentUrl(recordId, attachment.id, true);
+  const image = useFileUrl(source, file.id, true);
   if (image.isLoading) return <Skeleton.Image active style={frame} />;
   if (image.isError || !image.url)
     return (
@@ -73,7 +114,7 @@ function ImageTile({ recordId, attachment }: { recordId: string; attachment: Rec
   return (
     <Image
       src={image.url}
-      alt={attachment.content || attachment.fileName || t('attachments.kind.image')}
+      alt={file.alt ?? file.caption}
       width={TILE}
       height={TILE}
       style={{ ...frame, objectFit: 'cover' }}
@@ -81,10 +122,10 @@ function ImageTile({ recordId, attachment }: { recordId: string; attachment: Rec
   );
 }
 
-function VideoTile({ recordId, attachment }: { recordId: string; attachment: RecordAttachment }) {
+function VideoTile({ source, file }: { source: FileSource; file: GalleryFile }) {
   const { t } = useTranslation('checklist-records');
   const [requested, setRequested] = useState(false);
-  const video = useAttachmentUrl(recordId, attachment.id, requested);
+  const video = useFileUrl(source, file.id, requested);
   if (video.url)
     return (
       // biome-ignore lint/a11y/useMediaCaption: workshop footage has no speech to caption
@@ -93,7 +134,7 @@ function VideoTile({ recordId, attachment }: { recordId: string; attachment: Rec
         controls
         autoPlay
         playsInline
-        aria-label={attachment.content || attachment.fileName || t('attachments.kind.video')}
+        aria-label={file.alt ?? file.caption}
         style={{ ...frame, objectFit: 'contain', background: '#000' }}
       />
     );

@@ -21,3 +21,13 @@ describe('a photo or video chosen for a record', () => {
     expect(attachmentFileProblem({ type: 'application/pdf', size: 10 })).toBe('wrongType');
   });
 });
+
+describe('a photo chosen where only photos are taken (a B2B ticket)', () => {
+  it('takes JPEG and PNG up to 5 MB and refuses videos', () => {
+    expect(attachmentFileProblem({ type: 'image/png', size: 1000 }, { videos: false })).toBeNull();
+    expect(attachmentFileProblem({ type: 'image/jpeg', size: RECORD_IMAGE_MAX_BYTES + 1 }, { videos: false })).toBe(
+      'imageTooLarge',
+    );
+    expect(attachmentFileProblem({ type: 'video/mp4', size: 10 }, { videos: false })).toBe('wrongType');
+  });
+});

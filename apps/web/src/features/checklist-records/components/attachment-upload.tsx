@@ -9,65 +9,75 @@ import { formatBytes } from './attachment-gallery.tsx';
 
 /** What the camera input offers; the server takes JPEG and PNG photos, MP4 and WebM videos (document 2 §9). */
 export const ATTACHMENT_ACCEPT = 'image/*,video/mp4,video/webm';
+/** What a photo-only input offers (a B2B ticket's photos): the two image types the server takes. */
+export const PHOTO_ACCEPT = 'image/jpeg,image/png';
 const IMAGE_TYPES = ['image/jpeg', 'image/png'];
 const VIDEO_TYPES = ['video/mp4', 'video/webm'];
 
 export type AttachmentFileProblem = 'wrongType' | 'imageTooLarge' | 'videoTooLarge';
 
-/** A quick answer before sending (the server judges the bytes again): type and size by document 2 §9. */
-export function attachmentFileProblem(file: { type: string; size: number }): AttachmentFileProblem | null {
+/**
+ * A quick answer before sending (the server judges the bytes again): type and size by document 2 §9. With
+ * `videos: false` (photos only) a video is the wrong type.
+ */
+export function attachmentFileProblem(
+  file: { type: string; size: number },
+  { videos = true }: { videos?: boolean } = {},
+): AttachmentFileProblem | null {
   if (IMAGE_TYPES.includes(file.type)) return file.size > RECORD_IMAGE_MAX_BYTES ? 'imageTooLarge' : null;
-  if (VIDEO_TYPES.includes(file.type)) return file.size > RECORD_VIDEO_MAX_BYTES ? 'videoTooLarge' : null;
+  if (videos && VIDEO_TYPES.includes(file.type)) return file.size > RECORD_VIDEO_MAX_BYTES ? 'videoTooLarge' : null;
   return 'wrongType';
 }
 
-/**
- * "Add photo": a touch-size button over a file input that opens the tablet's rear camera (`capture`), or the file
- * picker on a desktop; the chosen photo or video is uploaded to the record, or to one of its work items, with a
- * progress bar, and refusals (wrong type, too large) are shown beside the button.
- */
-export function AttachmentUpload({
-  recordId,
-  workItem,
-  label,
-}: {
-  recordId: string;
-  workItem?: { groupId: string; workItemId: string };
+/** The server's own words for a refusal (4xx); network and server failures are notified by the http layer. */
+export function refusalMessage(error: unknown): string | null {
+  return isApiError(error) && error.status > 0 && error.status < 500 ? error.message : null;
+}
+
+export interface FileUploadButtonProps {
   label: string;
-}) {
+  /** The input's `accept`, e.g. ATTACHMENT_ACCEPT or PHOTO_ACCEPT. */
+  accept: string;
+  /** Sends the file, reporting the fraction sent; rejects with the server's refusal. */
+  upload: (file: File, onProgress: (fraction: number) => void) => Promise<unknown>;
+  /** Why the file is refused before sending (translated), or null to send it. */
+  check?: (file: File) => string | null;
+  /** The refusal shown beside the button (translated), or null to show none; the server's words by default. */
+  refusal?: (error: unknown, file: File) => string | null;
+  /** On the file input (Playwright's setInputFiles); the button gets `${testId}-button`, a refusal `${testId}-problem`. */
+  testId: string;
+}
+
+/**
+ * "Add photo": a touch-size button over a real file input that opens the tablet's rear camera (`capture`), or the
+ * file picker on a desktop; the chosen file is checked, sent by `upload` with a progress bar, and refusals (wrong
+ * type, too large, what the server says) are shown beside the button. What is uploaded where is the caller's.
+ */
+export function FileUploadButton({
+  label,
+  accept,
+  upload,
+  check,
+  refusal = refusalMessage,
+  testId,
+}: FileUploadButtonProps) {
   const { t } = useTranslation('checklist-records');
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadAttachment(recordId);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   const send = async (file: File) => {
     setProblem(null);
-    const local = attachmentFileProblem(file);
+    const local = check?.(file) ?? null;
     if (local) {
-      setProblem(
-        t(`attachments.problem.${local}`, {
-          image: formatBytes(RECORD_IMAGE_MAX_BYTES),
-          video: formatBytes(RECORD_VIDEO_MAX_BYTES),
-        }),
-      );
+      setProblem(local);
       return;
     }
     setProgress(0);
     try {
-      await upload.mutateAsync({ file, workItem, onProgress: setProgress });
+      await upload(file, setProgress);
     } catch (error) {
-      if (isApiError(error) && error.status === 413)
-        setProblem(
-          t(
-            file.type.startsWith('video/') ? 'attachments.problem.videoTooLarge' : 'attachments.problem.imageTooLarge',
-            {
-              image: formatBytes(RECORD_IMAGE_MAX_BYTES),
-              video: formatBytes(RECORD_VIDEO_MAX_BYTES),
-            },
-          ),
-        );
-      else if (isApiError(error) && error.status > 0 && error.status < 500) setProblem(error.message);
+      setProblem(refusal(error, file));
     } finally {
       setProgress(null);
     }
@@ -78,11 +88,11 @@ export function AttachmentUpload({
       <input
         ref={input}
         type="file"
-        accept={ATTACHMENT_ACCEPT}
+        accept={accept}
         capture="environment"
         hidden
         aria-label={label}
-        data-testid={workItem ? `upload-${workItem.groupId}-${workItem.workItemId}` : 'upload-record'}
+        data-testid={testId}
         onChange={(event) => {
           const file = event.target.files?.[0];
           // Cleared so the same file can be chosen again after a refusal.
@@ -93,8 +103,9 @@ export function AttachmentUpload({
       <Button
         icon={<CameraOutlined />}
         onClick={() => input.current?.click()}
-        loading={upload.isPending}
+        loading={progress !== null}
         style={{ minHeight: 44 }}
+        data-testid={`${testId}-button`}
       >
         {label}
       </Button>
@@ -106,7 +117,53 @@ export function AttachmentUpload({
           </Typography.Text>
         </Flex>
       )}
-      {problem && <Alert type="error" showIcon title={problem} closable onClose={() => setProblem(null)} />}
+      {problem && (
+        <Alert
+          type="error"
+          showIcon
+          title={problem}
+          closable
+          onClose={() => setProblem(null)}
+          data-testid={`${testId}-problem`}
+        />
+      )}
     </Flex>
+  );
+}
+
+/** A record's (or one of its work items') "Add photo or video": the FileUploadButton over the record's upload. */
+export function AttachmentUpload({
+  recordId,
+  workItem,
+  label,
+}: {
+  recordId: string;
+  workItem?: { groupId: string; workItemId: string };
+  label: string;
+}) {
+  const { t } = useTranslation('checklist-records');
+  const upload = useUploadAttachment(recordId);
+  const limits = { image: formatBytes(RECORD_IMAGE_MAX_BYTES), video: formatBytes(RECORD_VIDEO_MAX_BYTES) };
+  return (
+    <FileUploadButton
+      label={label}
+      accept={ATTACHMENT_ACCEPT}
+      testId={workItem ? `upload-${workItem.groupId}-${workItem.workItemId}` : 'upload-record'}
+      upload={(file, onProgress) => upload.mutateAsync({ file, workItem, onProgress })}
+      check={(file) => {
+        const problem = attachmentFileProblem(file);
+        return problem ? t(`attachments.problem.${problem}`, limits) : null;
+      }}
+      refusal={(error, file) =>
+        isApiError(error) && error.status === 413
+          ? t(
+              file.type.startsWith('video/')
+                ? 'attachments.problem.videoTooLarge'
+                : 'attachments.problem.imageTooLarge',
+              limits,
+            )
+          : refusalMessage(error)
+      }
+    />
   );
 }

@@ -1,5 +1,6 @@
-import { id as idSchema } from '@fleetdesk/contracts';
+import { type CustomerTicket, id as idSchema } from '@fleetdesk/contracts';
 import { Col, Flex, Row, Space } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DataMissing } from '../../../shared/ui/data-missing.tsx';
@@ -28,7 +29,14 @@ export default function TicketDetailPage() {
  * contact editable in place), its checklist records, fees and payments, the invoice and the history. One column on a
  * 1024 × 768 tablet, two on a wide screen; every action a large touch target.
  */
-export function TicketWorkbench({ id }: { id: string }) {
+export function TicketWorkbench({
+  id,
+  cards,
+}: {
+  id: string;
+  /** More cards under the ticket's records, by kind (the B2B ticket's photos). */
+  cards?: (ticket: CustomerTicket) => ReactNode;
+}) {
   const { t } = useTranslation('customer-tickets');
   const ticket = useTicket(id);
   const [screen, setScreen] = useUrlState(ticketDetailScreen);
@@ -67,6 +75,7 @@ export function TicketWorkbench({ id }: { id: string }) {
                   onStart={works ? () => setDialog('startChecklist') : undefined}
                   onContinue={works ? (recordId) => setScreen({ dialog: 'startChecklist', recordId }) : undefined}
                 />
+                {cards?.(tk)}
               </Flex>
             </Col>
             <Col xs={24} xl={9}>

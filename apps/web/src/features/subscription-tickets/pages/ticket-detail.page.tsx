@@ -17,6 +17,7 @@ import { TicketKindProvider } from '../../customer-tickets/ticket-kind.tsx';
 import { usePriceLabels } from '../../pricing/components/price-labels.ts';
 import { subscriptionUrls } from '../../subscriptions/urls.ts';
 import { useDeleteSubscriptionTicket } from '../api.ts';
+import { TicketPhotosCard } from '../components/ticket-photos.card.tsx';
 import { b2bTicketKind, subscriptionTicketUrls } from '../urls.ts';
 
 /** /subscription/service/ticket/detail/:ticketId: the partner's read view of its ticket. */
@@ -32,7 +33,8 @@ export default function SubscriptionTicketDetailPage() {
 
 /**
  * Where the ticket stands, the asset and its subscription order, the issues, description and contact, the service
- * centre once checked in, the fee and its trade on the order, and the history. Edit and Withdraw while the workshop
+ * centre once checked in, the photos (added and removed while the ticket is new), the fee and its trade on the order,
+ * and the history. Edit and Withdraw while the workshop
  * has not checked the asset in (the server lists 'update' / 'delete').
  */
 function PartnerTicketDetail({ id }: { id: string }) {
@@ -118,7 +120,10 @@ function PartnerTicketDetail({ id }: { id: string }) {
           )}
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={15}>
-              <TicketSummaryCard ticket={tk} />
+              <Flex vertical gap={16}>
+                <TicketSummaryCard ticket={tk} />
+                <TicketPhotosCard ticket={tk} />
+              </Flex>
             </Col>
             <Col xs={24} xl={9}>
               <Flex vertical gap={16}>
