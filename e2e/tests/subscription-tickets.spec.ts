@@ -7,6 +7,11 @@ import { MILANO, milanoCenter, milanoChecklist, TicketDetailPage } from '../page
 import { pickOptions } from '../pages/list.ts';
 
 const DAY = 86_400_000;
+/** A 24×16 red PNG (made with sharp): a real picture for the photo upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABgAAAAQCAIAAACDRijCAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAIElEQVQ4jWM4ISdHFcQwatCJ0TA6MZqO5EaziBz56QAA57aGELbZ3vcAAAAASUVORK5CYII=',
+  'base64',
+);
 
 /**
  * Milano subscribed to two city e-bikes on a fresh package (through the API), a checklist whose labour costs 18 and
@@ -92,6 +97,19 @@ test.describe('B2B service tickets (B2B Subscription → Service Ticket, Service
     await expect(main.getByTestId('ticket-comment')).toHaveText('Rear brake squeaks when the box is loaded');
     await expect(main.getByTestId('ticket-center')).toContainText('Not checked in yet');
     await expect(main.getByTestId('edit-ticket')).toBeVisible();
+    // A photo of the fault: a text file is refused beside the button, the picture is kept and shown.
+    const photos = main.getByTestId('ticket-photos');
+    await photos.getByTestId('add-ticket-photo').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await expect(photos.getByTestId('add-ticket-photo-problem')).toBeVisible();
+    await photos
+      .getByTestId('add-ticket-photo')
+      .setInputFiles({ name: 'brake.png', mimeType: 'image/png', buffer: PNG });
+    await expect(photos.getByRole('img', { name: 'Photo brake.png' })).toBeVisible();
+    await expect(photos.getByTestId('ticket-photos-count')).toContainText('1');
     await saveShot(page, 'b2b-ticket-detail.en-US.png', { fullPage: true });
 
     // The workshop's service management: the ticket among the unassigned ones; check in at the centre, start.
@@ -100,6 +118,7 @@ test.describe('B2B service tickets (B2B Subscription → Service Ticket, Service
     await expect(main.getByRole('row').filter({ hasText: ticketNo })).toContainText(order.no);
     const detail = new TicketDetailPage(page);
     await page.goto(`/subscription/service-management/detail/${ticketId}`);
+    await expect(main.getByTestId('ticket-photos').getByRole('img', { name: 'Photo brake.png' })).toBeVisible();
     await detail.action('Check in').click();
     const checkIn = page.getByRole('dialog').filter({ hasText: 'Check the asset in' });
     await checkIn.getByTestId('check-in-confirm').click();
@@ -152,6 +171,7 @@ test.describe('B2B service tickets (B2B Subscription → Service Ticket, Service
     await detail.action('Complete').click();
     await detail.expectStatus('completed');
     await inLocale(page, 'it-IT');
+    await page.reload();
     await expectLocale(page, 'it-IT');
     await expect(main.getByTestId('service-trade')).toContainText(`Dovuto sull'abbonamento ${order.no}`);
     await saveShot(page, 'b2b-ticket-workbench.it-IT.png', { fullPage: true });
