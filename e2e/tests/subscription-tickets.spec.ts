@@ -3,7 +3,7 @@ import { Api } from '../fixtures/api.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test, unique } from '../fixtures/test.ts';
 import { pickOption } from '../pages/asset-list.page.ts';
-import { MILANO, milanoCenter, milanoChecklist, TicketDetailPage } from '../pages/customer-tickets.page.ts';
+import { milanoCenter, milanoChecklist, TicketDetailPage } from '../pages/customer-tickets.page.ts';
 import { pickOptions } from '../pages/list.ts';
 
 const DAY = 86_400_000;
@@ -92,7 +92,7 @@ test.describe('B2B service tickets (B2B Subscription → Service Ticket, Service
     await expect(page).toHaveURL(/\/subscription\/service\/ticket\/detail\//);
     const ticketId = page.url().split('/').pop()?.split('?')[0] ?? '';
     await expect(main.getByTestId('ticket-no')).toHaveText(/^Ticket T-\d{6}$/);
-    const ticketNo = (await main.getByTestId('ticket-no').innerText()).replace('Ticket ', '').trim();
+    const ticketNo = ((await main.getByTestId('ticket-no').textContent()) ?? '').replace('Ticket ', '').trim();
     await expect(main.getByTestId('ticket-subscription-order')).toContainText(order.no);
     await expect(main.getByTestId('ticket-comment')).toHaveText('Rear brake squeaks when the box is loaded');
     await expect(main.getByTestId('ticket-center')).toContainText('Not checked in yet');

@@ -404,24 +404,23 @@ export const CUSTOMER_TICKET_ERRORS = {
   SupportCustomerTicketNotAssigned: 'The ticket is assigned to another mechanic',
 } as const;
 
+/** One ticket's action of a kind's endpoint set: POST `<base>/:id/<path>`, answering the ticket. */
+export const ticketActionOf =
+  (base: string, tag: string) =>
+  <B extends z.ZodType | undefined = undefined>(path: string, summary: string, requirement: Requirement, body?: B) =>
+    endpoint({
+      method: 'POST',
+      path: `${base}/:id/${path}`,
+      summary,
+      tag,
+      requires: requirement,
+      params: idParams,
+      body: body as B,
+      response: dataOf(customerTicket),
+    });
+
 const tag = 'customer-tickets';
-function ticketAction<B extends z.ZodType | undefined = undefined>(
-  path: string,
-  summary: string,
-  requirement: Requirement,
-  body?: B,
-) {
-  return endpoint({
-    method: 'POST',
-    path: `/support/customerTickets/:id/${path}`,
-    summary,
-    tag,
-    requires: requirement,
-    params: idParams,
-    body: body as B,
-    response: dataOf(customerTicket),
-  });
-}
+const ticketAction = ticketActionOf('/support/customerTickets', tag);
 
 export const customerTicketEndpoints = {
   list: endpoint({

@@ -23,6 +23,7 @@ import {
   exemptOrRefundTicketBody,
   failTicketBody,
   pauseTicketBody,
+  ticketActionOf,
   ticketCheckInNoteBody,
   ticketIssues,
   ticketMechanicsQuery,
@@ -154,23 +155,7 @@ export const SUBSCRIPTION_TICKET_MESSAGES = {
 } as const;
 
 const tag = 'subscription-tickets';
-function action<B extends z.ZodType | undefined = undefined>(
-  path: string,
-  summary: string,
-  requirement: Requirement,
-  body?: B,
-) {
-  return endpoint({
-    method: 'POST',
-    path: `/support/tickets/:id/${path}`,
-    summary,
-    tag,
-    requires: requirement,
-    params: idParams,
-    body: body as B,
-    response: dataOf(customerTicket),
-  });
-}
+const action = ticketActionOf('/support/tickets', tag);
 
 /**
  * The B2B ticket calls. The keys the B2C set also has (get, list, counts, mechanics, the status actions, assign,

@@ -663,7 +663,8 @@ export function createCustomerTicketService(deps: {
     /**
      * Finish (→ Ready): TaxGroupIncomplete first; then in one transaction the records are finalized, the fee fixed,
      * the invoice issued, the status moved and the first charge attempt written; after the commit the provider is
-     * asked and the invoice e-mailed. A declined card leaves the fee owed; the finish stays done.
+     * asked and the invoice e-mailed. A declined card leaves the fee owed; the finish stays done. B2B: no rates,
+     * invoice or card — the fixed fee is billed to the subscription order (`billing.bill`) in the same transaction.
      */
     async finish(caller: Caller, id: string): Promise<CustomerTicket> {
       const charge = await db.transaction(async (tx) => {
@@ -671,41 +672,29 @@ export function createCustomerTicketService(deps: {
         assertMayWork(caller, ticket);
         const to = assertTransition('finish', ticket.status);
         const now = new Date();
-        if (b2b) {
-          await finalizeTicketRecords(tx, caller, id);
-          const fee = await ticketRecordsCharge(tx, caller, id);
-          await repo.update(tx, caller.scope, id, {
-            status: to,
-            serviceFee: fee,
-            finishedAt: now,
-            durationMinutes: ticket.durationMinutes + spellMinutes(ticket, now),
-            processingSince: null,
-            pauseReason: null,
-            pauseNote: null,
-          });
-          await event(tx, caller, ticket, 'finish', { serviceFee: fee }, { from: ticket.status, to });
-          await requireBilling().bill(tx, { ...ticket, serviceFee: fee }, fee, now);
-          return null;
+        // B2C: the centre's service rates first (the invoice needs them); B2B issues no invoice.
+        const center = !b2b && ticket.centerSiteId ? await recordsRepo.site(tx, ticket.centerSiteId) : undefined;
+        if (!b2b) {
+          const rates = center?.taxGroupId ? await recordsRepo.ratesAt(tx, center.taxGroupId, now) : new Map();
+          const missing = SERVICE_SUBJECTS.filter((s) => !rates.has(s));
+          if (missing.length > 0)
+            throw new DomainError(
+              'TaxGroupIncomplete',
+              422,
+              "The service centre's tax group has no rate for service hardware or service labour",
+              { taxGroupId: center?.taxGroupId ?? null, missing },
+            );
         }
-        const center = ticket.centerSiteId ? await recordsRepo.site(tx, ticket.centerSiteId) : undefined;
-        const rates = center?.taxGroupId ? await recordsRepo.ratesAt(tx, center.taxGroupId, now) : new Map();
-        const missing = SERVICE_SUBJECTS.filter((s) => !rates.has(s));
-        if (missing.length > 0)
-          throw new DomainError(
-            'TaxGroupIncomplete',
-            422,
-            "The service centre's tax group has no rate for service hardware or service labour",
-            { taxGroupId: center?.taxGroupId ?? null, missing },
-          );
         await finalizeTicketRecords(tx, caller, id);
         const fee = await ticketRecordsCharge(tx, caller, id);
-        await issueInvoice(
-          tx,
-          caller,
-          ticket,
-          { taxGroupId: center?.taxGroupId ?? null, taxGroupName: center?.taxGroupName ?? null },
-          now,
-        );
+        if (!b2b)
+          await issueInvoice(
+            tx,
+            caller,
+            ticket,
+            { taxGroupId: center?.taxGroupId ?? null, taxGroupName: center?.taxGroupName ?? null },
+            now,
+          );
         await repo.update(tx, caller.scope, id, {
           status: to,
           serviceFee: fee,
@@ -716,6 +705,10 @@ export function createCustomerTicketService(deps: {
           pauseNote: null,
         });
         await event(tx, caller, ticket, 'finish', { serviceFee: fee }, { from: ticket.status, to });
+        if (b2b) {
+          await requireBilling().bill(tx, { ...ticket, serviceFee: fee }, fee, now);
+          return null;
+        }
         return writeChargeAttempt(tx, caller, ticket, cents(fee), now);
       });
       if (charge && !charge.refused) {

@@ -4,6 +4,7 @@ import type { FileStorage } from '../../adapters/storage.ts';
 import { route } from '../../lib/route.ts';
 import { receiveAttachment } from '../checklist-records/record-uploads.ts';
 import type { CustomerTicketListService } from '../customer-tickets/customer-ticket-lists.service.ts';
+import { ticketEngineRoutes } from '../customer-tickets/customer-tickets.routes.ts';
 import type { SubscriptionTicketService } from './tickets.service.ts';
 
 /** B2B service tickets: the partner's report and edits, the workshop's actions, the operator's fee decisions. */
@@ -13,12 +14,12 @@ export function subscriptionTicketRoutes(
   lists: CustomerTicketListService,
   storage: FileStorage,
 ) {
+  ticketEngineRoutes(app, e, tickets);
   route(app, e.list, ({ caller, query }) => lists.list(caller, query));
   route(app, e.counts, async ({ caller, query }) => ({ data: await lists.counts(caller, query) }));
   route(app, e.mechanics, async ({ caller, query }) => ({ data: await lists.mechanics(caller, query.partnerId) }));
   route(app, e.inspectAsset, async ({ caller, body }) => ({ data: await tickets.inspectAsset(caller, body) }));
   route(app, e.create, async ({ caller, body }) => ({ data: await tickets.create(caller, body) }));
-  route(app, e.get, async ({ caller, params }) => ({ data: await tickets.get(caller, params.id) }));
   route(app, e.update, async ({ caller, params, body }) => ({ data: await tickets.update(caller, params.id, body) }));
   route(app, e.delete, async ({ caller, params }) => {
     await tickets.remove(caller, params.id);
@@ -41,33 +42,13 @@ export function subscriptionTicketRoutes(
   route(app, e.deletePhoto, async ({ caller, params }) => ({
     data: await tickets.deletePhoto(caller, params.id, params.photoId),
   }));
-  route(app, e.comment, async ({ caller, params, body }) => ({
-    data: await tickets.comment(caller, params.id, body.comment),
-  }));
-  route(app, e.checkInNote, async ({ caller, params, body }) => ({
-    data: await tickets.checkInNote(caller, params.id, body.checkInNote),
-  }));
   route(app, e.checkIn, async ({ caller, params, body }) => ({
     data: await tickets.checkIn(caller, params.id, body.centerSiteId),
-  }));
-  route(app, e.start, async ({ caller, params }) => ({ data: await tickets.start(caller, params.id) }));
-  route(app, e.pause, async ({ caller, params, body }) => ({ data: await tickets.pause(caller, params.id, body) }));
-  route(app, e.resume, async ({ caller, params }) => ({ data: await tickets.resume(caller, params.id) }));
-  route(app, e.finish, async ({ caller, params }) => ({ data: await tickets.finish(caller, params.id) }));
-  route(app, e.complete, async ({ caller, params }) => ({ data: await tickets.complete(caller, params.id) }));
-  route(app, e.fail, async ({ caller, params, body }) => ({
-    data: await tickets.fail(caller, params.id, body.reason),
-  }));
-  route(app, e.assign, async ({ caller, params, body }) => ({
-    data: await tickets.assign(caller, params.id, body.mechanicUserId),
   }));
   route(app, e.editCharge, async ({ caller, params, body }) => ({
     data: await tickets.editCharge(caller, params.id, body),
   }));
   route(app, e.exemptOrRefund, async ({ caller, params, body }) => ({
     data: await tickets.exemptOrRefund(caller, params.id, body),
-  }));
-  route(app, e.excludeRecord, async ({ caller, params }) => ({
-    data: await tickets.excludeRecord(caller, params.id, params.recordId),
   }));
 }
