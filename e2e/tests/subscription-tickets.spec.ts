@@ -116,6 +116,7 @@ test.describe('B2B service tickets (B2B Subscription → Service Ticket, Service
     await page.goto('/subscription/service-management/list');
     await main.getByTestId('view-unassigned').click();
     await expect(main.getByRole('row').filter({ hasText: ticketNo })).toContainText(order.no);
+    await saveShot(page, 'b2b-service-management.en-US.png', { fullPage: true });
     const detail = new TicketDetailPage(page);
     await page.goto(`/subscription/service-management/detail/${ticketId}`);
     await expect(main.getByTestId('ticket-photos').getByRole('img', { name: 'Photo brake.png' })).toBeVisible();
