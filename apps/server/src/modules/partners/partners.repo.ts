@@ -1,7 +1,7 @@
 import type { PartnerListQuery } from '@fleetdesk/contracts';
 import { and, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { assets, partners, sites, userPartners, users } from '../../db/schema/index.ts';
+import { assets, partners, sites, subscriptionPackages, userPartners, users } from '../../db/schema/index.ts';
 import { inScope, orderBy } from '../../db/sql.ts';
 import { likePattern, offsetOf } from '../../lib/paging.ts';
 import type { AllPartners, Scope } from '../../lib/scope.ts';
@@ -113,5 +113,9 @@ export async function references(db: DbOrTx, id: string) {
     .orderBy(sites.name);
   // Assets are counted, not listed: a partner may own thousands.
   const [owned] = await db.select({ n: count() }).from(assets).where(eq(assets.partnerId, id));
-  return { users: staff, sites: partnerSites, assets: owned?.n ?? 0 };
+  const [packages] = await db
+    .select({ n: count() })
+    .from(subscriptionPackages)
+    .where(eq(subscriptionPackages.partnerId, id));
+  return { users: staff, sites: partnerSites, assets: owned?.n ?? 0, subscriptionPackages: packages?.n ?? 0 };
 }

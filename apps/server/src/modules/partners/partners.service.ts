@@ -161,6 +161,14 @@ export function createPartnerService(deps: { db: Db }) {
             references,
           );
         }
+        if (references.subscriptionPackages > 0) {
+          throw new DomainError(
+            'ReferencedByOthers',
+            422,
+            `The partner still has ${references.subscriptionPackages} subscription package(s); delete them first`,
+            references,
+          );
+        }
         const reminders = await reminderConfigOf(tx, caller.scope, id);
         if (reminders > 0) {
           throw new DomainError(

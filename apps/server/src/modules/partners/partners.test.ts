@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
+import { insertPackage } from '../../../test/subscriptions.ts';
+import { insertCategory } from '../../../test/workshop.ts';
 
 const valid = {
   name: 'Torino Ride',
@@ -143,5 +145,20 @@ describe('partners API', () => {
     const error = errorOf(res);
     expect(error.code).toBe('ReferencedByOthers');
     expect((error.data as { users: { id: string }[] }).users.map((u) => u.id)).toContain(scoped.id);
+  });
+
+  it('refuses to delete a partner that still has a subscription package, naming it, and deletes nothing', async () => {
+    const created = await call(t.app, 'POST', '/account/partners', { token: t.owner.token, body: valid });
+    expect(created.statusCode, created.body).toBe(201);
+    const partnerId = created.json().data.id as string;
+    const category = await insertCategory(t.database.db);
+    await insertPackage(t.database.db, partnerId, category.id, [{}]);
+    const res = await call(t.app, 'DELETE', `/account/partners/${partnerId}`, { token: t.owner.token });
+    expect([res.statusCode, errorOf(res).code, errorOf(res).message]).toEqual([
+      422,
+      'ReferencedByOthers',
+      'The partner still has 1 subscription package(s); delete them first',
+    ]);
+    expect((await call(t.app, 'GET', `/account/partners/${partnerId}`, { token: t.owner.token })).statusCode).toBe(200);
   });
 });
