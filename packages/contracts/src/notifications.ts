@@ -9,7 +9,13 @@ import { endpoint } from './endpoint.ts';
  */
 
 /** What a notification is about; the console words each kind from its `params` in the reader's language. */
-export const notificationKinds = ['reminder', 'ticketAssigned', 'checkoutUndone', 'depositRefundWaiting'] as const;
+export const notificationKinds = [
+  'reminder',
+  'ticketAssigned',
+  'checkoutUndone',
+  'depositRefundWaiting',
+  'b2bTicketReported',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationKind = z.enum(notificationKinds);
 

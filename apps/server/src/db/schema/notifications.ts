@@ -5,7 +5,7 @@ import { timestamps } from './columns.ts';
 
 /**
  * In-app notifications (docs/decisions.md "Notifications"): one row per recipient, written in the transaction of
- * the event. kind: reminder | ticketAssigned | checkoutUndone | depositRefundWaiting. `params` carries what the
+ * the event. kind: reminder | ticketAssigned | checkoutUndone | depositRefundWaiting | b2bTicketReported. `params` carries what the
  * console needs to word it in the reader's language; `title`/`body` are the English text e-mails use.
  */
 export const notifications = pgTable(

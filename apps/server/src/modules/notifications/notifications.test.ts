@@ -192,6 +192,7 @@ describe('notifications', () => {
           ticketAssigned: { inApp: true, email: false },
           checkoutUndone: { inApp: true, email: false },
           depositRefundWaiting: { inApp: true, email: false },
+          b2bTicketReported: { inApp: true, email: false },
         },
         dailyDigest: false,
       });

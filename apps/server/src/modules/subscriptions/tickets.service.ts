@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreateSubscriptionTicketBody,
   type CustomerTicket,
+  SUBSCRIPTION_TICKET_PERMISSIONS,
   type SubscriptionTicketAssetInspection,
   TICKET_PHOTOS_MAX,
   ticketIssues,
@@ -19,6 +20,7 @@ import * as ticketsRepo from '../customer-tickets/customer-tickets.repo.ts';
 import { createCustomerTicketService, type ServiceFeeBilling } from '../customer-tickets/customer-tickets.service.ts';
 import { invalidStatus } from '../customer-tickets/ticket-rules.ts';
 import { serviceTradeOf } from '../customer-tickets/ticket-view.ts';
+import { notifyByPermission } from '../notifications/notify.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import type { SubscriptionOrderService } from './orders.service.ts';
 import * as repo from './tickets.repo.ts';
@@ -149,6 +151,18 @@ export function createSubscriptionTicketService(deps: {
             'create',
             { subscriptionOrderId: order.id },
             { from: 'new', to: 'new' },
+          );
+          // The workshop learns of the report at once (the bell, or e-mail by each one's settings), with the ticket.
+          await notifyByPermission(
+            tx,
+            { permission: SUBSCRIPTION_TICKET_PERMISSIONS.manageRead, partnerId: asset.partnerId },
+            {
+              kind: 'b2bTicketReported',
+              title: `${asset.partnerName} reported asset ${asset.no} (subscription ${order.no})`,
+              body: input.comment || undefined,
+              link: `/subscription/service-management/detail/${id}`,
+              params: { assetNo: asset.no, partner: asset.partnerName, orderNo: order.no },
+            },
           );
         })
         .catch((error: unknown) => {

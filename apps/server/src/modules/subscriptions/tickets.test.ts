@@ -114,6 +114,18 @@ describe('B2B service tickets API', () => {
     });
     expect(tk.ticketNo).toMatch(/^T-\d{6}$/);
     expect(tk.allowedActions).toEqual(['update', 'delete']);
+    // The workshop (super_user.support.ticket.read in the partner's reach) is told; the reporter's own desk is not.
+    const told = (await req('GET', '/account/notifications?pageSize=50', operator)).json().data as {
+      kind: string;
+      link: string;
+      params: Record<string, unknown>;
+    }[];
+    expect(told.find((n) => n.link === `/subscription/service-management/detail/${tk.id}`)).toMatchObject({
+      kind: 'b2bTicketReported',
+      params: { orderNo: order.no, partner: 'Partner A' },
+    });
+    const desk = (await req('GET', '/account/notifications?pageSize=50', partnerStaff)).json().data as unknown[];
+    expect(desk).toEqual([]);
     const edited = await req('PATCH', `${BASE}/${tk.id}`, partnerStaff, { issues: ['Brakes', 'Flat'], comment: '' });
     expect((edited.json() as { data: Ticket }).data).toMatchObject({
       issues: ['Brakes', 'Flat'],

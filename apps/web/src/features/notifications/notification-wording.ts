@@ -49,6 +49,14 @@ export function wordingOf(
           values: { count: count(p.quantity), amount: formatAmount(p.amount, p.currency, locale) },
         },
       };
+    case 'b2bTicketReported':
+      return {
+        title: { key: 'kind.b2bTicketReported.title', values: { assetNo: text(p.assetNo) } },
+        detail: {
+          key: 'kind.b2bTicketReported.detail',
+          values: { partner: text(p.partner), orderNo: text(p.orderNo) },
+        },
+      };
     case 'reminder':
       return {
         title: { key: 'kind.reminder.title', values: {} },

@@ -100,7 +100,11 @@ export default function TicketListPage() {
               (r.contactName ?? '')
             ),
         },
-    { key: 'center', title: t('field.center'), render: (_, r) => r.center?.name ?? '' },
+    {
+      key: 'center',
+      title: t('field.center'),
+      render: (_, r) => r.center?.name ?? <Typography.Text type="secondary">{t('detail.noCenterYet')}</Typography.Text>,
+    },
     {
       key: 'mechanic',
       title: t('field.mechanic'),

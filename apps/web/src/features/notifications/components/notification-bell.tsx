@@ -1,4 +1,11 @@
-import { AlertOutlined, BellOutlined, RollbackOutlined, ToolOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  BellOutlined,
+  RollbackOutlined,
+  SolutionOutlined,
+  ToolOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import type { Notification, NotificationKind } from '@fleetdesk/contracts';
 import { Avatar, Badge, Button, Drawer, Empty, Flex, List, Spin, Typography, theme } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -12,6 +19,7 @@ const ICONS: Record<NotificationKind, ReactNode> = {
   ticketAssigned: <ToolOutlined />,
   checkoutUndone: <RollbackOutlined />,
   depositRefundWaiting: <WalletOutlined />,
+  b2bTicketReported: <SolutionOutlined />,
 };
 
 /** Re-renders every minute, so "3 minutes ago" moves on while the drawer is open. */
