@@ -136,6 +136,9 @@ export const subscriptionOrders = pgTable(
     index('subscription_orders_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('subscription_orders_next_fix_idx').on(t.nextFixAt).where(sql`${t.nextFixAt} is not null`),
     index('subscription_orders_ends_idx').on(t.endsAt).where(sql`${t.status} <> 'finished'`),
+    // A package (or plan) in use cannot be deleted or its plan dropped: found by these, not by a scan.
+    index('subscription_orders_package_idx').on(t.packageId),
+    index('subscription_orders_plan_idx').on(t.planId),
   ],
 );
 

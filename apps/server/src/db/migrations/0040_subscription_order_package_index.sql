@@ -1,0 +1,2 @@
+CREATE INDEX "subscription_orders_package_idx" ON "subscription_orders" USING btree ("package_id");--> statement-breakpoint
+CREATE INDEX "subscription_orders_plan_idx" ON "subscription_orders" USING btree ("plan_id");
