@@ -1,11 +1,10 @@
-import { customerTicketEndpoints as e } from '@fleetdesk/contracts';
+import { type customerTicketEndpoints, customerTicketEndpoints as e } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import type { CustomerTicketService } from './customer-tickets.service.ts';
 
 /** The calls both kinds share, with the same shapes (the engine's work on one ticket). */
-type EngineEndpoints = Pick<
-  typeof e,
+type EngineKey =
   | 'get'
   | 'comment'
   | 'checkInNote'
@@ -16,26 +15,14 @@ type EngineEndpoints = Pick<
   | 'complete'
   | 'fail'
   | 'assign'
-  | 'excludeRecord'
->;
-
-type EngineService = Pick<
-  CustomerTicketService,
-  | 'get'
-  | 'comment'
-  | 'checkInNote'
-  | 'start'
-  | 'pause'
-  | 'resume'
-  | 'finish'
-  | 'complete'
-  | 'fail'
-  | 'assign'
-  | 'excludeRecord'
->;
+  | 'excludeRecord';
 
 /** The engine's routes for one kind's endpoint set: reading, the mechanic's edits and the status actions. */
-export function ticketEngineRoutes(app: FastifyInstance, e: EngineEndpoints, tickets: EngineService) {
+export function ticketEngineRoutes(
+  app: FastifyInstance,
+  e: Pick<typeof customerTicketEndpoints, EngineKey>,
+  tickets: Pick<CustomerTicketService, EngineKey>,
+) {
   route(app, e.get, async ({ caller, params }) => ({ data: await tickets.get(caller, params.id) }));
   route(app, e.comment, async ({ caller, params, body }) => ({
     data: await tickets.comment(caller, params.id, body.comment),
