@@ -5,7 +5,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One API call, described once: the server registers it (validation, permission guard, OpenAPI) and the
- * console calls it (typed path, body and response). `requires: 'public'` marks the few calls without a token.
+ * console calls it (typed path, body and response). `requires: 'public'` marks the few calls without a token;
+ * `requires: 'agency'` the MDS Provider calls, which take an agency client's token instead of a staff one.
  */
 export interface Endpoint<
   P extends z.ZodType | undefined = z.ZodType | undefined,
@@ -18,7 +19,7 @@ export interface Endpoint<
   path: string;
   summary: string;
   tag: string;
-  requires: Requirement | 'public';
+  requires: Requirement | 'public' | 'agency';
   params?: P;
   query?: Q;
   body?: B;

@@ -108,6 +108,7 @@ export const permissionCatalogue: readonly PermissionFamily[] = [
   web('setting.partner_document', rw),
   web('partner.payment.credit_card', ['read', 'setup']),
   web('partner.payment.direct_debit', ['read', 'setup']),
+  web('open_data.agency_client', ['read', 'create', 'delete']),
   // The operation app is what field staff carry: relocation, inspection, and the B2B mechanic's own permission.
   app('asset', ['read', 'update']),
   app('iot_control.command', [

@@ -6,7 +6,7 @@ import type { Caller } from './caller.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every /api route declares who may call it; the auth plugin refuses routes that do not. */
-    requires?: Requirement | 'public';
+    requires?: Requirement | 'public' | 'agency';
   }
 }
 
@@ -14,7 +14,7 @@ export interface RouteContext<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
-  caller: E['requires'] extends 'public' ? Caller | undefined : Caller;
+  caller: E['requires'] extends 'public' | 'agency' ? Caller | undefined : Caller;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -36,7 +36,7 @@ export function route<E extends Endpoint>(
     schema: {
       summary: e.summary,
       tags: [e.tag],
-      ...(e.requires === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(e.requires === 'public' ? {} : { security: [{ [e.requires === 'agency' ? 'agency' : 'bearer']: [] }] }),
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),

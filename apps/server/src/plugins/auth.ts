@@ -1,5 +1,5 @@
 import { appPermission, satisfies } from '@fleetdesk/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError, forbidden } from '../errors.ts';
 import type { Caller } from '../lib/caller.ts';
 import type { SessionRow } from '../modules/auth/auth.repo.ts';
@@ -19,12 +19,22 @@ const unauthorized = () => new DomainError('Unauthorized', 401, 'Sign in to cont
  * Token → caller, then the route's requirement. Fails closed: a route that declares no requirement is
  * refused (and a test walks the route table so none ships).
  */
-export function registerAuth(app: FastifyInstance, auth: AuthService) {
+/**
+ * The MDS Provider routes (`requires: 'agency'`) take an agency client's token: this checks it and marks the
+ * request, or throws. Absent → every such route is refused.
+ */
+export type AgencyGuard = (request: FastifyRequest) => Promise<void>;
+
+export function registerAuth(app: FastifyInstance, auth: AuthService, agencyGuard?: AgencyGuard) {
   // onRequest: before the body is even parsed, so an anonymous caller learns nothing from validation.
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const requires = request.routeOptions.config.requires;
     if (requires === 'public') return;
+    if (requires === 'agency') {
+      if (!agencyGuard) throw forbidden();
+      return agencyGuard(request);
+    }
     if (requires === undefined) {
       request.log.error({ url: request.routeOptions.url }, 'route declares no permission requirement');
       throw forbidden();

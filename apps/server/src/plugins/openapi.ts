@@ -13,7 +13,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
         description: 'Operations console API. Errors are `{code, message, data}`.',
       },
       servers: [{ url: '/api' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // An agency client's token (MDS Provider API), not a staff session.
+          agency: { type: 'http', scheme: 'bearer', description: 'MDS agency client token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -38,6 +38,6 @@ export function Can({ requires, children }: { requires: Requirement; children: R
 }
 
 /** The requirement an endpoint declares, for guarding the button or route that calls it. */
-export function requirementOf(endpoint: { requires: Requirement | 'public' }): Requirement {
-  return endpoint.requires === 'public' ? [] : endpoint.requires;
+export function requirementOf(endpoint: { requires: Requirement | 'public' | 'agency' }): Requirement {
+  return endpoint.requires === 'public' || endpoint.requires === 'agency' ? [] : endpoint.requires;
 }

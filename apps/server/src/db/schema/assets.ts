@@ -120,6 +120,11 @@ export const assets = pgTable(
     alarmAt: timestamp('alarm_at', { withTimezone: true }),
     errorCode: text('error_code'),
     errorAt: timestamp('error_at', { withTimezone: true }),
+    /**
+     * The id GBFS publishes for this vehicle (issue 25): random, never the asset number, and replaced when a
+     * rental ends, so a public feed cannot be used to follow a vehicle from one rider to the next.
+     */
+    gbfsVehicleId: uuid('gbfs_vehicle_id').notNull().default(sql`gen_random_uuid()`),
     ...timestamps,
   },
   (t) => [

@@ -4,6 +4,7 @@ export * from './configuration.ts';
 export * from './customers.ts';
 export * from './iot.ts';
 export * from './notifications.ts';
+export * from './open-data.ts';
 export * from './payments.ts';
 export * from './pricing.ts';
 export * from './reminders.ts';

@@ -80,6 +80,9 @@ export const sites = pgTable(
     imageUrl: text('image_url'),
     appointmentUrl: text('appointment_url'),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** Published as a station of the partner's GBFS system (issue 25); capacity = its docks or parking places. */
+    gbfsStation: boolean('gbfs_station').notNull().default(false),
+    gbfsCapacity: integer('gbfs_capacity'),
     ...timestamps,
   },
   (t) => [
