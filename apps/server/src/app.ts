@@ -54,6 +54,11 @@ import { createDocumentService } from './modules/documents/documents.service.ts'
 import { invoicingRoutes } from './modules/invoicing/invoicing.routes.ts';
 import { createInvoiceService } from './modules/invoicing/invoicing.service.ts';
 import { iotRoutes } from './modules/iot/iot.routes.ts';
+import { agencyClientRoutes } from './modules/mds/agency-clients.routes.ts';
+import { createAgencyClientService } from './modules/mds/agency-clients.service.ts';
+import { agencyGuard } from './modules/mds/agency-guard.ts';
+import { mdsProviderRoutes } from './modules/mds/mds.routes.ts';
+import { createMdsService } from './modules/mds/mds.service.ts';
 import { createNotificationDigest, type NotificationDigest } from './modules/notifications/digest.ts';
 import { mailJobHandlers } from './modules/notifications/mail.jobs.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
@@ -169,6 +174,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   const mail = localMail(db, app.log, path.join(config.dataDir, 'mail'));
   const storage = localStorage(path.join(config.dataDir, 'files'));
   const auth = createAuthService({ db, sms });
+  const agencyClients = createAgencyClientService({ db });
   const secrets = secretBoxFor(config);
   const liveFleet = createLiveFleet({
     db,
@@ -235,7 +241,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       });
       await registerOpenApi(api, config.version);
       await api.register(multipart, { limits: { fileSize: BODY_LIMIT * 5, files: 1, fields: 5 } });
-      registerAuth(api, auth);
+      registerAuth(api, auth, agencyGuard(agencyClients));
       api.get('/openapi.json', { config: { requires: 'public' }, schema: { hide: true } }, async () => api.swagger());
       route(api, systemEndpoints.health, async () => {
         await ping(db);
@@ -307,6 +313,8 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       dashboardRoutes(api, { db });
       alarmRoutes(api, { db });
       tripRoutes(api, { db });
+      agencyClientRoutes(api, agencyClients);
+      mdsProviderRoutes(api, createMdsService({ db }));
       workItemRoutes(api, createWorkItemService({ db, storage }));
       checklistRoutes(api, createChecklistService({ db, storage }));
       subscriptionPackageRoutes(api, createSubscriptionPackageService({ db }));

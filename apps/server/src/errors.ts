@@ -37,3 +37,17 @@ export const exportTooLarge = (count: number, max: number, what: string) =>
 export const editConflict = () => new DomainError('Conflict', 409, 'Only one operation can edit at the same time!');
 export const validationError = (fields: Record<string, string>) =>
   new DomainError('ValidationError', 400, Object.values(fields)[0] ?? 'Validation failed', { fields });
+
+/**
+ * A refusal of the MDS Provider API's parameters, answered in MDS's own error shape
+ * (`{ error, error_description, error_details }`, provider.yaml) instead of ours: agencies' clients read that one.
+ */
+export class MdsParamError extends Error {
+  constructor(
+    readonly error: 'bad_param' | 'missing_param',
+    readonly details: string[],
+  ) {
+    super(error === 'missing_param' ? 'A required parameter is missing.' : 'A validation error occurred.');
+    this.name = 'MdsParamError';
+  }
+}

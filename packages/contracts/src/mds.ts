@@ -20,7 +20,14 @@ import { requires } from './permissions.ts';
  * endpoints with the client's bearer token, and sees only the vehicles, trips, events and telemetry of its partners.
  */
 export const MDS_VERSION = '2.0';
+/** The `version` field of every answer: the schema wants major.minor.patch. */
+export const MDS_RESPONSE_VERSION = '2.0.0';
 export const MDS_MEDIA_TYPE = `application/vnd.mds+json;version=${MDS_VERSION}`;
+export const MDS_NOT_ACCEPTABLE_MESSAGE = 'Only MDS version 2.0 is served';
+export const AGENCY_CLIENT_EXPIRY_PAST_MESSAGE = 'The expiry must be in the future';
+/** Items per page of a Provider answer; an agency may ask for fewer or more (up to the maximum) with `limit`. */
+export const MDS_PAGE_SIZE = 1000;
+export const MDS_PAGE_SIZE_MAX = 5000;
 
 export const AGENCY_CLIENT_NAME_MAX = 80;
 
@@ -82,27 +89,31 @@ export const agencyClientEndpoints = {
 
 /** An MDS answer as served; its body is the one the Provider API's OpenAPI document defines. */
 const mdsDocument = z.looseObject({ version: z.string() });
-const deviceParams = z.strictObject({ device_id: z.string().max(64) });
+// Checked by the service, so a malformed id is answered with MDS's own 400 (`bad_param`), not ours.
+const deviceParams = z.strictObject({ device_id: z.string() });
 
-const provider = (path: string, summary: string, extra: { params?: z.ZodType; query?: z.ZodType } = {}) =>
-  endpoint({
-    method: 'GET',
-    path: `/mds${path}`,
-    summary: `MDS ${MDS_VERSION} Provider: ${summary} (agency bearer token)`,
-    tag: 'mds',
-    requires: 'agency',
-    ...extra,
-    response: mdsDocument,
-  });
+const provider = (path: string, summary: string) => ({
+  method: 'GET' as const,
+  path: `/mds${path}`,
+  summary: `MDS ${MDS_VERSION} Provider: ${summary} (agency bearer token)`,
+  tag: 'mds',
+  requires: 'agency' as const,
+  response: mdsDocument,
+});
 
 /** The Provider API, declared for the OpenAPI document; agencies call it, the console never does. */
 export const mdsProviderEndpoints = {
-  vehicles: provider('/vehicles', "vehicles of the agency's partners"),
-  vehicle: provider('/vehicles/:device_id', 'one vehicle', { params: deviceParams }),
-  vehiclesStatus: provider('/vehicles/status', 'the current status of every vehicle'),
-  vehicleStatus: provider('/vehicles/status/:device_id', 'the current status of one vehicle', { params: deviceParams }),
-  trips: provider('/trips', 'trips that ended in an hour (?end_time=YYYY-MM-DDTHH)'),
-  telemetry: provider('/telemetry', 'telemetry of an hour (?telemetry_time=YYYY-MM-DDTHH)'),
-  eventsHistorical: provider('/events/historical', 'events of an hour (?event_time=YYYY-MM-DDTHH)'),
-  eventsRecent: provider('/events/recent', 'events between start_time and end_time (ms), within the last 2 weeks'),
+  vehicles: endpoint(provider('/vehicles', "vehicles of the agency's partners")),
+  vehicle: endpoint({ ...provider('/vehicles/:device_id', 'one vehicle'), params: deviceParams }),
+  vehiclesStatus: endpoint(provider('/vehicles/status', 'the current status of every vehicle')),
+  vehicleStatus: endpoint({
+    ...provider('/vehicles/status/:device_id', 'the current status of one vehicle'),
+    params: deviceParams,
+  }),
+  trips: endpoint(provider('/trips', 'trips that ended in an hour (?end_time=YYYY-MM-DDTHH)')),
+  telemetry: endpoint(provider('/telemetry', 'telemetry of an hour (?telemetry_time=YYYY-MM-DDTHH)')),
+  eventsHistorical: endpoint(provider('/events/historical', 'events of an hour (?event_time=YYYY-MM-DDTHH)')),
+  eventsRecent: endpoint(
+    provider('/events/recent', 'events between start_time and end_time (ms), within the last 2 weeks'),
+  ),
 };

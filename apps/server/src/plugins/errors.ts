@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DomainError } from '../errors.ts';
+import { DomainError, MdsParamError } from '../errors.ts';
 import { foreignKeyViolation, uniqueViolation } from '../lib/db-errors.ts';
 
 type Body = { code: string; message: string; data: unknown };
@@ -55,6 +55,10 @@ function fieldsOf(
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof MdsParamError) {
+      const body = { error: error.error, error_description: error.message, error_details: error.details };
+      return reply.code(400).type('application/json').send(body);
+    }
     let status = 500;
     let body: Body = { code: 'InternalServerError', message: 'Unknown problem occurs!', data: null };
 

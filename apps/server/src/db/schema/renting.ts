@@ -103,6 +103,8 @@ export const leases = pgTable(
   (t) => [
     uniqueIndex('leases_active_asset_key').on(t.assetId).where(sql`${t.status} in ('InUse', 'Returning')`),
     index('leases_order_idx').on(t.orderId),
+    // An MDS trip's lease: the lease of its asset that overlapped it (issue 25).
+    index('leases_asset_started_idx').on(t.assetId, t.startedAt),
     index('leases_customer_active_idx').on(t.customerId).where(sql`${t.status} in ('InUse', 'Returning')`),
   ],
 );

@@ -45,6 +45,8 @@ export const trips = pgTable(
     index('trips_started_idx').on(t.startedAt.desc(), t.id.desc()),
     index('trips_partner_started_idx').on(t.partnerId, t.startedAt.desc()),
     index('trips_open_idx').on(t.assetId).where(sql`status <> 'finished'`),
+    // MDS /trips and /events read the trips that ended in an hour (issue 25).
+    index('trips_finished_ended_idx').on(t.endedAt, t.id).where(sql`status = 'finished'`),
   ],
 );
 

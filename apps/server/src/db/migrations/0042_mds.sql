@@ -1,0 +1,2 @@
+CREATE INDEX "leases_asset_started_idx" ON "leases" USING btree ("asset_id","started_at");--> statement-breakpoint
+CREATE INDEX "trips_finished_ended_idx" ON "trips" USING btree ("ended_at","id") WHERE status = 'finished';
