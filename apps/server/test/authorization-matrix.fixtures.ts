@@ -7,6 +7,7 @@ import { bindingFixtures } from './authorization-matrix.binding.ts';
 import { checklistRecordFixtures } from './authorization-matrix.checklist-records.ts';
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
+import { mdsFixtures } from './authorization-matrix.mds.ts';
 import { notificationFixtures } from './authorization-matrix.notifications.ts';
 import { reminderLogFixtures } from './authorization-matrix.reminder-logs.ts';
 import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
@@ -1331,6 +1332,7 @@ export const fixtures: Record<string, Fixture> = {
   ...subscriptionPackageFixtures(),
   ...subscriptionOrderFixtures(),
   ...subscriptionTicketFixtures(),
+  ...mdsFixtures(),
 };
 
 const operationSettingBody = {

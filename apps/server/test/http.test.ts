@@ -15,6 +15,18 @@ function expectCleanError(res: LightMyRequestResponse, status: number | number[]
   return error;
 }
 
+/** The MDS Provider API (issue 25): the agency guard checks an agency client's token on these, and only these. */
+const agencyRoutes = [
+  'GET /api/mds/events/historical',
+  'GET /api/mds/events/recent',
+  'GET /api/mds/telemetry',
+  'GET /api/mds/trips',
+  'GET /api/mds/vehicles',
+  'GET /api/mds/vehicles/:device_id',
+  'GET /api/mds/vehicles/status',
+  'GET /api/mds/vehicles/status/:device_id',
+];
+
 describe('HTTP surface', () => {
   let t: TestContext;
   beforeAll(async () => {
@@ -177,6 +189,9 @@ describe('HTTP surface', () => {
       const knownPermissions = new Set([...webPermissions, ...appPermissions.map(appPermission)]);
       for (const r of apiRoutes()) {
         if (r.requires === 'public') continue;
+        // Fastify answers HEAD for every GET route: an agency route's HEAD is its GET's.
+        if (r.requires === 'agency' && agencyRoutes.includes(`${r.method === 'HEAD' ? 'GET' : r.method} ${r.url}`))
+          continue;
         expect(Array.isArray(r.requires), `${r.method} ${r.url}`).toBe(true);
         for (const alternative of r.requires as string[][]) {
           expect(Array.isArray(alternative)).toBe(true);
@@ -184,6 +199,14 @@ describe('HTTP surface', () => {
           for (const p of alternative) expect(knownPermissions.has(p), `${r.method} ${r.url}: ${p}`).toBe(true);
         }
       }
+    });
+
+    it("keeps the routes for agencies (an agency client's token, not a staff session) to the MDS Provider API", () => {
+      const agency = apiRoutes()
+        .filter((r) => r.requires === 'agency' && r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}`)
+        .sort();
+      expect(agency).toEqual([...agencyRoutes].sort());
     });
 
     it('keeps the public routes to the few that must be', () => {
