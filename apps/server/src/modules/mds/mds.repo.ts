@@ -9,7 +9,8 @@ import type { Scope } from '../../lib/scope.ts';
 
 /** Assets that are vehicles: a battery category's assets are not. */
 const vehicleCategory = (category: SQL) => sql`${category} <> 'BATTERY'`;
-const epochMs = (at: SQL) => sql`(extract(epoch from ${at}) * 1000)::bigint`;
+// date_part (double precision), not extract (numeric since PostgreSQL 14): a fifth of the route's cost.
+const epochMs = (at: SQL) => sql`(date_part('epoch', ${at}) * 1000)::bigint`;
 
 export interface VehicleRow {
   id: string;
@@ -104,8 +105,8 @@ export interface TripRow {
   distance_m: number;
   /** The currency of the order whose lease held the vehicle during the trip, when one did. */
   lease_currency: string | null;
-  /** GeoJSON FeatureCollection of the trip's fixes (Point features with their `timestamp`). */
-  route: unknown;
+  /** GeoJSON FeatureCollection of the trip's fixes (Point features with their `timestamp`), as JSON text. */
+  route: string;
 }
 
 /** Finished trips that ended in [from, to), by end time then id, after `after`. */
@@ -124,11 +125,12 @@ export async function tripsEnded(
             where l.asset_id = t.asset_id and l.started_at <= t.ended_at
               and coalesce(l.returned_at, 'infinity') >= t.started_at
             order by l.started_at desc limit 1) as lease_currency,
-          (select json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
-              'type', 'Feature',
-              'properties', json_build_object('timestamp', ${epochMs(sql`p.recorded_at`)}),
-              'geometry', json_build_object('type', 'Point', 'coordinates', json_build_array(p.longitude, p.latitude))
-            ) order by p.recorded_at), '[]'::json))
+          -- The route as GeoJSON text, written by concatenation: 3–4 times faster than json_build_object per fix
+          -- (an hour of 50,000 trips), and handed through to the answer without being parsed (mds.routes.ts).
+          (select '{"type":"FeatureCollection","features":[' || coalesce(string_agg(
+              '{"type":"Feature","properties":{"timestamp":' || ${epochMs(sql`p.recorded_at`)}
+              || '},"geometry":{"type":"Point","coordinates":[' || p.longitude || ',' || p.latitude || ']}}',
+              ',' order by p.recorded_at), '') || ']}'
             from asset_positions p
             where p.asset_id = t.asset_id and p.recorded_at >= t.started_at and p.recorded_at <= t.ended_at) as route
         from trips t join asset_categories c on c.id = t.category_id

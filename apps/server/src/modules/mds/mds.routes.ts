@@ -1,6 +1,7 @@
 import { mdsProviderEndpoints as e, MDS_MEDIA_TYPE } from '@fleetdesk/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors.ts';
+import { stringifyWithRaw } from '../../lib/raw-json.ts';
 import { route } from '../../lib/route.ts';
 import type { AgencyCaller } from './agency-clients.service.ts';
 import type { MdsService, NextLink } from './mds.service.ts';
@@ -38,7 +39,11 @@ export function mdsProviderRoutes(app: FastifyInstance, mdsService: MdsService) 
       (await read(agencyOf(request), request.query as Query, nextLink(request))) as { version: string };
   route(app, e.vehicles, list(mdsService.vehicles));
   route(app, e.vehiclesStatus, list(mdsService.vehicleStatuses));
-  route(app, e.trips, list(mdsService.trips));
+  route(app, e.trips, async (ctx) => {
+    // Each trip's route is GeoJSON text from the database, spliced in unparsed (lib/raw-json.ts).
+    ctx.reply.serializer(stringifyWithRaw);
+    return list(mdsService.trips)(ctx);
+  });
   route(app, e.telemetry, list(mdsService.telemetry));
   route(app, e.eventsHistorical, list(mdsService.eventsHistorical));
   route(app, e.eventsRecent, list(mdsService.eventsRecent));

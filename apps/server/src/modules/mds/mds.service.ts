@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { MDS_PAGE_SIZE, MDS_PAGE_SIZE_MAX, MDS_RESPONSE_VERSION } from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
 import { MdsParamError, notFound } from '../../errors.ts';
+import { RawJson } from '../../lib/raw-json.ts';
 import type { AgencyCaller } from './agency-clients.service.ts';
 import * as repo from './mds.repo.ts';
 
@@ -295,7 +296,7 @@ export function createMdsService({ db }: { db: Db }) {
             duration: Math.max(0, Math.round((endedAt - startedAt) / 1000)),
             distance: Math.max(0, Math.round(r.distance_m)),
             ...(r.lease_currency ? { currency: r.lease_currency } : {}),
-            route: r.route,
+            route: new RawJson(r.route),
           };
         }),
       };
