@@ -12,6 +12,13 @@ const vehicleCategory = (category: SQL) => sql`${category} <> 'BATTERY'`;
 // date_part (double precision), not extract (numeric since PostgreSQL 14): a fifth of the route's cost.
 const epochMs = (at: SQL) => sql`(date_part('epoch', ${at}) * 1000)::bigint`;
 
+/** The vehicles of the scope, after a device id or just one, in device id order (the keyset of both vehicle lists). */
+function vehiclesWhere(scope: Scope, q: { deviceId?: string; after?: string; limit: number }) {
+  return sql`${vehicleCategory(sql`c.asset_type`)} and ${inScopeSql(scope, sql`a.partner_id`) ?? sql`true`}
+    ${q.deviceId === undefined ? sql`` : sql`and a.id = ${q.deviceId}`}
+    ${q.after === undefined ? sql`` : sql`and a.id > ${q.after}`}`;
+}
+
 export interface VehicleRow {
   id: string;
   no: string;
@@ -29,9 +36,7 @@ export async function vehicles(
     db,
     sql`select a.id, a.no, a.partner_id, c.asset_type
         from assets a join asset_categories c on c.id = a.category_id
-        where ${vehicleCategory(sql`c.asset_type`)} and ${inScopeSql(scope, sql`a.partner_id`) ?? sql`true`}
-          ${q.deviceId === undefined ? sql`` : sql`and a.id = ${q.deviceId}`}
-          ${q.after === undefined ? sql`` : sql`and a.id > ${q.after}`}
+        where ${vehiclesWhere(scope, q)}
         order by a.id limit ${q.limit}`,
   );
 }
@@ -72,10 +77,7 @@ export async function vehicleStatuses(
           where t.asset_id = a.id and t.status <> 'finished' and a.trip_status = 'Ongoing'
           order by t.started_at desc limit 1
         ) ot on true
-        where ${vehicleCategory(sql`c.asset_type`)} and ${inScopeSql(scope, sql`a.partner_id`) ?? sql`true`}
-          and a.latitude is not null and a.longitude is not null
-          ${q.deviceId === undefined ? sql`` : sql`and a.id = ${q.deviceId}`}
-          ${q.after === undefined ? sql`` : sql`and a.id > ${q.after}`}
+        where ${vehiclesWhere(scope, q)} and a.latitude is not null and a.longitude is not null
         order by a.id limit ${q.limit}`,
   );
 }
@@ -88,6 +90,10 @@ export interface TimeKey {
   at: string;
   id: string;
 }
+
+/** `and (time, id) > (the key)`: rows after the keyset position, or every row on a first page. */
+const afterKey = (after: TimeKey | undefined, at: SQL, id: SQL) =>
+  after ? sql`and (${at}, ${id}) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``;
 
 export interface TripRow {
   /** The keyset time of this row (see TimeKey). */
@@ -115,7 +121,7 @@ export async function tripsEnded(
   scope: Scope,
   q: { from: Date; to: Date; after?: TimeKey; limit: number },
 ): Promise<TripRow[]> {
-  const after = q.after ? sql`and (t.ended_at, t.id) > (${q.after.at}::timestamptz, ${q.after.id}::uuid)` : sql``;
+  const after = afterKey(q.after, sql`t.ended_at`, sql`t.id`);
   return rows<TripRow>(
     db,
     sql`select t.id, t.asset_id, t.partner_id, t.source, t.ended_at::text as key_at, ${epochMs(sql`t.started_at`)} as started_at,
@@ -162,9 +168,7 @@ export async function telemetry(
   scope: Scope,
   q: { from: Date; to: Date; after?: TimeKey; limit: number },
 ): Promise<TelemetryRow[]> {
-  const after = q.after
-    ? sql`and (p.recorded_at, p.asset_id) > (${q.after.at}::timestamptz, ${q.after.id}::uuid)`
-    : sql``;
+  const after = afterKey(q.after, sql`p.recorded_at`, sql`p.asset_id`);
   return rows<TelemetryRow>(
     db,
     sql`select p.asset_id, a.partner_id, p.recorded_at::text as key_at, md5('position:' || p.asset_id || ':' || p.recorded_at)::uuid as telemetry_id,
@@ -213,7 +217,7 @@ export async function events(
   q: { from: Date; to: Date; after?: TimeKey; limit: number },
 ): Promise<EventRow[]> {
   const inScope = (partner: SQL) => inScopeSql(scope, partner) ?? sql`true`;
-  const after = q.after ? sql`and (ev.at, ev.event_id) > (${q.after.at}::timestamptz, ${q.after.id}::uuid)` : sql``;
+  const after = afterKey(q.after, sql`ev.at`, sql`ev.event_id`);
   return rows<EventRow>(
     db,
     sql`select ev.event_id, ev.source, ev.asset_id, ev.partner_id, ev.at::text as key_at, ${epochMs(sql`ev.at`)} as at, ev.latitude,

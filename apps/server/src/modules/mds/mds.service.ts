@@ -157,11 +157,29 @@ const isTimeKey = (v: unknown): v is repo.TimeKey =>
 /** Builds the absolute URL of the next page from its cursor (the route knows the request's address). */
 export type NextLink = (cursor: string) => string;
 
-/** One page: at most `limit` of the rows read (limit + 1 were asked for) and the link to the rest. */
-function page<R, K>(found: R[], limit: number, keyOf: (row: R) => K, next: NextLink) {
+/**
+ * Reads one page as the query asks (its `limit` and `cursor`): one row more than it answers, to know whether a
+ * next page exists, and the link to it, whose cursor is the last row's key.
+ */
+async function readPage<R, K>(
+  query: Query,
+  isKey: (value: unknown) => value is K,
+  read: (q: { after: K | undefined; limit: number }) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  next: NextLink,
+) {
+  const limit = pageSize(query);
+  const found = await read({ after: cursorOf(query, isKey), limit: limit + 1 });
   const items = found.slice(0, limit);
   const last = items.at(-1);
   return { items, links: { next: found.length > limit && last ? next(encodeCursor(keyOf(last))) : null } };
+}
+
+/** The one row a by-device read found, or 404: another partner's device is answered as a missing one. */
+function found<R>(rows: R[]): R {
+  const [row] = rows;
+  if (!row) throw notFound();
+  return row;
 }
 
 /** The MDS 2.0 Provider API, for one agency's partners. */
@@ -229,53 +247,53 @@ export function createMdsService({ db }: { db: Db }) {
   };
 
   const eventsBetween = async (agency: AgencyCaller, range: { from: Date; to: Date }, query: Query, next: NextLink) => {
-    const limit = pageSize(query);
-    const after = cursorOf(query, isTimeKey);
-    const found = await repo.events(db, agency.scope, { ...range, after, limit: limit + 1 });
-    const { items, links } = page(found, limit, (r) => ({ at: r.key_at, id: r.event_id }), next);
+    const { items, links } = await readPage(
+      query,
+      isTimeKey,
+      (q) => repo.events(db, agency.scope, { ...range, ...q }),
+      (r) => ({ at: r.key_at, id: r.event_id }),
+      next,
+    );
     return { ...header(), links, events: items.flatMap(toEvent) };
   };
 
   return {
     /** GET /vehicles: every vehicle of the agency's partners, a page at a time. */
     async vehicles(agency: AgencyCaller, query: Query, next: NextLink) {
-      const limit = pageSize(query);
-      const after = cursorOf(query, isId);
-      const found = await repo.vehicles(db, agency.scope, { after, limit: limit + 1 });
-      const { items, links } = page(found, limit, (r) => r.id, next);
+      const read = (q: { after?: string; limit: number }) => repo.vehicles(db, agency.scope, q);
+      const { items, links } = await readPage(query, isId, read, (r) => r.id, next);
       return { ...header(), ...fresh(), links, vehicles: items.map(toVehicle) };
     },
 
     /** GET /vehicles/{device_id}: one vehicle; another partner's is 404, as a missing one. */
     async vehicle(agency: AgencyCaller, id: string) {
-      const [found] = await repo.vehicles(db, agency.scope, { deviceId: deviceId(id), limit: 1 });
-      if (!found) throw notFound();
-      return { ...header(), ...fresh(), vehicles: [toVehicle(found)] };
+      const vehicle = found(await repo.vehicles(db, agency.scope, { deviceId: deviceId(id), limit: 1 }));
+      return { ...header(), ...fresh(), vehicles: [toVehicle(vehicle)] };
     },
 
     /** GET /vehicles/status: the current state of every vehicle with a known position. */
     async vehicleStatuses(agency: AgencyCaller, query: Query, next: NextLink) {
-      const limit = pageSize(query);
-      const after = cursorOf(query, isId);
-      const found = await repo.vehicleStatuses(db, agency.scope, { after, limit: limit + 1 });
-      const { items, links } = page(found, limit, (r) => r.id, next);
+      const read = (q: { after?: string; limit: number }) => repo.vehicleStatuses(db, agency.scope, q);
+      const { items, links } = await readPage(query, isId, read, (r) => r.id, next);
       return { ...header(), ...fresh(), links, vehicles_status: items.map(toStatus) };
     },
 
     /** GET /vehicles/status/{device_id}: one vehicle's state (404 without a known position). */
     async vehicleStatus(agency: AgencyCaller, id: string) {
-      const [found] = await repo.vehicleStatuses(db, agency.scope, { deviceId: deviceId(id), limit: 1 });
-      if (!found) throw notFound();
-      return { ...header(), ...fresh(), vehicles_status: [toStatus(found)] };
+      const status = found(await repo.vehicleStatuses(db, agency.scope, { deviceId: deviceId(id), limit: 1 }));
+      return { ...header(), ...fresh(), vehicles_status: [toStatus(status)] };
     },
 
     /** GET /trips?end_time=: the trips that ended in an hour, with their routes. */
     async trips(agency: AgencyCaller, query: Query, next: NextLink) {
       const range = pastHour(query, 'end_time');
-      const limit = pageSize(query);
-      const after = cursorOf(query, isTimeKey);
-      const found = await repo.tripsEnded(db, agency.scope, { ...range, after, limit: limit + 1 });
-      const { items, links } = page(found, limit, (r) => ({ at: r.key_at, id: r.id }), next);
+      const { items, links } = await readPage(
+        query,
+        isTimeKey,
+        (q) => repo.tripsEnded(db, agency.scope, { ...range, ...q }),
+        (r) => ({ at: r.key_at, id: r.id }),
+        next,
+      );
       return {
         ...header(),
         links,
@@ -305,10 +323,13 @@ export function createMdsService({ db }: { db: Db }) {
     /** GET /telemetry?telemetry_time=: the vehicles' fixes of an hour. */
     async telemetry(agency: AgencyCaller, query: Query, next: NextLink) {
       const range = pastHour(query, 'telemetry_time');
-      const limit = pageSize(query);
-      const after = cursorOf(query, isTimeKey);
-      const found = await repo.telemetry(db, agency.scope, { ...range, after, limit: limit + 1 });
-      const { items, links } = page(found, limit, (r) => ({ at: r.key_at, id: r.asset_id }), next);
+      const { items, links } = await readPage(
+        query,
+        isTimeKey,
+        (q) => repo.telemetry(db, agency.scope, { ...range, ...q }),
+        (r) => ({ at: r.key_at, id: r.asset_id }),
+        next,
+      );
       return {
         ...header(),
         links,
