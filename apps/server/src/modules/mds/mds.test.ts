@@ -4,7 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext, type TestUser } from '../../../test/harness.ts';
 import { type MdsPath, mdsValidators } from '../../../test/mds-schemas.ts';
-import { agencyClients, assetCategories, assetEvents, assetPositions, assets, trips } from '../../db/schema/index.ts';
+import {
+  agencyClients,
+  assetCategories,
+  assetEvents,
+  assetPositions,
+  assets,
+  leases,
+  orders,
+  trips,
+} from '../../db/schema/index.ts';
+import * as customersRepo from '../customers/customers.repo.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -21,6 +31,7 @@ describe('MDS 2.0 Provider API', () => {
   const ids: Record<string, string> = {};
   const tripIds: string[] = [];
   let ongoingTrip: string;
+  const customerId = randomUUID();
   // The hour the trips ended in: three hours ago, so it is over whatever the clock says.
   const hourStart = Math.floor((Date.now() - 3 * HOUR) / HOUR) * HOUR;
   const hour = dayHour(hourStart);
@@ -147,6 +158,35 @@ describe('MDS 2.0 Provider API', () => {
     await db.insert(trips).values([...rides.map((r) => r.row), { ...going.row, status: 'ongoing' }]);
     await db.insert(assetPositions).values([...rides.flatMap((r) => r.fixes), ...going.fixes]);
     tripIds.push(...rides.slice(0, 3).map((r) => r.row.id));
+
+    // A rental of A1 that covered its first ride of the hour (returned before the second).
+    await customersRepo.insert(db, {
+      id: customerId,
+      referralCode: 'MDS0001',
+      passwordHash: 'x',
+      phoneNo: '+393440000001',
+      firstName: 'Rider',
+      lastName: 'Private',
+    });
+    const orderId = randomUUID();
+    await db.insert(orders).values({
+      id: orderId,
+      orderNo: `MDS${randomUUID().slice(0, 8)}`,
+      customerId,
+      partnerId: t.partnerA.id,
+      assetCategoryId: scooters,
+      status: 'Finished',
+      currency: 'EUR',
+    });
+    await db.insert(leases).values({
+      id: randomUUID(),
+      orderId,
+      assetId: ids.MDSA1 as string,
+      customerId,
+      status: 'Returned',
+      startedAt: new Date(hourStart),
+      returnedAt: new Date(hourStart + 20 * MIN),
+    });
 
     const event = (no: string, type: string, atMs: number, extra: Partial<typeof assetEvents.$inferInsert> = {}) => ({
       assetId: ids[no] as string,
@@ -338,6 +378,14 @@ describe('MDS 2.0 Provider API', () => {
         duration: 360,
         distance: 667,
       });
+      // Ridden under a lease: a rider's trip, in the order's currency; the later ride had no lease.
+      expect(first).toMatchObject({ trip_type: ['rider'], currency: 'EUR' });
+      const second = found.find((x) => x.trip_id === tripIds[1]);
+      expect(second).not.toHaveProperty('trip_type');
+      expect(second).not.toHaveProperty('currency');
+      // Nothing of the customer reaches the agency.
+      expect(JSON.stringify(body)).not.toContain(customerId);
+      expect(JSON.stringify(body)).not.toContain('Private');
       const route = first?.route as { type: string; features: { geometry: { coordinates: number[] } }[] };
       expect(route.type).toBe('FeatureCollection');
       expect(route.features.length).toBe(7);
