@@ -92,6 +92,19 @@ const mdsDocument = z.looseObject({ version: z.string() });
 // Checked by the service, so a malformed id is answered with MDS's own 400 (`bad_param`), not ours.
 const deviceParams = z.strictObject({ device_id: z.string() });
 
+/**
+ * The Provider API's query parameters, for the OpenAPI document: strings the service checks itself (so its refusals
+ * are MDS's `missing_param` / `bad_param`); other parameters are ignored.
+ */
+const mdsParam = (description: string) => z.string().optional().describe(description);
+const paging = {
+  limit: mdsParam(`Items a page, 1 to ${MDS_PAGE_SIZE_MAX} (default ${MDS_PAGE_SIZE})`),
+  cursor: mdsParam('Where a page starts: from the `links.next` of the previous page'),
+};
+const pagedQuery = z.looseObject(paging);
+const hourQuery = (name: string, description: string) =>
+  z.looseObject({ [name]: mdsParam(`Required: ${description}, YYYY-MM-DDTHH (UTC)`), ...paging });
+
 const provider = (path: string, summary: string) => ({
   method: 'GET' as const,
   path: `/mds${path}`,
@@ -103,17 +116,34 @@ const provider = (path: string, summary: string) => ({
 
 /** The Provider API, declared for the OpenAPI document; agencies call it, the console never does. */
 export const mdsProviderEndpoints = {
-  vehicles: endpoint(provider('/vehicles', "vehicles of the agency's partners")),
+  vehicles: endpoint({ ...provider('/vehicles', "vehicles of the agency's partners"), query: pagedQuery }),
   vehicle: endpoint({ ...provider('/vehicles/:device_id', 'one vehicle'), params: deviceParams }),
-  vehiclesStatus: endpoint(provider('/vehicles/status', 'the current status of every vehicle')),
+  vehiclesStatus: endpoint({
+    ...provider('/vehicles/status', 'the current status of every vehicle'),
+    query: pagedQuery,
+  }),
   vehicleStatus: endpoint({
     ...provider('/vehicles/status/:device_id', 'the current status of one vehicle'),
     params: deviceParams,
   }),
-  trips: endpoint(provider('/trips', 'trips that ended in an hour (?end_time=YYYY-MM-DDTHH)')),
-  telemetry: endpoint(provider('/telemetry', 'telemetry of an hour (?telemetry_time=YYYY-MM-DDTHH)')),
-  eventsHistorical: endpoint(provider('/events/historical', 'events of an hour (?event_time=YYYY-MM-DDTHH)')),
-  eventsRecent: endpoint(
-    provider('/events/recent', 'events between start_time and end_time (ms), within the last 2 weeks'),
-  ),
+  trips: endpoint({
+    ...provider('/trips', 'trips that ended in an hour (?end_time=YYYY-MM-DDTHH)'),
+    query: hourQuery('end_time', 'the hour the trips ended in'),
+  }),
+  telemetry: endpoint({
+    ...provider('/telemetry', 'telemetry of an hour (?telemetry_time=YYYY-MM-DDTHH)'),
+    query: hourQuery('telemetry_time', 'the hour of the fixes'),
+  }),
+  eventsHistorical: endpoint({
+    ...provider('/events/historical', 'events of an hour (?event_time=YYYY-MM-DDTHH)'),
+    query: hourQuery('event_time', 'the hour of the events'),
+  }),
+  eventsRecent: endpoint({
+    ...provider('/events/recent', 'events between start_time and end_time (ms), within the last 2 weeks'),
+    query: z.looseObject({
+      start_time: mdsParam('Required: events at or after it, ms since 1970, at most two weeks ago'),
+      end_time: mdsParam('Required: events before it, ms since 1970'),
+      ...paging,
+    }),
+  }),
 };

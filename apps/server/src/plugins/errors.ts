@@ -49,16 +49,20 @@ function fieldsOf(
   return fields;
 }
 
+/** MDS's error body (provider.yaml, models/response/error.yaml). */
+const mdsBody = (error: MdsParamError) => ({
+  error: error.error,
+  error_description: error.message,
+  error_details: error.details,
+});
+
 /**
  * One error shape for every failure: `{ code, message, data }`. Anything unexpected becomes a 500 with a
  * generic message and is logged with its stack; the stack never reaches the client.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof MdsParamError) {
-      const body = { error: error.error, error_description: error.message, error_details: error.details };
-      return reply.code(400).type('application/json').send(body);
-    }
+    if (error instanceof MdsParamError) return reply.code(400).type('application/json').send(mdsBody(error));
     let status = 500;
     let body: Body = { code: 'InternalServerError', message: 'Unknown problem occurs!', data: null };
 
@@ -67,6 +71,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       body = { code: error.code, message: error.message, data: error.data ?? null };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldsOf(error, error.validationContext);
+      if (request.routeOptions.config.requires === 'agency') {
+        // The MDS Provider API refuses in MDS's shape (a parameter given twice, say).
+        const details = Object.entries(fields).map(([field, message]) => `${field}: ${message}`);
+        const refusal = new MdsParamError('bad_param', details.length ? details : ['Invalid parameters']);
+        return reply.code(400).type('application/json').send(mdsBody(refusal));
+      }
       status = 400;
       body = { code: 'ValidationError', message: Object.values(fields)[0] ?? 'Validation failed', data: { fields } };
     } else if (uniqueViolation(error) !== undefined) {

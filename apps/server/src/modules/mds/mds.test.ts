@@ -410,6 +410,8 @@ describe('MDS 2.0 Provider API', () => {
       await mdsError(`/trips?end_time=${hour}&limit=0`, 'bad_param');
       await mdsError(`/trips?end_time=${hour}&cursor=bm9wZQ`, 'bad_param');
       await mdsError('/telemetry', 'missing_param');
+      // A parameter given twice fails the contract's own check: still MDS's shape.
+      await mdsError(`/trips?end_time=${hour}&end_time=${hour}`, 'bad_param');
       await mdsError('/events/historical?event_time=2024-01-01', 'bad_param');
     });
 
