@@ -8,6 +8,7 @@ import { checklistRecordFixtures } from './authorization-matrix.checklist-record
 import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
 import { notificationFixtures } from './authorization-matrix.notifications.ts';
+import { openDataFixtures } from './authorization-matrix.open-data.ts';
 import { reminderLogFixtures } from './authorization-matrix.reminder-logs.ts';
 import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
 import { subscriptionOrderFixtures } from './authorization-matrix.subscription-orders.ts';
@@ -1331,6 +1332,7 @@ export const fixtures: Record<string, Fixture> = {
   ...subscriptionPackageFixtures(),
   ...subscriptionOrderFixtures(),
   ...subscriptionTicketFixtures(),
+  ...openDataFixtures(),
 };
 
 const operationSettingBody = {
