@@ -63,6 +63,9 @@ import { createNotificationDigest, type NotificationDigest } from './modules/not
 import { mailJobHandlers } from './modules/notifications/mail.jobs.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
+import { gbfsRoutes } from './modules/open-data/gbfs.routes.ts';
+import { createGbfsFeeds } from './modules/open-data/gbfs.service.ts';
+import { createGbfsSettingsService } from './modules/open-data/gbfs-settings.service.ts';
 import { operationRoutes } from './modules/operations/operations.routes.ts';
 import { createOperationService } from './modules/operations/operations.service.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -324,6 +327,17 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       reminderConfigRoutes(api, reminderConfigServices({ db }));
       notificationRoutes(api, createNotificationService({ db, log: app.log }));
       reminderLogRoutes(api, { db });
+      const gbfsFeeds = createGbfsFeeds({
+        db,
+        apiBaseUrl: config.gbfs.apiBaseUrl,
+        clientLinkUrl: config.clientLinkUrl,
+        cacheMaxAgeMs: config.gbfs.cacheMaxAgeMs,
+      });
+      gbfsRoutes(api, {
+        feeds: gbfsFeeds,
+        settings: createGbfsSettingsService({ db, feeds: gbfsFeeds }),
+        rateLimitPerMinute: config.gbfs.rateLimitPerMinute,
+      });
       const subscriptionOrders = createSubscriptionOrderService({
         db,
         payments: paymentService,

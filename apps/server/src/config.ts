@@ -84,6 +84,10 @@ const envSchema = z
     MAP_ACCESS_KEY: z.string().optional(),
     /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
     MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /** Requests per minute one address may make to the public GBFS feeds (a consumer polls ~16). */
+    GBFS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** How long this node keeps a built GBFS document at most (ms); unset → the feed's ttl. 0 builds every time. */
+    GBFS_CACHE_MAX_AGE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
     /** How long an IoT command or config may take to be answered, and the first retry's delay (doubling). */
     IOT_COMMAND_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
@@ -171,6 +175,8 @@ export type Config = {
   subscriptions: { billingMs: number; usageLagMs: number };
   /** styleUrl: the style the console tries first, its key put in; null → the offline atlas only. */
   map: { styleUrl: string | null; gridMaxAgeMs: number };
+  /** The public GBFS feeds: the API origin they are published at, per-address limit, node cache bound. */
+  gbfs: { apiBaseUrl: string; rateLimitPerMinute: number; cacheMaxAgeMs: number | undefined };
   payments:
     | { provider: 'local' }
     | {
@@ -236,6 +242,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
     reminders: { evaluateMs: e.REMINDER_EVALUATE_MS },
     subscriptions: { billingMs: e.SUBSCRIPTION_BILLING_MS, usageLagMs: e.SUBSCRIPTION_USAGE_LAG_MS },
+    gbfs: {
+      apiBaseUrl: `${e.PUBLIC_API_ORIGIN ?? (e.PUBLIC_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '')}/api`,
+      rateLimitPerMinute: e.GBFS_RATE_LIMIT_PER_MINUTE,
+      cacheMaxAgeMs: e.GBFS_CACHE_MAX_AGE_MS,
+    },
     map: {
       styleUrl:
         e.MAP_STYLE_URL === OFFLINE_MAP

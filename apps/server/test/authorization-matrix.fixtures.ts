@@ -9,6 +9,7 @@ import { checklistFixtures } from './authorization-matrix.checklists.ts';
 import { customerTicketFixtures } from './authorization-matrix.customer-tickets.ts';
 import { mdsFixtures } from './authorization-matrix.mds.ts';
 import { notificationFixtures } from './authorization-matrix.notifications.ts';
+import { openDataFixtures } from './authorization-matrix.open-data.ts';
 import { reminderLogFixtures } from './authorization-matrix.reminder-logs.ts';
 import { reminderConfigFixtures } from './authorization-matrix.reminders.ts';
 import { subscriptionOrderFixtures } from './authorization-matrix.subscription-orders.ts';
@@ -1332,6 +1333,7 @@ export const fixtures: Record<string, Fixture> = {
   ...subscriptionPackageFixtures(),
   ...subscriptionOrderFixtures(),
   ...subscriptionTicketFixtures(),
+  ...openDataFixtures(),
   ...mdsFixtures(),
 };
 

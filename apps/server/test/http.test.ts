@@ -220,6 +220,18 @@ describe('HTTP surface', () => {
         'GET /api/account/auth/oidc/callback',
         'GET /api/account/auth/oidc/config',
         'GET /api/files/:folder/:name',
+        // Open data (issue 25): GBFS is a public feed by definition; rate-limited per address, no personal data.
+        'GET /api/gbfs/:systemId/documents/:type',
+        'GET /api/gbfs/:systemId/gbfs.json',
+        'GET /api/gbfs/:systemId/geofencing_zones.json',
+        'GET /api/gbfs/:systemId/station_information.json',
+        'GET /api/gbfs/:systemId/station_status.json',
+        'GET /api/gbfs/:systemId/system_alerts.json',
+        'GET /api/gbfs/:systemId/system_information.json',
+        'GET /api/gbfs/:systemId/system_pricing_plans.json',
+        'GET /api/gbfs/:systemId/vehicle_status.json',
+        'GET /api/gbfs/:systemId/vehicle_types.json',
+        'GET /api/gbfs/manifest.json',
         'GET /api/health',
         'GET /api/openapi.json',
         // Register account: a visitor's request, rate-limited, answered alike whether or not the e-mail is known.

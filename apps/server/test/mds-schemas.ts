@@ -1,16 +1,15 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import Ajv, { type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { standardsDir } from './standards.ts';
 
 /**
  * The MDS 2.0 Provider API's response schemas, as published (`../shared/standards/mds-2.0`), dereferenced and
  * compiled with ajv. The one repair is the standards README's known defect: `contains:` written as a bare list in
  * the modes' event models becomes `contains: {enum: [...]}`.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const MDS_PROVIDER_YAML = path.resolve(here, '../../../../shared/standards/mds-2.0/reference/provider.yaml');
+export const MDS_PROVIDER_YAML = path.join(standardsDir, 'mds-2.0/reference/provider.yaml');
 
 type Json = Record<string, unknown>;
 

@@ -36,8 +36,11 @@ export const GBFS_STATION_CAPACITY_MAX = 10_000;
 export const SLOW_ZONE_SPEED_MAX = 60;
 
 export const FEED_CONTACT_REQUIRED_MESSAGE = 'A feed contact e-mail is required to publish the feed';
-export const SLOW_ZONE_SPEED_MESSAGE = `A slow zone needs a speed limit between 1 and ${SLOW_ZONE_SPEED_MAX} km/h`;
-export const ZONE_POLYGON_MESSAGE = `A zone needs between 3 and ${GEOFENCING_ZONE_POINTS_MAX} points`;
+export const SLOW_ZONE_SPEED_MESSAGE = 'A slow zone needs a speed limit between 1 and 60 km/h';
+export const ZONE_POLYGON_MESSAGE = 'A zone needs between 3 and 500 points';
+export const STATION_SITE_MESSAGE = 'Must be a station site of this partner';
+export const STATION_CAPACITY_MESSAGE = 'Capacity must be a whole number between 0 and 10000';
+export const ZONES_MAX_MESSAGE = 'At most 50 zones';
 export const ZONE_SELF_INTERSECTING_MESSAGE = 'The zone outline must not cross itself';
 
 /** [longitude, latitude], GeoJSON order. */
@@ -88,17 +91,15 @@ export const gbfsSettingsInput = z.strictObject({
       z.strictObject({
         siteId: id,
         capacity: z
-          .number({ message: 'Capacity must be a whole number' })
-          .int({ message: 'Capacity must be a whole number' })
-          .min(0, { message: `Capacity must be between 0 and ${GBFS_STATION_CAPACITY_MAX}` })
-          .max(GBFS_STATION_CAPACITY_MAX, { message: `Capacity must be between 0 and ${GBFS_STATION_CAPACITY_MAX}` })
+          .number({ message: STATION_CAPACITY_MESSAGE })
+          .int({ message: STATION_CAPACITY_MESSAGE })
+          .min(0, { message: STATION_CAPACITY_MESSAGE })
+          .max(GBFS_STATION_CAPACITY_MAX, { message: STATION_CAPACITY_MESSAGE })
           .nullable(),
       }),
     )
     .max(1000),
-  zones: z.array(geofencingZoneInput).max(GEOFENCING_ZONES_MAX, {
-    message: `At most ${GEOFENCING_ZONES_MAX} zones`,
-  }),
+  zones: z.array(geofencingZoneInput).max(GEOFENCING_ZONES_MAX, { message: ZONES_MAX_MESSAGE }),
 });
 export type GbfsSettingsInput = z.infer<typeof gbfsSettingsInput>;
 

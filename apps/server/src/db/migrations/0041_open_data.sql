@@ -44,4 +44,15 @@ ALTER TABLE "gbfs_systems" ADD CONSTRAINT "gbfs_systems_updated_by_users_id_fk" 
 ALTER TABLE "geofencing_zones" ADD CONSTRAINT "geofencing_zones_partner_id_partners_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."partners"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "agency_clients_token_hash_key" ON "agency_clients" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "agency_clients_created_idx" ON "agency_clients" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "geofencing_zones_partner_idx" ON "geofencing_zones" USING btree ("partner_id","position");
+CREATE INDEX "geofencing_zones_partner_idx" ON "geofencing_zones" USING btree ("partner_id","position");--> statement-breakpoint
+-- GBFS privacy (issue 25): a vehicle's public id changes whenever it comes back from a rental, whichever path ends
+-- the rental (return, replacement, force close, inspection). Telemetry never sets turnover_state, so the trigger
+-- never fires on the ingest path.
+CREATE FUNCTION "assets_rotate_gbfs_vehicle_id"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.gbfs_vehicle_id := gen_random_uuid();
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "assets_rotate_gbfs_vehicle_id" BEFORE UPDATE OF "turnover_state" ON "assets"
+  FOR EACH ROW WHEN (OLD.turnover_state = 'RentingOut' AND NEW.turnover_state IS DISTINCT FROM 'RentingOut')
+  EXECUTE FUNCTION "assets_rotate_gbfs_vehicle_id"();

@@ -8,6 +8,7 @@ import { seedDemoCategories } from './demo-categories.ts';
 import { seedDemoCustomers } from './demo-customers.ts';
 import { seedDemoDocuments } from './demo-documents.ts';
 import { seedDemoIntents } from './demo-intents.ts';
+import { seedDemoOpenData } from './demo-open-data.ts';
 import { seedDemoOperations } from './demo-operations.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPartnerOperations } from './demo-partner-operations.ts';
@@ -307,5 +308,6 @@ export async function seedDemoData(
   await seedDemoReminders(db, partners, workshopStaff);
   await seedDemoSubscriptions(db, partners);
   await seedDemoSubscriptionTickets(db, partners, opts.storage);
+  await seedDemoOpenData(db, partners);
   return { partners: { milano, barcelona, seoul }, roles: { manager, mechanic, viewer, lead }, taxGroups };
 }
