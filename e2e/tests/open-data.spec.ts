@@ -82,6 +82,12 @@ test.describe('open data (Settings → Partner → Open data)', () => {
     expect(manifest.status).toBe(200);
     expect(manifest.text).toContain(`/api/gbfs/${seoul}/gbfs.json`);
 
+    // A tablet: the map above the zone list, the side menu still beside them.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect(openData.zoneRow('E2E Gangnam slow street')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await saveShot(page, 'open-data.tablet.en-US.png', { fullPage: true });
+
     // A phone: the map sits above the zone list, nothing overflows sideways.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
@@ -98,7 +104,8 @@ test.describe('open data (Settings → Partner → Open data)', () => {
     await expectLocale(page, 'it-IT');
     await expect(openData.main.getByText('Zone di geofencing')).toBeVisible({ timeout: 20_000 });
     await expect(openData.main.getByText('Zona lenta').first()).toBeVisible();
-    await openData.waitForMap();
+    await expect(page.getByRole('region', { name: 'Mappa delle zone di geofencing' })).toBeVisible({ timeout: 20_000 });
+    await expect(openData.main.locator('.maplibregl-ctrl-scale')).toHaveText(/\d/);
     await saveShot(page, 'open-data.it-IT.png', { fullPage: true });
 
     expect(errors).toEqual([]);

@@ -1,6 +1,20 @@
 import { AimOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { GEOFENCING_ZONES_MAX, geofencingZoneKinds, SLOW_ZONE_SPEED_MAX } from '@fleetdesk/contracts';
-import { Alert, Button, Card, Col, Empty, Flex, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  ConfigProvider,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Typography,
+} from 'antd';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type MapPoint, PointLayer } from '../../../map/layers/point-layer.tsx';
@@ -265,9 +279,12 @@ export function ZonesEditor({ readOnly, sites }: ZonesEditorProps) {
                         </Col>
                       </Row>
                       <Flex gap={8} wrap>
-                        <Button size="small" icon={<AimOutlined />} onClick={() => showOnMap(index)}>
-                          {t('zone.show')}
-                        </Button>
+                        {/* Readers too may find a zone on the map: not disabled with the read-only form. */}
+                        <ConfigProvider componentDisabled={false}>
+                          <Button size="small" icon={<AimOutlined />} onClick={() => showOnMap(index)}>
+                            {t('zone.show')}
+                          </Button>
+                        </ConfigProvider>
                         {!readOnly && (
                           <>
                             <Button
