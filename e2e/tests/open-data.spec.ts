@@ -40,9 +40,21 @@ test.describe('open data (Settings → Partner → Open data)', () => {
     expect((await feed(request, `${seoul}/gbfs.json`)).status).toBe(404);
     await openData.contact.fill('opendata@seoulscooter.example');
 
-    // A zone drawn by clicking four corners, finished with a click on the first one.
+    // Escape gives up a drawing without a zone.
     await openData.waitForMap();
-    await openData.main.getByRole('button', { name: 'Draw a zone' }).click();
+    const draw = openData.main.getByRole('button', { name: 'Draw a zone' });
+    await draw.click();
+    await openData.clickMap([
+      [-40, -40],
+      [40, -40],
+    ]);
+    await expect(openData.main.getByTestId('zone-drawing')).toContainText('2 points');
+    await page.keyboard.press('Escape');
+    await expect(openData.main.getByTestId('zone-drawing')).toHaveCount(0);
+    await expect(openData.zoneRows).toHaveCount(0);
+
+    // A zone drawn by clicking four corners, finished with a click on the first one.
+    await draw.click();
     await openData.clickMap([
       [-90, -60],
       [90, -60],

@@ -80,4 +80,12 @@ describe('zone drawing', () => {
     expect(drawingKey('Backspace')).toEqual({ type: 'undo' });
     expect(drawingKey('a')).toBeNull();
   });
+
+  it('leaves keys typed into a field to the field, and Enter on a button to the button', () => {
+    expect(drawingKey('Backspace', { tagName: 'INPUT' })).toBeNull();
+    expect(drawingKey('Enter', { tagName: 'DIV', isContentEditable: true })).toBeNull();
+    expect(drawingKey('Enter', { tagName: 'BUTTON' })).toBeNull();
+    expect(drawingKey('Escape', { tagName: 'BUTTON' })).toEqual({ type: 'cancel' });
+    expect(drawingKey('Enter', { tagName: 'CANVAS' })).toEqual({ type: 'finish' });
+  });
 });

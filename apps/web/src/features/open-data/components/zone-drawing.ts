@@ -54,9 +54,21 @@ export function drawingStep(drawing: Drawing, event: DrawingEvent): DrawingStep 
   }
 }
 
-/** The key that drives a drawing, if any: Enter finishes, Escape cancels, Backspace takes the last point back. */
-export function drawingKey(key: string): DrawingEvent | null {
-  if (key === 'Enter') return { type: 'finish' };
+/** Where a key was pressed: the focused element, as far as deciding who owns the key goes. */
+export interface KeyTarget {
+  tagName: string;
+  isContentEditable?: boolean;
+}
+
+/**
+ * The key that drives a drawing, if any: Enter finishes, Escape cancels, Backspace takes the last point back.
+ * Keys typed into a field (a zone's name) stay the field's, and Enter on a button presses that button
+ * ("Cancel drawing" must not finish the zone).
+ */
+export function drawingKey(key: string, target: KeyTarget | null = null): DrawingEvent | null {
+  const tag = target?.tagName.toUpperCase() ?? '';
+  if (target?.isContentEditable || tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return null;
+  if (key === 'Enter') return tag === 'BUTTON' || tag === 'A' ? null : { type: 'finish' };
   if (key === 'Escape') return { type: 'cancel' };
   if (key === 'Backspace') return { type: 'undo' };
   return null;

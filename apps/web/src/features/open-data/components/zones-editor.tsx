@@ -37,10 +37,6 @@ export interface ZonesEditorProps {
   sites: readonly { id: string; position: LngLat }[];
 }
 
-/** Typing in a field (a zone's name) keeps its own Enter, Escape and Backspace. */
-const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
-
 /**
  * The partner's geofencing zones: a list of their names, kinds and speed limits beside a map showing each as a
  * polygon coloured by kind. A zone is drawn (or redrawn) by clicking its corners on the map and finished with
@@ -73,7 +69,8 @@ export function ZonesEditor({ readOnly, sites }: ZonesEditorProps) {
     if (finished.target.kind === 'new') {
       const zone: ZoneValues = {
         name: t('zone.defaultName', { number: current.length + 1 }),
-        kind: 'no-parking',
+        // The first zone is usually where riding is allowed; later ones restrict it.
+        kind: current.some((z) => z.kind === 'operating-area') ? 'no-parking' : 'operating-area',
         maxSpeedKph: null,
         ring: finished.ring,
       };
@@ -92,8 +89,7 @@ export function ZonesEditor({ readOnly, sites }: ZonesEditorProps) {
   useEffect(() => {
     if (!active) return;
     const onKey = (event: KeyboardEvent) => {
-      if (typingIn(event.target)) return;
-      const next = drawingKey(event.key);
+      const next = drawingKey(event.key, event.target instanceof HTMLElement ? event.target : null);
       if (!next) return;
       event.preventDefault();
       dispatchRef.current(next);
