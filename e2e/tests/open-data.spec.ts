@@ -53,8 +53,27 @@ test.describe('open data (Settings → Partner → Open data)', () => {
     await expect(openData.main.getByTestId('zone-drawing')).toHaveCount(0);
     await expect(openData.zoneRows).toHaveCount(0);
 
-    // A zone drawn by clicking four corners, finished with a click on the first one.
+    // An outline that crosses itself, finished with Enter: the server's refusal stands on that zone's row.
     await draw.click();
+    await openData.clickMap([
+      [-60, -60],
+      [60, 60],
+      [60, -60],
+      [-60, 60],
+    ]);
+    await page.keyboard.press('Enter');
+    const row = openData.zoneRow('Zone 1');
+    await expect(row.getByTestId('zone-outline')).toHaveText('4 points');
+    await openData.save.click();
+    await expect(row.getByText('The zone outline must not cross itself')).toBeVisible();
+    await expect(openData.contact).not.toHaveAttribute('aria-invalid', 'true');
+    await saveShot(page, 'open-data-zone-refused.en-US.png');
+
+    // Redrawn by clicking four corners, finished with a click on the first one.
+    await row.getByRole('button', { name: 'Redraw' }).click();
+    await expect(row.getByTestId('zone-outline')).toHaveText('Being redrawn on the map');
+    // The camera flies to the zone first (600 ms).
+    await page.waitForTimeout(1_000);
     await openData.clickMap([
       [-90, -60],
       [90, -60],
@@ -64,7 +83,7 @@ test.describe('open data (Settings → Partner → Open data)', () => {
     await expect(openData.main.getByTestId('zone-drawing')).toContainText('4 points');
     await openData.main.locator('.maplibregl-marker').getByRole('button', { name: 'Finish the zone' }).click();
     await expect(openData.main.getByTestId('zone-drawing')).toHaveCount(0);
-    const row = openData.zoneRow('Zone 1');
+    await expect(row.getByText('The zone outline must not cross itself')).toHaveCount(0);
     await expect(row.getByTestId('zone-outline')).toHaveText('4 points');
     await row.getByLabel('Name').fill('E2E Gangnam slow street');
     const named = openData.zoneRow('E2E Gangnam slow street');
