@@ -46,13 +46,19 @@ export const quantile = (values: readonly number[], q: number) => {
  * The real server on a bench database, listening on a free loopback port, with the account owner bootstrapped
  * (password `password`); `login` signs a user in and returns the bearer token. Called over real HTTP by the benches.
  */
-export async function startBenchServer(database: Database, dataDir: string, password: string) {
+export async function startBenchServer(
+  database: Database,
+  dataDir: string,
+  password: string,
+  env: Record<string, string> = {},
+) {
   const config = loadConfig({
     DATABASE_URL: 'memory://',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: password,
     DEMO_DATA: '0',
+    ...env,
   });
   const app = await buildApp(config, database);
   await bootstrap(database.db, config, app.log);

