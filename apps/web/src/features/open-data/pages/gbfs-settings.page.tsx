@@ -1,6 +1,6 @@
 import { type GbfsSettings, gbfsSettingsEndpoints, gbfsSettingsInput, siteEndpoints } from '@fleetdesk/contracts';
 import { Alert, App, Button, Card, Col, Empty, Flex, Form, Input, Row, Spin, Switch, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LngLat } from '../../../map/map-geo.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -44,7 +44,7 @@ export default function GbfsSettingsPage() {
   const sites = usePartnerSitePositions(partnerId, canReadSites);
   const sitesReady = !canReadSites || !sites.isPending || sites.isError;
 
-  let content: React.ReactNode;
+  let content: ReactNode;
   if (!partnerId) content = <Empty description={t('pickPartner')} />;
   else if (settings.isError) content = <Alert type="error" showIcon title={t('loadFailed')} />;
   else if (!settings.data || !sitesReady) content = <Spin />;
