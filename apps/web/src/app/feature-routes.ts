@@ -14,6 +14,7 @@ import { depositRoutes } from '../features/deposits/routes.tsx';
 import { documentsRoutes } from '../features/documents/routes.tsx';
 import { invoicingRoutes } from '../features/invoicing/routes.tsx';
 import { iotRoutes } from '../features/iot/routes.tsx';
+import { openDataRoutes } from '../features/open-data/routes.tsx';
 import { operationsRoutes } from '../features/operations/routes.tsx';
 import { orderRoutes } from '../features/orders/routes.tsx';
 import { partnerOperationsRoutes } from '../features/partner-operations/routes.tsx';
@@ -53,6 +54,7 @@ export const featureRoutes: readonly FeatureRoute[] = [
   ...operationsRoutes,
   ...documentsRoutes,
   ...partnerOperationsRoutes,
+  ...openDataRoutes,
   ...paymentMethodsRoutes,
   ...customizationRoutes,
   ...assetMapRoutes,

@@ -192,6 +192,7 @@ export const menu: MenuNode[] = [
           'setting.document.read',
           'customer_info_setting.read',
           'tax_group.read',
+          'open_data.agency_client.read',
         ),
         [
           {
@@ -209,6 +210,7 @@ export const menu: MenuNode[] = [
             ],
           },
           hidden('setting.general.account', '/setting/general/account'),
+          hidden('setting.general.agencyAccess', '/setting/general/agency-access'),
           hidden('setting.general.operations', '/setting/general/operations'),
           hidden('setting.general.invoicing', '/setting/general/invoicing'),
           hidden('setting.general.customization', '/setting/general/customization'),
@@ -248,6 +250,7 @@ export const menu: MenuNode[] = [
             ],
           },
           hidden('setting.partner.overview', '/setting/partner/overview'),
+          hidden('setting.partner.openData', '/setting/partner/open-data'),
           {
             ...hidden('setting.partner.rentalConfig', '/setting/partner/rental-config/list'),
             children: [

@@ -101,3 +101,21 @@ export function lngLatToCoordinates([longitude, latitude]: LngLat): string {
   if (lng === 180) lng = -180;
   return formatCoordinates(lat, lng);
 }
+
+/** The box around the points, padded so a route of one point (or a straight line) still frames a street. */
+export function boundsOf(points: readonly LngLat[]): Bounds | null {
+  if (points.length === 0) return null;
+  let [minLng, minLat] = points[0] as LngLat;
+  let [maxLng, maxLat] = [minLng, minLat];
+  for (const [lng, lat] of points) {
+    minLng = Math.min(minLng, lng);
+    maxLng = Math.max(maxLng, lng);
+    minLat = Math.min(minLat, lat);
+    maxLat = Math.max(maxLat, lat);
+  }
+  const pad = 0.002;
+  return [
+    [minLng - pad, minLat - pad],
+    [maxLng + pad, maxLat + pad],
+  ];
+}

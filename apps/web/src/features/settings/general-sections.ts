@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   ControlOutlined,
   FileTextOutlined,
   FormOutlined,
@@ -8,6 +9,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import {
+  agencyClientEndpoints,
   partnerEndpoints,
   type Requirement,
   rentingConfigEndpoints,
@@ -18,6 +20,7 @@ import type { ComponentType } from 'react';
 import { requirementOf } from '../../shared/permissions.ts';
 import { accountUrls } from '../account/urls.ts';
 import { invoicingUrls } from '../invoicing/urls.ts';
+import { openDataUrls } from '../open-data/urls.ts';
 import { partnerUrls } from '../partners/urls.ts';
 import { taxGroupUrls } from '../tax/urls.ts';
 
@@ -89,5 +92,13 @@ export const generalSections: SettingsSection[] = [
     descriptionKey: 'general.account.description',
     to: accountUrls.settings(),
     requires: requires('config.read'),
+  },
+  {
+    key: 'agencyAccess',
+    icon: ApiOutlined,
+    titleKey: 'general.agencyAccess.title',
+    descriptionKey: 'general.agencyAccess.description',
+    to: openDataUrls.agencyAccess(),
+    requires: requirementOf(agencyClientEndpoints.list),
   },
 ];

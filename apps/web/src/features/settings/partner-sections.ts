@@ -4,12 +4,14 @@ import {
   DeploymentUnitOutlined,
   EnvironmentOutlined,
   FileTextOutlined,
+  GlobalOutlined,
   ReconciliationOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
-import { rentingConfigEndpoints, requires, siteEndpoints } from '@fleetdesk/contracts';
+import { gbfsSettingsEndpoints, rentingConfigEndpoints, requires, siteEndpoints } from '@fleetdesk/contracts';
 import { requirementOf } from '../../shared/permissions.ts';
 import { invoicingUrls } from '../invoicing/urls.ts';
+import { openDataUrls } from '../open-data/urls.ts';
 import { siteUrls } from '../sites/urls.ts';
 import type { SettingsSection } from './general-sections.ts';
 
@@ -70,5 +72,13 @@ export const partnerSections: SettingsSection[] = [
     descriptionKey: 'partner.paymentMethods.description',
     to: '/setting/partner/payment-method/list',
     requires: requires('partner.payment.credit_card.read', 'partner.payment.direct_debit.read'),
+  },
+  {
+    key: 'openData',
+    icon: GlobalOutlined,
+    titleKey: 'partner.openData.title',
+    descriptionKey: 'partner.openData.description',
+    to: openDataUrls.gbfs(),
+    requires: requirementOf(gbfsSettingsEndpoints.get),
   },
 ];

@@ -8,6 +8,7 @@ export const generalSettingsRequirement = requires(
   'setting.document.read',
   'customer_info_setting.read',
   'tax_group.read',
+  'open_data.agency_client.read',
 );
 
 /** Reading any partner-settings section opens the Partner landing page. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, colorOf, durationParts, formatDistance, tripPalette } from './trip-format.ts';
+import { boundsOf } from '../../../map/map-geo.ts';
+import { colorOf, durationParts, formatDistance, tripPalette } from './trip-format.ts';
 
 describe('trip formatting', () => {
   it('writes metres below a kilometre and kilometres above', () => {

@@ -1,5 +1,5 @@
 import type { TrailPoint } from '@fleetdesk/contracts';
-import type { Bounds, LngLat } from '../../../map/map-geo.ts';
+import type { LngLat } from '../../../map/map-geo.ts';
 
 /** Metres as "850 m" or "3.42 km" in the interface language. */
 export function formatDistance(metres: number, locale: string): string {
@@ -19,24 +19,6 @@ export function durationParts(seconds: number): { h: number; m: number; s: numbe
 }
 
 export const lngLatOf = (p: { lng: number; lat: number }): LngLat => [p.lng, p.lat];
-
-/** The box around the points, padded so a route of one point (or a straight line) still frames a street. */
-export function boundsOf(points: readonly LngLat[]): Bounds | null {
-  if (points.length === 0) return null;
-  let [minLng, minLat] = points[0] as LngLat;
-  let [maxLng, maxLat] = [minLng, minLat];
-  for (const [lng, lat] of points) {
-    minLng = Math.min(minLng, lng);
-    maxLng = Math.max(maxLng, lng);
-    minLat = Math.min(minLat, lat);
-    maxLat = Math.max(maxLat, lat);
-  }
-  const pad = 0.002;
-  return [
-    [minLng - pad, minLat - pad],
-    [maxLng + pad, maxLat + pad],
-  ];
-}
 
 export const routePoints = (route: readonly TrailPoint[]): LngLat[] => route.map(lngLatOf);
 

@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { PointMarker } from '../../../map/layers/point-marker.tsx';
 import { RouteLine } from '../../../map/layers/route-line.tsx';
 import { FitBounds } from '../../../map/map-camera.tsx';
-import type { LngLat } from '../../../map/map-geo.ts';
+import { boundsOf, type LngLat } from '../../../map/map-geo.ts';
 import { MapView } from '../../../map/map-view.tsx';
-import { boundsOf, lngLatOf, routePoints } from './trip-format.ts';
+import { lngLatOf, routePoints } from './trip-format.ts';
 
 export const START_COLOR = '#389e0d';
 export const END_COLOR = '#cf1322';
