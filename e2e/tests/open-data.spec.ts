@@ -1,9 +1,19 @@
+import { MDS_MEDIA_TYPE } from '@fleetdesk/contracts';
 import type { APIRequestContext } from '@playwright/test';
 import { Api } from '../fixtures/api.ts';
 import { BASE_URL } from '../fixtures/env.ts';
 import { expectLocale, inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { answerConfirm, pickOptions } from '../pages/list.ts';
 import { OpenDataPage } from '../pages/open-data.page.ts';
+
+/** An MDS Provider call as an agency makes it, with the client's token. */
+async function asAgency(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get(`${BASE_URL}/api/mds/vehicles`, {
+    headers: { authorization: `Bearer ${token}`, accept: MDS_MEDIA_TYPE },
+  });
+  return response.status();
+}
 
 /** A public GBFS document as a trip planner reads it: no token. */
 async function feed(request: APIRequestContext, path: string): Promise<{ status: number; text: string }> {
@@ -11,7 +21,7 @@ async function feed(request: APIRequestContext, path: string): Promise<{ status:
   return { status: response.status(), text: await response.text() };
 }
 
-test.describe('open data (Settings → Partner → Open data)', () => {
+test.describe('open data (Settings → Partner → Open data; Settings → General → Agency access)', () => {
   test.use({ signedInAs: 'owner' });
 
   test('Seoul switches its GBFS feed on with a zone drawn on the map; the public feed carries it', async ({
@@ -140,5 +150,49 @@ test.describe('open data (Settings → Partner → Open data)', () => {
     await saveShot(page, 'open-data.it-IT.png', { fullPage: true });
 
     expect(errors).toEqual([]);
+  });
+
+  test('Agency access: a client for Seoul gets its token once, works, and is refused once revoked', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/setting/general');
+    await page.getByRole('main').getByRole('link', { name: 'Agency access' }).click();
+    await expect(page).toHaveURL(/\/setting\/general\/agency-access/);
+    const main = page.getByRole('main');
+
+    await main.getByRole('button', { name: 'New client' }).click();
+    const form = page.getByRole('dialog', { name: 'New client' });
+    await form.getByLabel('Name').fill('E2E Seoul mobility office');
+    await form.getByRole('radio', { name: 'Chosen partners' }).check();
+    await pickOptions(page, form.getByRole('combobox', { name: 'Partners the agency may read' }), [
+      'Seoul Scooter Co.',
+    ]);
+    await form.getByRole('button', { name: 'Create' }).click();
+
+    // The token, once: with its warning and a copy button; closing the dialog takes it off the page for good.
+    const shown = page.getByRole('dialog', { name: 'Client token' });
+    await expect(shown.getByText('it will not be shown again')).toBeVisible();
+    const token = (await shown.getByTestId('agency-token').textContent()) ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    await expect(shown.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await saveShot(page, 'agency-token.en-US.png');
+    expect(await asAgency(request, token)).toBe(200);
+    await shown.getByRole('button', { name: 'I have copied it' }).click();
+    await expect(shown).toHaveCount(0);
+    await expect(page.getByText(token)).toHaveCount(0);
+
+    const row = main.getByRole('row', { name: /E2E Seoul mobility office/ });
+    await expect(row.getByTestId('agency-client-state')).toHaveText('Active');
+    await expect(row).toContainText('Seoul Scooter Co.');
+    await saveShot(page, 'agency-access.en-US.png', { fullPage: true });
+
+    await row.getByRole('button', { name: 'Revoke E2E Seoul mobility office' }).click();
+    await answerConfirm(page, 'Revoke client E2E Seoul mobility office?', 'Revoke');
+    await expect(row.getByTestId('agency-client-state')).toHaveText('Revoked');
+    await expect(row.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+    // The list read after the revocation shows the agency's call above as its last use.
+    await expect(row).not.toContainText('Not used yet');
+    expect(await asAgency(request, token)).toBe(401);
   });
 });
