@@ -378,25 +378,24 @@ describe('GBFS feeds', () => {
     expect((await settingsOf(milano)).json().data).toEqual(current);
 
     const seoulStation = (await settingsOf(seoul)).json().data.stations[0];
+    // An outline that crosses itself.
+    const bowTie = {
+      name: 'Bow tie',
+      kind: 'no-parking',
+      ring: [
+        [9.1, 45.4],
+        [9.2, 45.5],
+        [9.2, 45.4],
+        [9.1, 45.5],
+      ],
+    };
     const bad = await saveSettings(
       milano,
       {
         enabled: true,
         feedContactEmail: 'opendata@milanobikehub.it',
         stations: [{ siteId: seoulStation.siteId, capacity: 5 }],
-        zones: [
-          {
-            name: 'Bow tie',
-            kind: 'no-parking',
-            ring: [
-              [9.1, 45.4],
-              [9.2, 45.5],
-              [9.2, 45.4],
-              [9.1, 45.5],
-            ],
-          },
-          { name: 'Too fast', kind: 'slow', ring: square(9.1, 45.4) },
-        ],
+        zones: [bowTie, { name: 'Too fast', kind: 'slow', ring: square(9.1, 45.4) }],
       },
       milanoWriter.token,
     );
@@ -412,18 +411,7 @@ describe('GBFS feeds', () => {
         enabled: true,
         feedContactEmail: 'opendata@milanobikehub.it',
         stations: [{ siteId: seoulStation.siteId, capacity: 5 }],
-        zones: [
-          {
-            name: 'Bow tie',
-            kind: 'no-parking',
-            ring: [
-              [9.1, 45.4],
-              [9.2, 45.5],
-              [9.2, 45.4],
-              [9.1, 45.5],
-            ],
-          },
-        ],
+        zones: [bowTie],
       },
       milanoWriter.token,
     );
@@ -434,34 +422,20 @@ describe('GBFS feeds', () => {
     expect((await settingsOf(milano)).json().data).toEqual(current);
 
     // Milano's own staff switch the feed off: it is gone at once, and back when switched on again with its zones.
-    const off = await saveSettings(
-      milano,
-      {
-        enabled: false,
-        feedContactEmail: current.feedContactEmail,
-        openingHours: current.openingHours,
-        stations: current.stations
-          .filter((s: { published: boolean }) => s.published)
-          .map((s: { siteId: string; capacity: number | null }) => ({ siteId: s.siteId, capacity: s.capacity })),
-        zones: current.zones,
-      },
-      milanoWriter.token,
-    );
+    // The current settings sent back as they are, the switch aside.
+    const republished = (enabled: boolean) => ({
+      enabled,
+      feedContactEmail: current.feedContactEmail,
+      openingHours: current.openingHours,
+      stations: current.stations
+        .filter((s: { published: boolean }) => s.published)
+        .map((s: { siteId: string; capacity: number | null }) => ({ siteId: s.siteId, capacity: s.capacity })),
+      zones: current.zones,
+    });
+    const off = await saveSettings(milano, republished(false), milanoWriter.token);
     expect(off.statusCode, off.body).toBe(200);
     expect((await fetchFeed(`https://fleet.example.com/api/gbfs/${milano}/gbfs.json`)).statusCode).toBe(404);
-    const on = await saveSettings(
-      milano,
-      {
-        enabled: true,
-        feedContactEmail: current.feedContactEmail,
-        openingHours: current.openingHours,
-        stations: current.stations
-          .filter((s: { published: boolean }) => s.published)
-          .map((s: { siteId: string; capacity: number | null }) => ({ siteId: s.siteId, capacity: s.capacity })),
-        zones: current.zones,
-      },
-      milanoWriter.token,
-    );
+    const on = await saveSettings(milano, republished(true), milanoWriter.token);
     expect(on.statusCode).toBe(200);
     // Zones sent back with their ids keep them.
     expect(on.json().data.zones.map((z: { id: string }) => z.id)).toEqual(
