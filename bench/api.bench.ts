@@ -1,17 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startServerProcess } from './common.ts';
 
 /**
  * npm run bench:api — GET /api/account/users/$me/profile (authenticated) on PostgreSQL against a bare
  * Fastify route reading the same row with the same driver. Target: ratio ≥ 0.7 and p99 ≤ 10 ms at 32
  * connections. Both servers run as separate processes with logging off; autocannon runs here.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..');
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
@@ -23,24 +20,6 @@ async function admin(sql: string) {
   await c.connect();
   await c.query(sql);
   await c.end();
-}
-
-function start(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) resolve(child);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`)));
-  });
 }
 
 async function measure(title: string, url: string, headers: Record<string, string> = {}) {
@@ -64,7 +43,7 @@ try {
   const databaseUrl = url.toString();
 
   children.push(
-    await start(
+    await startServerProcess(
       ['apps/server/src/main.ts'],
       {
         DATABASE_URL: databaseUrl,
@@ -89,7 +68,7 @@ try {
   ).json()) as { data: { id: string } };
 
   children.push(
-    await start(
+    await startServerProcess(
       ['bench/bare-server.ts'],
       { DATABASE_URL: databaseUrl, BENCH_USER_ID: profile.data.id, PORT: '8099' },
       /ready/,

@@ -332,6 +332,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         apiBaseUrl: config.gbfs.apiBaseUrl,
         clientLinkUrl: config.clientLinkUrl,
         cacheMaxAgeMs: config.gbfs.cacheMaxAgeMs,
+        copyOut: database.copyOut?.bind(database),
       });
       gbfsRoutes(api, {
         feeds: gbfsFeeds,

@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import type { Config } from '../config.ts';
 import * as schema from './schema/index.ts';
 
@@ -22,6 +23,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * `COPY (…) TO STDOUT` as the raw bytes PostgreSQL sends, for bulk reads that would cost more as rows in the
+   * driver than in the query (GBFS vehicle_status). PostgreSQL only: PGlite has no COPY to the client. COPY
+   * takes no parameters: the statement must carry only literals the caller has checked.
+   */
+  copyOut?(statement: string): AsyncIterable<Buffer>;
 }
 
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -78,6 +85,17 @@ export async function openDatabase(
       }
     },
     close: () => pool.end(),
+    async *copyOut(statement: string) {
+      const client = await pool.connect();
+      let done = false;
+      try {
+        for await (const chunk of client.query(copyTo(statement))) yield chunk as Buffer;
+        done = true;
+      } finally {
+        // A COPY left half-read (an error, a consumer that stopped) leaves the connection mid-protocol: drop it.
+        client.release(done ? undefined : true);
+      }
+    },
   };
 }
 

@@ -75,29 +75,67 @@ export async function vehicleTypes(db: DbOrTx, system: PublishedSystem): Promise
 }
 
 /** The conditions of a vehicle GBFS shows: a customer-rental vehicle on the street or at a site, not out on a rental. */
-const availableVehicle = sql`a.usage_mode = 'customer-rental' and a.life_cycle_state in ('Ready', 'NotReady')
+/** What a rentable vehicle is in every feed (assets `a` joined to their category `c`). Literal SQL: COPY uses it. */
+const AVAILABLE_VEHICLE = `a.usage_mode = 'customer-rental' and a.life_cycle_state in ('Ready', 'NotReady')
   and a.turnover_state = 'InSite' and c.is_enabled and c.asset_type <> 'BATTERY'`;
+const availableVehicle = sql.raw(AVAILABLE_VEHICLE);
 
 /**
- * vehicle_status's `vehicles` array as JSON text, written by PostgreSQL in one pass as one string: 100,000 vehicles
- * are a 25 MB document, and PostgreSQL concatenating it costs a fraction of json_build_object (5× slower, measured)
- * or of reading 100,000 rows into Node to serialise them (docs/performance.md "GBFS"). Every value is a uuid, a
- * number, a boolean or a fixed key, so no text needs JSON escaping. `maxRange` is the full-charge range in metres
- * per asset type (absent: human-powered, no range). A vehicle's plan is its type's default plan (vehicle_types).
+ * One vehicle of vehicle_status as JSON text per row, as SQL text with its literals inlined (COPY takes no
+ * parameters; the partner id is checked to be a uuid, the asset types are our constants, the bounds are made
+ * here). Every value is a uuid, a number, a boolean or a timestamp, so nothing needs JSON escaping, and nothing
+ * COPY would escape either. One concat() per row: a chain of || builds a string per operator (~20% slower). A null
+ * piece drops out, so the optional fields are `',"key":' || value`; the boolean is cast, as concat() writes `t`;
+ * the fuel fraction is written from the integer percent (7 → 0.07, 50 → 0.50, 100 → 1), not through float8.
+ * `maxRange` is the full-charge range in metres per asset type (absent: human-powered, no range).
+ */
+function vehicleRows(
+  system: PublishedSystem,
+  maxRange: Readonly<Record<string, number>>,
+  lo: string | null,
+  hi: string | null,
+): string {
+  if (!UUID.test(system.partnerId)) throw new Error('vehicle_status: the partner id is not a uuid');
+  const ranges = Object.entries(maxRange).flatMap(([type, metres]) =>
+    /^[A-Z_]+$/.test(type) && Number.isFinite(metres) ? [`when '${type}' then ${Math.round(metres / 100)}`] : [],
+  );
+  const charge = 'least(greatest(a.charge_pct, 0), 100)';
+  const range = ranges.length ? `(case c.asset_type ${ranges.join(' ')} end) * ${charge}` : 'null::int';
+  return `select concat(
+          '{"vehicle_id":"', a.gbfs_vehicle_id, '"',
+          ',"lat":' || a.latitude || ',"lon":' || a.longitude,
+          ',"is_reserved":false,"is_disabled":', (a.life_cycle_state <> 'Ready')::text,
+          ',"vehicle_type_id":"', a.category_id, '"',
+          ',"last_reported":"' || to_char(a.iot_last_update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '"',
+          ',"current_range_meters":' || ${range} || ',"current_fuel_percent":'
+            || case when ${charge} = 100 then '1' else '0.' || lpad(${charge}::text, 2, '0') end,
+          ',"station_id":"' || s.id || '"',
+          '}') as vehicle
+      from assets a
+      join asset_categories c on c.id = a.category_id
+      left join sites s on s.id = a.site_id and s.gbfs_station and not s.is_archived
+           and s.partner_id = a.partner_id and s.latitude is not null and s.longitude is not null
+     where a.partner_id = '${system.partnerId}'::uuid and ${AVAILABLE_VEHICLE}
+       and ((a.latitude is not null and a.longitude is not null) or s.id is not null)
+       ${lo ? `and a.id >= '${lo}'::uuid` : ''} ${hi ? `and a.id < '${hi}'::uuid` : ''}`;
+}
+
+/**
+ * vehicle_status's `vehicles` array as JSON bytes. 100,000 vehicles are a 28 MB document. PostgreSQL writes each
+ * vehicle's JSON (json_build_object + json_agg: 1.4 s; rows read into the driver and serialised in Node: 380 ms
+ * in the driver alone) and sends the rows by COPY, whose bytes are the vehicles one per line: the newlines become
+ * the commas, and no string is made in Node (docs/performance.md "bench:gbfs"). PGlite has no COPY to the client:
+ * there the same rows come joined as one text. The rows are split by id range into `parts` read at once, each on
+ * its own connection and core (ids are random, so the parts are even); the parts keep their order and the scans
+ * are not synchronised (db/client.ts), so unchanged data gives the same bytes and so the same ETag.
  */
 export async function vehicleStatusJson(
   db: DbOrTx,
   system: PublishedSystem,
   maxRange: Readonly<Record<string, number>>,
-  parts = 2,
-): Promise<string> {
-  const rangeCase = sql.join(
-    Object.entries(maxRange).map(([type, metres]) => sql`when ${type} then ${metres / 100}::int`),
-    sql` `,
-  );
-  const charge = sql`least(greatest(a.charge_pct, 0), 100)`;
-  // The formatting is CPU work per row: split by id range, PostgreSQL writes the parts on as many cores at once
-  // (on a pool; PGlite's one connection runs them in turn). Ids are random, so the parts are even.
+  copyOut: ((statement: string) => AsyncIterable<Buffer>) | undefined,
+  parts = copyOut ? 2 : 1,
+): Promise<Buffer> {
   const bounds = Array.from({ length: parts + 1 }, (_, i) =>
     i === 0 || i === parts
       ? null
@@ -105,30 +143,29 @@ export async function vehicleStatusJson(
           .toString(16)
           .padStart(8, '0')}-0000-0000-0000-000000000000`,
   );
-  const part = (lo: string | null, hi: string | null) =>
-    rows<{ json: string | null }>(
-      db,
-      sql`select string_agg(
-              '{"vehicle_id":"' || a.gbfs_vehicle_id || '"'
-              || coalesce(',"lat":' || a.latitude || ',"lon":' || a.longitude, '')
-              || ',"is_reserved":false,"is_disabled":' || (a.life_cycle_state <> 'Ready')
-              || ',"vehicle_type_id":"' || a.category_id || '"'
-              || coalesce(',"last_reported":"'
-                   || to_char(a.iot_last_update_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') || '"', '')
-              || coalesce(',"current_range_meters":' || ((case c.asset_type ${rangeCase} end) * ${charge})
-                   || ',"current_fuel_percent":' || (${charge} / 100.0)::float8, '')
-              || coalesce(',"station_id":"' || s.id || '"', '')
-              || '}', ',') as json
-          from assets a
-          join asset_categories c on c.id = a.category_id
-          left join sites s on s.id = a.site_id and s.gbfs_station and not s.is_archived
-               and s.partner_id = a.partner_id and s.latitude is not null and s.longitude is not null
-         where a.partner_id = ${system.partnerId}::uuid and ${availableVehicle}
-           and ((a.latitude is not null and a.longitude is not null) or s.id is not null)
-           ${lo ? sql`and a.id >= ${lo}::uuid` : sql``} ${hi ? sql`and a.id < ${hi}::uuid` : sql``}`,
-    );
-  const results = await Promise.all(bounds.slice(0, -1).map((lo, i) => part(lo, bounds[i + 1] ?? null)));
-  return `[${results.flatMap(([r]) => (r?.json ? [r.json] : [])).join(',')}]`;
+  const part = async (lo: string | null, hi: string | null): Promise<Buffer> => {
+    const select = vehicleRows(system, maxRange, lo, hi);
+    if (!copyOut) {
+      const [row] = await rows<{ json: string | null }>(
+        db,
+        sql.raw(`select string_agg(v.vehicle, ',') as json from (${select}) v`),
+      );
+      return Buffer.from(row?.json ?? '');
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of copyOut(`copy (${select}) to stdout`)) chunks.push(chunk);
+    const lines = Buffer.concat(chunks);
+    for (let nl = lines.indexOf(10); nl !== -1; nl = lines.indexOf(10, nl + 1)) lines[nl] = 44; // '\n' → ','
+    return lines.subarray(0, Math.max(0, lines.length - 1)); // the last row's newline
+  };
+  const written = (await Promise.all(bounds.slice(0, -1).map((lo, i) => part(lo, bounds[i + 1] ?? null)))).filter(
+    (b) => b.length > 0,
+  );
+  return Buffer.concat([
+    Buffer.from('['),
+    ...written.flatMap((b, i) => (i ? [Buffer.from(','), b] : [b])),
+    Buffer.from(']'),
+  ]);
 }
 
 export interface StationRow {

@@ -23,10 +23,15 @@ const gzip = promisify(gzipCallback);
  * The GBFS 3.0 feeds of every published partner system (issue 25; docs/decisions.md "GBFS").
  *
  * Each feed document is built on demand and kept in this process for its ttl (or `cacheMaxAgeMs` when shorter),
- * one build at a time per feed: a burst of consumers costs one query. A rebuild whose data did not change keeps
+ * one build at a time per feed: a burst of consumers costs one query. A request in the last fifth of a document's
+ * life rebuilds it in the background and is answered from the current one, so while a feed is read at least once
+ * per ttl no consumer waits for a build (vehicle_status at 100,000 vehicles takes ~200 ms; docs/performance.md). A rebuild whose data did not change keeps
  * the previous document, its `last_updated` and its ETag, so a consumer's conditional request still answers 304.
  * The cache is per node and bounded in age; a settings change clears this node's entries of the partner at once.
  */
+
+/** The share of a document's life after which a request refreshes it in the background. */
+const REFRESH_AHEAD = 0.8;
 
 /** Seconds a consumer may keep each feed (and this node its built document). */
 export const FEED_TTL: Record<GbfsFeedName | 'gbfs' | 'manifest', number> = {
@@ -75,6 +80,8 @@ interface Entry {
   doc: FeedDocument;
   dataHash: string;
   expiresAt: number;
+  /** From then on a request starts a rebuild in the background. */
+  refreshAt: number;
 }
 
 /** A localized text in every language the system declares (names are not translated: the same in each). */
@@ -110,6 +117,8 @@ export function createGbfsFeeds(deps: {
   apiBaseUrl: string;
   clientLinkUrl?: string | undefined;
   cacheMaxAgeMs?: number | undefined;
+  /** PostgreSQL's COPY to the client (Database.copyOut), for vehicle_status; absent on PGlite. */
+  copyOut?: ((statement: string) => AsyncIterable<Buffer>) | undefined;
 }): GbfsFeeds {
   const { db } = deps;
   const base = `${deps.apiBaseUrl.replace(/\/+$/, '')}/gbfs`;
@@ -121,27 +130,46 @@ export function createGbfsFeeds(deps: {
   const cache = new Map<string, Entry>();
   const building = new Map<string, Promise<FeedDocument | undefined>>();
 
-  /** `data` as JSON text → the whole document, reusing the previous one when the data did not change. */
-  function documentOf(key: string, ttl: number, dataJson: string): FeedDocument {
-    const dataHash = createHash('sha256').update(dataJson).digest('base64url');
+  /** `data` as JSON → the whole document, reusing the previous one when the data did not change. */
+  function documentOf(key: string, ttl: number, data: Buffer): FeedDocument {
+    const dataHash = createHash('sha256').update(data).digest('base64url');
     const previous = cache.get(key);
     const maxAge = Math.min(ttl * 1000, deps.cacheMaxAgeMs ?? Number.POSITIVE_INFINITY);
+    const now = Date.now();
     if (previous && previous.dataHash === dataHash) {
-      previous.expiresAt = Date.now() + maxAge;
+      previous.expiresAt = now + maxAge;
+      previous.refreshAt = now + maxAge * REFRESH_AHEAD;
       return previous.doc;
     }
-    const body = Buffer.from(
-      `{"last_updated":"${isoSeconds(new Date())}","ttl":${ttl},"version":"${GBFS_VERSION}","data":${dataJson}}`,
-    );
+    const head = `{"last_updated":"${isoSeconds(new Date())}","ttl":${ttl},"version":"${GBFS_VERSION}","data":`;
+    const body = Buffer.concat([Buffer.from(head), data, Buffer.from('}')]);
     const doc: FeedDocument = { body, etag: `"${dataHash.slice(0, 32)}"`, ttl };
-    cache.set(key, { doc, dataHash, expiresAt: Date.now() + maxAge });
+    cache.set(key, { doc, dataHash, expiresAt: now + maxAge, refreshAt: now + maxAge * REFRESH_AHEAD });
     return doc;
+  }
+
+  /** Builds a feed's document, once at a time per feed; undefined when the system is not published. */
+  function load(
+    key: string,
+    systemId: string | undefined,
+    name: GbfsFeedName | 'gbfs' | 'manifest',
+  ): Promise<FeedDocument | undefined> {
+    const promise = (async () => {
+      const data = await build(systemId, name);
+      if (data === undefined) {
+        cache.delete(key);
+        return undefined;
+      }
+      return documentOf(key, FEED_TTL[name], data);
+    })().finally(() => building.delete(key));
+    building.set(key, promise);
+    return promise;
   }
 
   async function build(
     systemId: string | undefined,
     name: GbfsFeedName | 'gbfs' | 'manifest',
-  ): Promise<string | undefined> {
+  ): Promise<Buffer | undefined> {
     if (name === 'manifest') {
       const systems = await repo.publishedSystems(db);
       const data: Manifest['data'] = {
@@ -150,12 +178,12 @@ export function createGbfsFeeds(deps: {
           versions: [{ version: GBFS_VERSION, url: urls(s.partnerId).discovery }],
         })),
       };
-      return JSON.stringify(data);
+      return Buffer.from(JSON.stringify(data));
     }
     const system = systemId ? await repo.publishedSystem(db, systemId) : undefined;
     if (!system) return undefined;
     const data = await dataOf(system, name);
-    return typeof data === 'string' ? data : JSON.stringify(data);
+    return Buffer.isBuffer(data) ? data : Buffer.from(JSON.stringify(data));
   }
 
   async function dataOf(system: repo.SystemRow, name: GbfsFeedName | 'gbfs'): Promise<unknown> {
@@ -183,7 +211,11 @@ export function createGbfsFeeds(deps: {
         return data;
       }
       case 'vehicle_status':
-        return `{"vehicles":${await repo.vehicleStatusJson(db, system, MAX_RANGE)}}`;
+        return Buffer.concat([
+          Buffer.from('{"vehicles":'),
+          await repo.vehicleStatusJson(db, system, MAX_RANGE, deps.copyOut),
+          Buffer.from('}'),
+        ]);
       case 'station_information': {
         const list = await repo.stations(db, system);
         const data: StationInformation['data'] = {
@@ -353,19 +385,17 @@ export function createGbfsFeeds(deps: {
     async feed(systemId, name) {
       const key = `${systemId ?? ''}/${name}`;
       const hit = cache.get(key);
-      if (hit && hit.expiresAt > Date.now()) return hit.doc;
-      const pending = building.get(key);
-      if (pending) return pending;
-      const promise = (async () => {
-        const dataJson = await build(systemId, name);
-        if (dataJson === undefined) {
-          cache.delete(key);
-          return undefined;
+      const now = Date.now();
+      if (hit && hit.expiresAt > now) {
+        if (now >= hit.refreshAt && !building.has(key)) {
+          // A failed background build is not retried before expiry: then a request builds and sees the error.
+          load(key, systemId, name).catch(() => {
+            hit.refreshAt = hit.expiresAt;
+          });
         }
-        return documentOf(key, FEED_TTL[name], dataJson);
-      })().finally(() => building.delete(key));
-      building.set(key, promise);
-      return promise;
+        return hit.doc;
+      }
+      return building.get(key) ?? load(key, systemId, name);
     },
     async documentPage(systemId, type, lang) {
       const system = await repo.publishedSystem(db, systemId);

@@ -19,6 +19,7 @@ import { seedDemoData } from '../../db/seed/demo.ts';
 import { rows } from '../../db/sql.ts';
 import { secretBoxFor } from '../../lib/secret-box.ts';
 import * as customersRepo from '../customers/customers.repo.ts';
+import { createGbfsFeeds } from './gbfs.service.ts';
 
 /**
  * GBFS 3.0 (issue 25): every feed of every published demo system, an empty system, one with stations only and a
@@ -346,6 +347,38 @@ describe('GBFS feeds', () => {
     const changed = await fetchFeed(url, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('rebuilds a document in the background late in its life and answers from the current one meanwhile', async () => {
+    const feeds = createGbfsFeeds({
+      db: t.database.db,
+      apiBaseUrl: 'https://fleet.example.com/api',
+      cacheMaxAgeMs: 3000,
+      copyOut: t.database.copyOut?.bind(t.database),
+    });
+    const first = await feeds.feed(milano, 'vehicle_status');
+    const builtAt = Date.now();
+    const moved = await rows<{ id: string }>(
+      t.database.db,
+      sql`update assets set latitude = latitude + 0.0001
+           where id = (select id from assets where partner_id = ${milano}::uuid and usage_mode = 'customer-rental'
+                        and life_cycle_state = 'Ready' and turnover_state = 'InSite' and latitude is not null limit 1)
+          returning id`,
+    );
+    expect(moved).toHaveLength(1);
+    // Early in its life the document is answered as it is, whatever changed.
+    expect(await feeds.feed(milano, 'vehicle_status')).toBe(first);
+    // Past four fifths of its life (2.4 s of 3): still the current document, while a new one is built.
+    await new Promise((r) => setTimeout(r, 2500 - (Date.now() - builtAt)));
+    expect(await feeds.feed(milano, 'vehicle_status')).toBe(first);
+    let next = first;
+    while (next === first && Date.now() - builtAt < 2900) {
+      await new Promise((r) => setTimeout(r, 20));
+      next = await feeds.feed(milano, 'vehicle_status');
+    }
+    // The new document came from the background build, before the first one expired.
+    expect(Date.now() - builtAt).toBeLessThan(3000);
+    expect(next?.etag).not.toBe(first?.etag);
   });
 
   it('limits requests per address', async () => {
