@@ -12,10 +12,17 @@ export const verificationCodeInput = z.string({ message: 'Please input verificat
   message: 'Please input verification code!',
 });
 
+/**
+ * The device token the server gave this browser at an earlier sign-in (issue 26): attempts from a known device are
+ * throttled on their own, so failures elsewhere cannot lock its user out.
+ */
+const deviceToken = z.string().max(200).optional();
+
 export const emailLogin = z.strictObject({
   email: z.string({ message: 'Please input your email!' }).pipe(email),
   password: typedPassword,
   rememberMe: z.boolean().optional(),
+  deviceToken,
 });
 /**
  * The login account: staff may be created without an e-mail (document 1 §3 "Staff"), so they sign in with
@@ -29,16 +36,23 @@ export const usernameLogin = z.strictObject({
     .max(254),
   password: typedPassword,
   rememberMe: z.boolean().optional(),
+  deviceToken,
 });
 export const phoneLogin = z.strictObject({
   phoneNo: z.string({ message: 'Please input your phone number!' }).pipe(phoneNo),
   verificationCode: verificationCodeInput,
   rememberMe: z.boolean().optional(),
+  deviceToken,
 });
 export const loginBody = z.union([emailLogin, usernameLogin, phoneLogin]);
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const session = z.object({ token: z.string(), expiresAt: isoDateTime });
+export const session = z.object({
+  token: z.string(),
+  expiresAt: isoDateTime,
+  /** After a password or code sign-in: the token to send with this browser's next sign-in. */
+  deviceToken: z.string().optional(),
+});
 export type Session = z.infer<typeof session>;
 
 export const verificationCodeBody = z.strictObject({ phoneNo });

@@ -35,3 +35,27 @@ export function onTokenChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/**
+ * The device token the server gave this browser at its last sign-in: sent with the next one, so this browser is
+ * throttled on its own and failed sign-ins elsewhere cannot lock its user out (docs/decisions.md "Sign-in
+ * throttling"). Kept across sign-outs: it names the browser, not a session, and grants nothing by itself.
+ */
+export const DEVICE_KEY = 'fleetdesk.device';
+
+export function getDeviceToken(): string | undefined {
+  try {
+    return localStorage.getItem(DEVICE_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function setDeviceToken(token: string | undefined): void {
+  if (!token) return;
+  try {
+    localStorage.setItem(DEVICE_KEY, token);
+  } catch {
+    // Storage disabled: this browser signs in as an unknown device each time.
+  }
+}

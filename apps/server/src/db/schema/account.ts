@@ -153,7 +153,28 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
+  /** The last counted hit: sign-in back-off waits from it. */
+  lastAt: timestamp('last_at', { withTimezone: true }),
 });
+
+/**
+ * Devices a user has signed in from (issue 26): a random token the console keeps and sends with its next sign-in,
+ * stored as a hash. A known device is throttled on its own, so failures from elsewhere (an attacker guessing the
+ * password, a whole office behind one address) do not lock its owner out.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('login_devices_token_hash_key').on(t.tokenHash), index('login_devices_user_idx').on(t.userId)],
+);
 
 export const fieldLogs = pgTable(
   'field_logs',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { rateLimits, sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { loginDevices, rateLimits, sessions, users, verificationCodes } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 
 /** Everything a request needs about its caller, read in one round trip. */
@@ -173,24 +174,96 @@ export async function recordCodeAttempt(db: DbOrTx, id: string, consumed: boolea
     .where(eq(verificationCodes.id, id));
 }
 
-/** The count in the current fixed window, without adding to it. */
-export async function peekRate(db: DbOrTx, key: string, windowSeconds: number): Promise<number> {
-  const [r] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(
-      and(eq(rateLimits.key, key), gt(rateLimits.windowStart, sql`now() - make_interval(secs => ${windowSeconds})`)),
-    );
-  return r?.count ?? 0;
-}
-
 /** Adds one to a fixed-window counter (a new window starts when the old one has passed). */
 export async function hitRate(db: DbOrTx, key: string, windowSeconds: number) {
   await db.execute(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count, last_at) values (${key}, now(), 1, now())
     on conflict (key) do update set
       count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end`);
+      window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end,
+      last_at = now()`);
+}
+
+/**
+ * Adds one to a fixed-window counter and answers the new count, in one statement: concurrent requests each see
+ * their own count, so a limit cannot be raced (a read then a write let 30 parallel requests past a limit of 10).
+ */
+export async function countRate(db: DbOrTx, key: string, windowSeconds: number): Promise<number> {
+  const [r] = await rows<{ count: number }>(
+    db,
+    sql`insert into rate_limits (key, window_start, count, last_at) values (${key}, now(), 1, now())
+        on conflict (key) do update set
+          count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_start end,
+          last_at = now()
+        returning count`,
+  );
+  return Number(r?.count ?? 1);
+}
+
+export interface RateCounter {
+  /** Hits in the current window (0 when it has passed). */
+  count: number;
+  /** Seconds since the last counted hit, or null. */
+  secondsSinceLast: number | null;
+  /** Seconds until the current window passes. */
+  secondsLeft: number;
+}
+
+/**
+ * Locks these counters for the rest of the transaction (made at zero when missing) and reads them: a sign-in
+ * decides on them and counts itself before another sign-in of the same keys can read them. Locked in key order,
+ * so two sign-ins sharing keys cannot deadlock.
+ */
+export async function lockRates(
+  tx: DbOrTx,
+  counters: readonly { key: string; windowSeconds: number }[],
+): Promise<Map<string, RateCounter>> {
+  const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : 1));
+  await tx.execute(sql`insert into rate_limits (key, window_start, count)
+    values ${sql.join(
+      sorted.map((c) => sql`(${c.key}, now(), 0)`),
+      sql`, `,
+    )} on conflict (key) do nothing`);
+  const found = await rows<{ key: string; count: number; since_window: number; since_last: number | null }>(
+    tx,
+    sql`select key, count, extract(epoch from now() - window_start)::float8 as since_window,
+               extract(epoch from now() - last_at)::float8 as since_last
+          from rate_limits where key in ${sql`(${sql.join(
+            sorted.map((c) => sql`${c.key}`),
+            sql`, `,
+          )})`}
+         order by key for update`,
+  );
+  const result = new Map<string, RateCounter>();
+  for (const c of sorted) {
+    const row = found.find((r) => r.key === c.key);
+    const sinceWindow = Number(row?.since_window ?? 0);
+    const live = sinceWindow < c.windowSeconds;
+    result.set(c.key, {
+      count: live ? Number(row?.count ?? 0) : 0,
+      secondsSinceLast: row?.since_last == null ? null : Number(row.since_last),
+      secondsLeft: live ? c.windowSeconds - sinceWindow : c.windowSeconds,
+    });
+  }
+  return result;
+}
+
+/** The device a sign-in presents, when its token is one this user has signed in from. */
+export async function findLoginDevice(db: DbOrTx, userId: string, tokenHash: string) {
+  const [row] = await db
+    .select({ id: loginDevices.id })
+    .from(loginDevices)
+    .where(and(eq(loginDevices.userId, userId), eq(loginDevices.tokenHash, tokenHash)));
+  return row;
+}
+
+export async function insertLoginDevice(db: DbOrTx, values: { id: string; userId: string; tokenHash: string }) {
+  await db.insert(loginDevices).values(values);
+}
+
+export async function touchLoginDevice(db: DbOrTx, id: string) {
+  await db.update(loginDevices).set({ lastUsedAt: sql`now()` }).where(eq(loginDevices.id, id));
 }
 
 export async function clearRate(db: DbOrTx, key: string) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { LoginBody, Session } from '@fleetdesk/contracts';
 import { VERIFICATION_CODE_RESEND_SECONDS } from '@fleetdesk/contracts';
 import type { SmsSender } from '../../adapters/messaging.ts';
@@ -22,8 +23,30 @@ export const SESSION_POLICY = {
   rememberedIdleSeconds: 14 * DAY,
   touchEverySeconds: MINUTE,
 } as const;
-/** Failed sign-ins allowed per account and per client address in one window. */
-export const LOGIN_LIMITS = { perAccount: 10, perAddress: 50, windowSeconds: 15 * MINUTE } as const;
+/**
+ * Sign-in throttling (issue 26; docs/decisions.md "Sign-in throttling"). Every attempt is counted before the
+ * password is checked, in a transaction that locks its counters, so parallel attempts cannot overrun a limit:
+ * - per account and address (or per known device): `freeFailures` failures, then each attempt waits twice as long
+ *   after the last one (1 s, 2 s, 4 s … at most `maxBackOffSeconds`), within `pairWindowSeconds`;
+ * - per account and per address, for devices the account has not signed in from: `perAccount` and `perAddress`
+ *   failures in `windowSeconds`. A known device (a token the console got at a sign-in) is not held by these, so
+ *   neither an attacker guessing the owner's password nor an office behind one address can lock the owner out.
+ * A success clears its pair and account counters.
+ */
+export const LOGIN_LIMITS = {
+  freeFailures: 5,
+  maxBackOffSeconds: 15 * MINUTE,
+  pairWindowSeconds: HOUR,
+  perAccount: 10,
+  perAddress: 50,
+  windowSeconds: 15 * MINUTE,
+} as const;
+
+/** Seconds an attempt must wait after the last one, with `failures` already counted. */
+export function loginBackOffSeconds(failures: number): number {
+  if (failures < LOGIN_LIMITS.freeFailures) return 0;
+  return Math.min(2 ** (failures - LOGIN_LIMITS.freeFailures), LOGIN_LIMITS.maxBackOffSeconds);
+}
 const CODE_TTL_SECONDS = 5 * MINUTE;
 const CODE_MAX_ATTEMPTS = 5;
 
@@ -46,19 +69,39 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
-  async function guardAttempts(accountKey: string, addressKey: string) {
-    const [perAccount, perAddress] = await Promise.all([
-      repo.peekRate(db, accountKey, LOGIN_LIMITS.windowSeconds),
-      repo.peekRate(db, addressKey, LOGIN_LIMITS.windowSeconds),
-    ]);
-    if (perAccount >= LOGIN_LIMITS.perAccount || perAddress >= LOGIN_LIMITS.perAddress) {
-      throw tooMany(LOGIN_LIMITS.windowSeconds);
-    }
-  }
-
-  async function recordFailure(accountKey: string, addressKey: string) {
-    await repo.hitRate(db, accountKey, LOGIN_LIMITS.windowSeconds);
-    await repo.hitRate(db, addressKey, LOGIN_LIMITS.windowSeconds);
+  /**
+   * Counts a sign-in attempt or refuses it (429) before any secret is checked. Known devices are counted on their
+   * own (`login:device:`), other attempts per account + address and against the account's and address's limits.
+   */
+  async function claimAttempt(identity: string, clientAddress: string, deviceId: string | undefined) {
+    const L = LOGIN_LIMITS;
+    const pair = deviceId ? `login:device:${deviceId}` : `login:pair:${identity}:${clientAddress}`;
+    const account = loginAccountKey(identity);
+    const address = `login:address:${clientAddress}`;
+    const counters = [
+      { key: pair, windowSeconds: L.pairWindowSeconds },
+      ...(deviceId
+        ? []
+        : [
+            { key: account, windowSeconds: L.windowSeconds },
+            { key: address, windowSeconds: L.windowSeconds },
+          ]),
+    ];
+    await db.transaction(async (tx) => {
+      const read = await repo.lockRates(tx, counters);
+      const own = read.get(pair) as repo.RateCounter;
+      const wait = loginBackOffSeconds(own.count) - (own.secondsSinceLast ?? Number.POSITIVE_INFINITY);
+      if (wait > 0) throw tooMany(Math.ceil(wait));
+      for (const [key, max] of [
+        [account, L.perAccount],
+        [address, L.perAddress],
+      ] as const) {
+        const counter = read.get(key);
+        if (counter && counter.count >= max) throw tooMany(Math.ceil(counter.secondsLeft));
+      }
+      for (const c of counters) await repo.hitRate(tx, c.key, c.windowSeconds);
+    });
+    return { pair, account };
   }
 
   return {
@@ -68,16 +111,16 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
     /** Signs in by email or username + password, or phone + code; unknown user and wrong secret answer alike. */
     async login(body: LoginBody, clientAddress: string): Promise<Session> {
       const identity = 'phoneNo' in body ? body.phoneNo : ('email' in body ? body.email : body.username).toLowerCase();
-      const accountKey = loginAccountKey(identity);
-      const addressKey = `login:address:${clientAddress}`;
-      await guardAttempts(accountKey, addressKey);
+      const passwordUser = 'password' in body ? await repo.findLoginUser(db, identity) : undefined;
+      const user = 'password' in body ? passwordUser : await repo.findLoginUserByPhone(db, body.phoneNo);
+      const device =
+        user && body.deviceToken ? await repo.findLoginDevice(db, user.id, sha256(body.deviceToken)) : undefined;
+      const counted = await claimAttempt(identity, clientAddress, device?.id);
 
       let userId: string | undefined;
       if ('password' in body) {
-        const user = await repo.findLoginUser(db, identity);
-        if (await verifyPassword(user?.passwordHash ?? null, body.password)) userId = user?.id;
+        if (await verifyPassword(passwordUser?.passwordHash ?? null, body.password)) userId = passwordUser?.id;
       } else {
-        const user = await repo.findLoginUserByPhone(db, body.phoneNo);
         const code = await repo.latestCode(db, body.phoneNo);
         const usable = code && !code.consumedAt && code.expiresAt > new Date() && code.attempts < CODE_MAX_ATTEMPTS;
         if (usable) {
@@ -87,12 +130,17 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
         }
       }
 
-      if (!userId) {
-        await recordFailure(accountKey, addressKey);
-        throw new DomainError('IncorrectCredentials', 401, wrongCredentials(body));
+      // A failure stays counted (the attempt was counted before the check); a success clears its counters.
+      if (!userId) throw new DomainError('IncorrectCredentials', 401, wrongCredentials(body));
+      await repo.clearRate(db, counted.pair);
+      await repo.clearRate(db, counted.account);
+      let deviceToken = body.deviceToken;
+      if (device) await repo.touchLoginDevice(db, device.id);
+      else {
+        deviceToken = newToken();
+        await repo.insertLoginDevice(db, { id: randomUUID(), userId, tokenHash: sha256(deviceToken) });
       }
-      await repo.clearRate(db, accountKey);
-      return issueSession(userId, body.rememberMe ?? false);
+      return { ...(await issueSession(userId, body.rememberMe ?? false)), deviceToken };
     },
 
     /** Sends a sign-in code; answers the same whether or not the number belongs to a user. */

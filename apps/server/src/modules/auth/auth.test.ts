@@ -6,7 +6,7 @@ import { latestMessage } from '../../adapters/outbox.repo.ts';
 import { sessions, verificationCodes } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 import { sha256 } from '../../lib/secrets.ts';
-import { LOGIN_LIMITS, SESSION_POLICY } from './auth.service.ts';
+import { LOGIN_LIMITS, loginBackOffSeconds, SESSION_POLICY } from './auth.service.ts';
 
 let addressCounter = 0;
 /** Each test signs in from its own client address so per-address counters never leak between tests. */
@@ -261,6 +261,73 @@ describe('auth API', () => {
       expect(res.statusCode).toBe(429);
       expect(errorOf(res).code).toBe('TooManyRequests');
       expect((await login({ email: t.owner.email, password: PASSWORD }, freshAddress())).statusCode).toBe(200);
+    });
+  });
+
+  describe('throttling that cannot be raced or turned against the owner (issue 26)', () => {
+    it('lets 30 parallel wrong passwords on one account past the account limit not once', async () => {
+      const victim = await t.userWith([]);
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => login({ email: victim.email, password: 'wrong-password' }, freshAddress())),
+      );
+      const codes = answers.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 401)).toHaveLength(LOGIN_LIMITS.perAccount);
+      expect(codes.filter((c) => c === 429)).toHaveLength(30 - LOGIN_LIMITS.perAccount);
+    });
+
+    it('backs off exponentially per account and address after the free failures', async () => {
+      const victim = await t.userWith([]);
+      const address = freshAddress();
+      for (let i = 0; i < LOGIN_LIMITS.freeFailures; i++) {
+        expect((await login({ email: victim.email, password: 'wrong-password' }, address)).statusCode).toBe(401);
+      }
+      const held = await login({ email: victim.email, password: PASSWORD }, address);
+      expect(held.statusCode).toBe(429);
+      expect(errorOf(held).data).toEqual({ retryAfterSeconds: 1 });
+      // The same account from another address is not held.
+      expect((await login({ email: victim.email, password: 'wrong-password' }, freshAddress())).statusCode).toBe(401);
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await login({ email: victim.email, password: 'wrong-password' }, address)).statusCode).toBe(401);
+      const longer = await login({ email: victim.email, password: PASSWORD }, address);
+      expect(longer.statusCode).toBe(429);
+      expect(errorOf(longer).data).toEqual({ retryAfterSeconds: 2 });
+      expect(loginBackOffSeconds(LOGIN_LIMITS.freeFailures + 20)).toBe(LOGIN_LIMITS.maxBackOffSeconds);
+    });
+
+    it('gives a device token at sign-in and keeps that device signing in while the account or address is attacked', async () => {
+      const owner = await t.userWith([]);
+      const home = freshAddress();
+      const first = await login({ email: owner.email, password: PASSWORD }, home);
+      expect(first.statusCode).toBe(200);
+      const deviceToken = first.json().data.deviceToken as string;
+      expect(Buffer.from(deviceToken, 'base64url').length).toBeGreaterThanOrEqual(16);
+      const again = await login({ email: owner.email, password: PASSWORD, deviceToken }, home);
+      expect(again.json().data.deviceToken).toBe(deviceToken);
+
+      // Someone guesses the owner's password from everywhere: the account is held for devices it does not know…
+      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+        await login({ email: owner.email, password: 'wrong-password' }, freshAddress());
+      }
+      expect((await login({ email: owner.email, password: PASSWORD }, freshAddress())).statusCode).toBe(429);
+      const forged = { email: owner.email, password: PASSWORD, deviceToken: 'made-up-token' };
+      expect((await login(forged, freshAddress())).statusCode).toBe(429);
+      // …and the owner's browser still signs in, from home or from anywhere else.
+      expect((await login({ email: owner.email, password: PASSWORD, deviceToken }, home)).statusCode).toBe(200);
+      expect((await login({ email: owner.email, password: PASSWORD, deviceToken }, freshAddress())).statusCode).toBe(
+        200,
+      );
+
+      // A whole office behind one address (a proxy without TRUST_PROXY) fails 50 times on other accounts.
+      const office = freshAddress();
+      for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+        await login({ email: `colleague${i}@test.local`, password: 'wrong-password' }, office);
+      }
+      const colleague = await t.userWith([]);
+      expect((await login({ email: colleague.email, password: PASSWORD }, office)).statusCode).toBe(429);
+      expect((await login({ email: owner.email, password: PASSWORD, deviceToken }, office)).statusCode).toBe(200);
+
+      // A device token names one user's browser: it does not free another account.
+      expect((await login({ email: colleague.email, password: PASSWORD, deviceToken }, office)).statusCode).toBe(429);
     });
   });
 

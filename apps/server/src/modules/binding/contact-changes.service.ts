@@ -7,7 +7,8 @@ import type { Caller } from '../../lib/caller.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { sha256, sixDigitCode, verifyPassword } from '../../lib/secrets.ts';
 import { logChange } from '../audit/audit.repo.ts';
-import { clearRate, hitRate, peekRate, revokeUserSessions } from '../auth/auth.repo.ts';
+import { clearRate, revokeUserSessions } from '../auth/auth.repo.ts';
+import { limitRate } from '../auth/rate-limit.ts';
 import { contactTaken } from '../users/users.repo.ts';
 import * as repo from './binding.repo.ts';
 
@@ -43,15 +44,11 @@ export function createContactChangeService(deps: { db: Db; mail: MailSender; sms
 
   return {
     async request(caller: Caller, body: ContactChangeBody) {
+      // Counted before the check, in one statement: parallel guesses cannot pass a limit none of them has hit yet.
       const passwordKey = `contact-change:password:${caller.userId}`;
-      if ((await peekRate(db, passwordKey, PASSWORD_LIMIT.windowSeconds)) >= PASSWORD_LIMIT.attempts) {
-        throw new DomainError('TooManyRequests', 429, 'Too many requests, try again later', {
-          retryAfterSeconds: PASSWORD_LIMIT.windowSeconds,
-        });
-      }
+      await limitRate(db, passwordKey, PASSWORD_LIMIT.attempts, PASSWORD_LIMIT.windowSeconds);
       const me = await repo.ownContact(db, caller.userId);
       if (!me || !(await verifyPassword(me.passwordHash, body.password))) {
-        await hitRate(db, passwordKey, PASSWORD_LIMIT.windowSeconds);
         const message = 'The current password is incorrect';
         throw new DomainError('IncorrectPassword', 400, message, { fields: { password: message } });
       }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../shared/http.ts';
+import { getDeviceToken, setDeviceToken } from '../../shared/session.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { LocaleSwitcher } from '../../shared/ui/locale-switcher.tsx';
 import { useDocumentTitle } from '../layout/document-title.ts';
@@ -38,8 +39,14 @@ export default function LoginPage() {
   useDocumentTitle(t('login.title'));
 
   const login = useMutation({
-    mutationFn: (body: LoginBody) => call(authEndpoints.login, { body }, { notify: false }),
-    onSuccess: ({ data }) => finishSignIn(data.token, search.get('redirect')),
+    mutationFn: (body: LoginBody) => {
+      const deviceToken = getDeviceToken();
+      return call(authEndpoints.login, { body: deviceToken ? { ...body, deviceToken } : body }, { notify: false });
+    },
+    onSuccess: ({ data }) => {
+      setDeviceToken(data.deviceToken);
+      finishSignIn(data.token, search.get('redirect'));
+    },
   });
 
   const failure = login.error instanceof ApiError ? translateValidationMessage(login.error.message) : null;
