@@ -1,6 +1,6 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import { systemEndpoints } from '@fleetdesk/contracts';
+import { NUL_CHARACTER_MESSAGE, systemEndpoints } from '@fleetdesk/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { localMail, localSms } from './adapters/messaging.ts';
@@ -10,9 +10,12 @@ import { localStorage } from './adapters/storage.ts';
 import { stripeCardProvider, stripePaymentProvider } from './adapters/stripe-payments.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
+import { MdsParamError, validationError } from './errors.ts';
 import { deviceCredentials } from './iot/credentials.ts';
 import { createLiveFleet, type LiveFleet } from './iot/live-fleet.ts';
 import { createJobRunner, type JobRunner } from './jobs/queue.ts';
+import { LOG_REDACT_PATHS, serializeError, serializeRequest } from './lib/log-redaction.ts';
+import { nulRefusal } from './lib/nul-guard.ts';
 import { route } from './lib/route.ts';
 import { loadSecretsKey, secretBoxFor } from './lib/secret-box.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -63,6 +66,7 @@ import { createNotificationDigest, type NotificationDigest } from './modules/not
 import { mailJobHandlers } from './modules/notifications/mail.jobs.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
+import { createAddressLimiter } from './modules/open-data/address-limiter.ts';
 import { gbfsRoutes } from './modules/open-data/gbfs.routes.ts';
 import { createGbfsFeeds } from './modules/open-data/gbfs.service.ts';
 import { createGbfsSettingsService } from './modules/open-data/gbfs-settings.service.ts';
@@ -142,9 +146,19 @@ declare module 'fastify' {
 export const BODY_LIMIT = 1024 * 1024;
 
 /** Builds the whole server on an open database: what main.ts listens with and what tests inject into. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  /** Tests read the log through their own stream. */
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'body.password'] },
+    logger: {
+      level: config.logLevel,
+      redact: LOG_REDACT_PATHS,
+      serializers: { req: serializeRequest, err: serializeError },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
@@ -171,6 +185,18 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before any schema: a NUL in any string of any route is a 400 naming the field, never a failed query.
+  app.addHook('preValidation', async (request) => {
+    const fields = nulRefusal(request);
+    if (!fields) return;
+    if (request.routeOptions.config.requires === 'agency') {
+      throw new MdsParamError(
+        'bad_param',
+        Object.keys(fields).map((f) => `${f}: ${NUL_CHARACTER_MESSAGE}`),
+      );
+    }
+    throw validationError(fields);
+  });
 
   const { db } = database;
   const sms = localSms(db, app.log);
@@ -334,10 +360,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
         cacheMaxAgeMs: config.gbfs.cacheMaxAgeMs,
         copyOut: database.copyOut?.bind(database),
       });
+      const feedLimiter = createAddressLimiter({ perMinute: config.gbfs.rateLimitPerMinute, db, log: app.log });
+      feedLimiter.start();
+      api.addHook('onClose', async () => feedLimiter.stop());
       gbfsRoutes(api, {
         feeds: gbfsFeeds,
         settings: createGbfsSettingsService({ db, feeds: gbfsFeeds }),
-        rateLimitPerMinute: config.gbfs.rateLimitPerMinute,
+        limiter: feedLimiter,
       });
       const subscriptionOrders = createSubscriptionOrderService({
         db,

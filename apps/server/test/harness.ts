@@ -121,7 +121,11 @@ let counter = 0;
  * Builds the real app on a fresh database with an account, its owner and two partners; `env` adds
  * configuration variables (e.g. CLIENT_LINK_URL) to the test defaults.
  */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  /** A test that reads the log gives its stream (and a LOG_LEVEL in `env`). */
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestContext> {
   // Already migrated: it is a copy of this migration set's template.
   const { database, drop } = await freshDatabase();
   const config = {
@@ -134,7 +138,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       ...env,
     }),
   };
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, opts);
   const { db } = database;
   await seed.account(db);
   const adminRole = await seed.adminRole(db);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { appPermission, appPermissions, webPermissions } from '@fleetdesk/contracts';
+import { appPermission, appPermissions, NUL_CHARACTER_MESSAGE, webPermissions } from '@fleetdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.ts';
@@ -141,6 +141,41 @@ describe('HTTP surface', () => {
         const res = await call(t.app, 'GET', url, { token: t.owner.token });
         expect(expectCleanError(res, 400).code, url).toBe('ValidationError');
       }
+    });
+
+    it('refuses a NUL character in a path, query or body string with 400 on every route, never a 500', async () => {
+      const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
+      expect(routes.length).toBeGreaterThan(300);
+      let refused = 0;
+      for (const r of routes) {
+        const hasBody = ['POST', 'PUT', 'PATCH'].includes(r.method);
+        // A NUL in the last path parameter if there is one, else in the query, and in the body's first field.
+        const url = r.url.includes(':')
+          ? r.url.replace(/:(\w+)(?!.*:\w)/, 'x%00y').replace(/:\w+/g, randomUUID())
+          : `${r.url}?search=x%00y`;
+        const res = await t.app.inject({
+          method: r.method as 'GET',
+          url,
+          headers: { authorization: `Bearer ${t.owner.token}` },
+          ...(hasBody ? { payload: { name: 'x\u0000y', note: 'x\u0000y' } } : {}),
+        });
+        expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBeLessThan(500);
+        if (res.statusCode === 400 && res.body.includes('NUL')) refused++;
+      }
+      // Every route whose request reached validation refused the NUL there (a few answer earlier: 404 of an
+      // unknown feed, the agency guard's 401).
+      expect(refused).toBeGreaterThan(routes.length * 0.9);
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/auth/login',
+        payload: { email: t.owner.email, password: 'pass\u0000word' },
+      });
+      expect(login.statusCode).toBe(400);
+      expect(errorOf(login)).toEqual({
+        code: 'ValidationError',
+        message: NUL_CHARACTER_MESSAGE,
+        data: { fields: { password: NUL_CHARACTER_MESSAGE } },
+      });
     });
 
     it('refuses ids of the wrong shape with 400 on every route with an :id', async () => {

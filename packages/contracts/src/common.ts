@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 /** Every id the API hands out is a UUID; anything else is refused with 400 before a query runs. */
+/** Every string of every request is refused with this when it holds U+0000 (PostgreSQL cannot store it in text). */
+export const NUL_CHARACTER_MESSAGE = 'Text cannot contain a NUL character';
+
 export const id = z.uuid({ message: 'Must be a valid id' });
 export const idParams = z.strictObject({ id });
 export type Id = z.infer<typeof id>;

@@ -201,6 +201,43 @@ export async function countRate(db: DbOrTx, key: string, windowSeconds: number):
   return Number(r?.count ?? 1);
 }
 
+/**
+ * Adds each key's hits to its fixed-window counter in one statement and answers the counters' totals (every
+ * node's hits in the window): how a node's in-memory limiter learns what the other nodes counted.
+ */
+export async function addRateHits(
+  db: DbOrTx,
+  hits: ReadonlyMap<string, number>,
+  windowSeconds: number,
+): Promise<Map<string, { count: number; secondsLeft: number }>> {
+  if (hits.size === 0) return new Map();
+  const keys = [...hits.keys()];
+  const found = await rows<{ key: string; count: number; since_window: number }>(
+    db,
+    sql`insert into rate_limits (key, window_start, count, last_at)
+        select h.key, now(), h.hits, now()
+          from unnest(${`{${keys.map((k) => `"${k.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[],
+                      ${`{${keys.map((k) => hits.get(k) ?? 0).join(',')}}`}::int[]) as h (key, hits)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
+                       then excluded.count else rate_limits.count + excluded.count end,
+          window_start = case when rate_limits.window_start < now() - make_interval(secs => ${windowSeconds})
+                              then now() else rate_limits.window_start end,
+          last_at = now()
+        returning key, count, extract(epoch from now() - window_start)::float8 as since_window`,
+  );
+  return new Map(
+    found.map((r) => [r.key, { count: Number(r.count), secondsLeft: windowSeconds - Number(r.since_window) }]),
+  );
+}
+
+/** Drops the counters of a prefix whose window ended long ago (public-feed addresses come and go). */
+export async function pruneRates(db: DbOrTx, prefix: string, olderThanSeconds: number) {
+  await db.execute(
+    sql`delete from rate_limits where key like ${`${prefix}%`} and window_start < now() - make_interval(secs => ${olderThanSeconds})`,
+  );
+}
+
 export interface RateCounter {
   /** Hits in the current window (0 when it has passed). */
   count: number;

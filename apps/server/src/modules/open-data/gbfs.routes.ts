@@ -8,7 +8,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../errors.ts';
 import { route } from '../../lib/route.ts';
-import { createAddressLimiter, type FeedDocument, type GbfsFeeds, gzipped } from './gbfs.service.ts';
+import type { AddressLimiter } from './address-limiter.ts';
+import { type FeedDocument, type GbfsFeeds, gzipped } from './gbfs.service.ts';
 import type { GbfsSettingsService } from './gbfs-settings.service.ts';
 
 /** Whether an If-None-Match header names this ETag (a list, weak forms and "*" included). */
@@ -33,7 +34,7 @@ async function sendFeed(request: FastifyRequest, reply: FastifyReply, doc: FeedD
 
 export function gbfsRoutes(
   app: FastifyInstance,
-  deps: { feeds: GbfsFeeds; settings: GbfsSettingsService; rateLimitPerMinute: number },
+  deps: { feeds: GbfsFeeds; settings: GbfsSettingsService; limiter: AddressLimiter },
 ) {
   const { feeds, settings } = deps;
   route(app, gbfsSettingsEndpoints.get, async ({ caller, params }) => ({
@@ -43,7 +44,6 @@ export function gbfsRoutes(
     data: await settings.update(caller, params.partnerId, body),
   }));
 
-  const limit = createAddressLimiter(deps.rateLimitPerMinute);
   /**
    * A public feed: the contract gives the path, the parameters' validation and the OpenAPI entry; the body is the
    * prepared document (bytes, or gzip), never re-serialised. CORS is open: trip planners read feeds from browsers.
@@ -61,7 +61,7 @@ export function gbfsRoutes(
       },
       handler: async (request, reply) => {
         reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'ETag');
-        limit(request.ip);
+        deps.limiter.hit(request.ip);
         const systemId = (request.params as { systemId?: string }).systemId;
         const doc = await feeds.feed(systemId, name);
         if (!doc) throw notFound();
@@ -81,7 +81,7 @@ export function gbfsRoutes(
     config: { requires: 'public' },
     schema: { summary: doc.summary, tags: [doc.tag], params: doc.params, querystring: doc.query },
     handler: async (request, reply) => {
-      limit(request.ip);
+      deps.limiter.hit(request.ip);
       const params = request.params as { systemId: string; type: 'terms' | 'privacy-policy' };
       const query = request.query as { lang?: string };
       const page = await feeds.documentPage(params.systemId, params.type, query.lang);

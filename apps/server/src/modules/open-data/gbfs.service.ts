@@ -14,7 +14,7 @@ import type {
 } from 'gbfs-typescript-types/v3.0/index.js';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../../db/client.ts';
-import { DomainError, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import * as repo from './gbfs.repo.ts';
 
 const gzip = promisify(gzipCallback);
@@ -422,27 +422,4 @@ export function gzipped(doc: FeedDocument): Promise<Buffer> {
   // Level 1 on big documents: a 25 MB vehicle_status still shrinks ~8×, in a third of level 6's time.
   doc.gzipped ??= gzip(doc.body, { level: doc.body.length > 1_000_000 ? 1 : 6 });
   return doc.gzipped;
-}
-
-/** Per-address request counter for the public feeds, in this process (docs/decisions.md "GBFS"). */
-export function createAddressLimiter(perMinute: number, maxAddresses = 50_000) {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (address: string) => {
-    const now = Date.now();
-    let w = windows.get(address);
-    if (!w || now - w.start >= 60_000) {
-      if (!w && windows.size >= maxAddresses) {
-        for (const [k, v] of windows) if (now - v.start >= 60_000) windows.delete(k);
-        // Still full of live windows: an address flood; the oldest make room.
-        if (windows.size >= maxAddresses) windows.delete(windows.keys().next().value as string);
-      }
-      w = { start: now, count: 0 };
-      windows.set(address, w);
-    }
-    w.count += 1;
-    if (w.count > perMinute) {
-      const retryAfterSeconds = Math.ceil((w.start + 60_000 - now) / 1000);
-      throw new DomainError('TooManyRequests', 429, 'Too many requests, try again later', { retryAfterSeconds });
-    }
-  };
 }
