@@ -303,6 +303,11 @@ export async function touchLoginDevice(db: DbOrTx, id: string) {
   await db.update(loginDevices).set({ lastUsedAt: sql`now()` }).where(eq(loginDevices.id, id));
 }
 
+/** Takes back one counted hit (an attempt that turned out to succeed), never below zero. */
+export async function refundRate(db: DbOrTx, key: string) {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
+}
+
 export async function clearRate(db: DbOrTx, key: string) {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }

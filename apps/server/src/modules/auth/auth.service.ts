@@ -101,7 +101,7 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
       }
       for (const c of counters) await repo.hitRate(tx, c.key, c.windowSeconds);
     });
-    return { pair, account };
+    return { pair, account, address: deviceId ? undefined : address };
   }
 
   return {
@@ -130,10 +130,13 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
         }
       }
 
-      // A failure stays counted (the attempt was counted before the check); a success clears its counters.
+      // A failure stays counted (the attempt was counted before the check); a success clears its own counters and
+      // gives back its hit on the address, so the address limit counts failures only: a whole office behind one
+      // NAT signing in on new devices in the morning must not lock itself out.
       if (!userId) throw new DomainError('IncorrectCredentials', 401, wrongCredentials(body));
       await repo.clearRate(db, counted.pair);
       await repo.clearRate(db, counted.account);
+      if (counted.address) await repo.refundRate(db, counted.address);
       let deviceToken = body.deviceToken;
       if (device) await repo.touchLoginDevice(db, device.id);
       else {

@@ -275,6 +275,18 @@ describe('auth API', () => {
       expect(codes.filter((c) => c === 429)).toHaveLength(30 - LOGIN_LIMITS.perAccount);
     });
 
+    it('counts only failures against an address: a whole office signing in on new devices is never held', async () => {
+      const office = freshAddress();
+      const staff = await t.userWith([]);
+      for (let i = 0; i < LOGIN_LIMITS.perAddress + 5; i++) {
+        expect((await login({ email: staff.email, password: PASSWORD }, office)).statusCode).toBe(200);
+      }
+      for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
+        await login({ email: `stranger${i}@test.local`, password: 'wrong-password' }, office);
+      }
+      expect((await login({ email: staff.email, password: PASSWORD }, office)).statusCode).toBe(429);
+    });
+
     it('backs off exponentially per account and address after the free failures', async () => {
       const victim = await t.userWith([]);
       const address = freshAddress();
