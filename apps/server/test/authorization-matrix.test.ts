@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Endpoint, Requirement } from '@fleetdesk/contracts';
-import * as contracts from '@fleetdesk/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import {
   world,
 } from './authorization-matrix.fixtures.ts';
 import { changedTables, type MatrixRequest, matrixUsers, send, snapshot } from './authorization-matrix.world.ts';
+import { contractEndpoints, keyOf } from './contract-endpoints.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 
 /**
@@ -31,32 +31,6 @@ const isDocsRoute = (url: string) => url === '/api/docs' || url.startsWith('/api
 
 /** Endpoints whose refusals share one pair of snapshots (a write among them is then traced call by call). */
 const REFUSALS_PER_SNAPSHOT = 8;
-
-const keyOf = (e: Pick<Endpoint, 'method' | 'path'>) => `${e.method} ${e.path}`;
-
-function isEndpoint(value: unknown): value is Endpoint {
-  if (!value || typeof value !== 'object') return false;
-  const v = value as Record<string, unknown>;
-  return typeof v.method === 'string' && typeof v.path === 'string' && 'requires' in v && 'response' in v;
-}
-
-/** Every endpoint object reachable from the contracts' exports (`rentingEndpoints.getOrder`, nested groups too). */
-function contractEndpoints(): Endpoint[] {
-  const found = new Map<string, Endpoint>();
-  const seen = new Set<unknown>();
-  const walk = (value: unknown) => {
-    if (!value || typeof value !== 'object' || seen.has(value) || Array.isArray(value)) return;
-    if (value instanceof z.ZodType) return;
-    seen.add(value);
-    if (isEndpoint(value)) {
-      found.set(keyOf(value), value);
-      return;
-    }
-    for (const child of Object.values(value)) walk(child);
-  };
-  for (const value of Object.values(contracts)) walk(value);
-  return [...found.values()].sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
-}
 
 /** A syntactically valid value for each `:param` (a uuid, an asset number, the first value of an enum). */
 function dummyParams(e: Endpoint): Record<string, string> {
