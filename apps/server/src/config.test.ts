@@ -62,8 +62,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the device clock skew and the MQTT packet limit, with defaults of 2 minutes and 512 KiB', () => {
+    expect(loadConfig({}).iot.clockSkewMs).toBe(120_000);
+    expect(loadConfig({}).mqtt.maxPacketBytes).toBe(512 * 1024);
+    expect(loadConfig({ IOT_CLOCK_SKEW_MS: '0' }).iot.clockSkewMs).toBe(0);
+    expect(loadConfig({ IOT_CLOCK_SKEW_MS: '5000', MQTT_MAX_PACKET_BYTES: '65536' })).toMatchObject({
+      iot: { clockSkewMs: 5000 },
+      mqtt: { maxPacketBytes: 65_536 },
+    });
+  });
+
   it.each([
     ['a port out of range', { PORT: '70000' }, 'PORT'],
+    ['a negative clock skew', { IOT_CLOCK_SKEW_MS: '-1' }, 'IOT_CLOCK_SKEW_MS'],
+    ['a clock skew that is not a number', { IOT_CLOCK_SKEW_MS: '2m' }, 'IOT_CLOCK_SKEW_MS'],
+    ['a packet limit below 1 KiB', { MQTT_MAX_PACKET_BYTES: '100' }, 'MQTT_MAX_PACKET_BYTES'],
+    ['a packet limit above MQTT’s own', { MQTT_MAX_PACKET_BYTES: String(2 ** 30) }, 'MQTT_MAX_PACKET_BYTES'],
     ['an unknown database scheme', { DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     ['a short admin password', { ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     ['a base path without slashes', { BASE_PATH: 'console' }, 'BASE_PATH'],

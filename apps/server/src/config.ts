@@ -60,6 +60,17 @@ const envSchema = z
       .url({ protocol: /^(mqtts?|wss?)$/, message: 'MQTT_URL must be mqtt://, mqtts://, ws:// or wss://' })
       .optional(),
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+    /**
+     * The largest MQTT packet the embedded broker takes, in bytes (header included); a larger one closes the
+     * connection before its body is read. A bridge's batch of 1,000 full reports is about 250 KB. An external broker
+     * has its own setting (docs/device-protocol.md). 256 MiB is MQTT's own bound.
+     */
+    MQTT_MAX_PACKET_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024)
+      .default(512 * 1024),
     /** The gateway's own credentials at an external broker. */
     MQTT_USERNAME: z.string().optional(),
     MQTT_PASSWORD: z.string().optional(),
@@ -91,6 +102,11 @@ const envSchema = z
     /** How long an IoT command or config may take to be answered, and the first retry's delay (doubling). */
     IOT_COMMAND_TTL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
     IOT_RETRY_BASE_MS: z.coerce.number().int().min(50).max(600_000).default(3_000),
+    /**
+     * How far ahead of its arrival a device report may be dated (ms); one dated later is stored with its arrival
+     * time, so a device with its clock set ahead cannot freeze its asset's state (docs/device-protocol.md).
+     */
+    IOT_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
     /** How often the reminder evaluation runs (ms); the e2e server sets it low. */
     REMINDER_EVALUATE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** How often subscription billing runs (ms): fixes periods, makes and charges trades. */
@@ -167,10 +183,13 @@ export type Config = {
     username: string | undefined;
     password: string | undefined;
     topicRoot: string;
+    /** The embedded broker's packet size limit (bytes). */
+    maxPacketBytes: number;
   };
   simulator: boolean;
   simulatorDevices: number;
-  iot: { commandTtlMs: number; retryBaseMs: number };
+  /** clockSkewMs: how far ahead of its arrival a report may be dated before it is dated at its arrival. */
+  iot: { commandTtlMs: number; retryBaseMs: number; clockSkewMs: number };
   reminders: { evaluateMs: number };
   subscriptions: { billingMs: number; usageLagMs: number };
   /** styleUrl: the style the console tries first, its key put in; null → the offline atlas only. */
@@ -235,11 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       username: e.MQTT_USERNAME,
       password: e.MQTT_PASSWORD,
       topicRoot: e.MQTT_TOPIC_ROOT,
+      maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
     },
     simulator:
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
     simulatorDevices: e.SIMULATOR_DEVICES,
-    iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS },
+    iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS, clockSkewMs: e.IOT_CLOCK_SKEW_MS },
     reminders: { evaluateMs: e.REMINDER_EVALUATE_MS },
     subscriptions: { billingMs: e.SUBSCRIPTION_BILLING_MS, usageLagMs: e.SUBSCRIPTION_USAGE_LAG_MS },
     gbfs: {

@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
 import { BRIDGE_PREFIX, type DeviceCredentials, GATEWAY_USERNAME } from './credentials.ts';
+import { limitPacketSize, type PacketRefusal } from './packet-limit.ts';
 import {
   DEVICE_NO_PATTERN,
   devicePublishChannels,
@@ -19,16 +21,23 @@ type Role = { kind: 'gateway' } | { kind: 'bridge'; name: string } | { kind: 'de
 
 export interface EmbeddedBroker {
   port: number;
+  /** Connections closed for a packet above MQTT_MAX_PACKET_BYTES (or a malformed packet length). */
+  stats: { refusedPackets: number };
   close(): Promise<void>;
 }
 
 const NOT_AUTHORIZED = 5;
+/** At most one warning this often about refused packets: a misbehaving client reconnects and sends again. */
+const REFUSAL_WARN_MS = 60_000;
 
 export async function startEmbeddedBroker(opts: {
   host: string;
   port: number;
   topicRoot: string;
+  /** The largest packet a client may send (bytes); a larger one closes its connection (packet-limit.ts). */
+  maxPacketBytes: number;
   credentials: DeviceCredentials;
+  log?: FastifyBaseLogger;
 }): Promise<EmbeddedBroker> {
   const { topicRoot, credentials } = opts;
   const roles = new WeakMap<Client, Role>();
@@ -89,7 +98,19 @@ export async function startEmbeddedBroker(opts: {
     done(null, allowed ? subscription : null);
   };
 
-  const server = net.createServer(broker.handle);
+  const stats = { refusedPackets: 0 };
+  let lastWarning = Number.NEGATIVE_INFINITY;
+  const refused = (remoteAddress: string | undefined) => (refusal: PacketRefusal) => {
+    stats.refusedPackets++;
+    const now = Date.now();
+    const entry = { remoteAddress, ...refusal, limit: opts.maxPacketBytes, total: stats.refusedPackets };
+    if (now - lastWarning < REFUSAL_WARN_MS) return opts.log?.debug(entry, 'MQTT packet refused, connection closed');
+    lastWarning = now;
+    opts.log?.warn(entry, 'MQTT packet refused, connection closed (warned at most once a minute)');
+  };
+  const server = net.createServer((socket) =>
+    broker.handle(limitPacketSize(socket, opts.maxPacketBytes, refused(socket.remoteAddress))),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, opts.host, () => resolve());
@@ -97,6 +118,7 @@ export async function startEmbeddedBroker(opts: {
   const address = server.address();
   return {
     port: typeof address === 'object' && address ? address.port : opts.port,
+    stats,
     async close() {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

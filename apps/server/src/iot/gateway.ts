@@ -30,6 +30,8 @@ export interface GatewayStats {
   ignoredReplies: number;
   replies: number;
   published: number;
+  /** Telemetry and events dated more than the clock skew ahead of their arrival, stored with the arrival time. */
+  clockAhead: number;
 }
 
 export interface Gateway extends DevicePublisher {
@@ -40,6 +42,8 @@ export interface Gateway extends DevicePublisher {
 
 const SUBSCRIBED: DeviceChannel[] = ['telemetry', 'event', 'presence', 'cmd/reply', 'config/reply'];
 const LOG_EVERY = 1000;
+/** At most one warning this often about device clocks ahead: a fleet with a bad firmware clock reports nonstop. */
+const CLOCK_WARN_MS = 60_000;
 
 export async function startGateway(opts: {
   url: string;
@@ -48,17 +52,35 @@ export async function startGateway(opts: {
   topicRoot: string;
   /** `$share/<group>/` prefix with an external broker; none on the embedded one. */
   shareGroup: string | null;
+  /** How far ahead of its arrival a report may be dated (IOT_CLOCK_SKEW_MS). */
+  clockSkewMs: number;
+  /** MQTT_MAX_PACKET_BYTES: with an external broker, the largest packet the gateway asks to be sent. */
+  maxPacketBytes: number;
   ingest: Ingest;
   control: IotControlService;
   log: FastifyBaseLogger;
 }): Promise<Gateway> {
   const { topicRoot, ingest, control, log } = opts;
-  const stats: GatewayStats = { malformed: 0, batches: 0, ignoredReplies: 0, replies: 0, published: 0 };
+  const stats: GatewayStats = {
+    malformed: 0,
+    batches: 0,
+    ignoredReplies: 0,
+    replies: 0,
+    published: 0,
+    clockAhead: 0,
+  };
   const client: MqttClient = await mqtt.connectAsync(opts.url, {
     // MQTT 5 on an external broker: its Receive Maximum lets the broker keep thousands of QoS 1 messages in
     // flight to the gateway; a 3.1.1 session gets Mosquitto's default of 20, which caps ingest at 20 per round
     // trip and overflows the broker's queue (measured: ~240 messages/s). aedes speaks 3.1.1 only.
-    ...(opts.shareGroup ? { protocolVersion: 5 as const, properties: { receiveMaximum: 65_535 } } : {}),
+    // Its Maximum Packet Size makes the broker drop a larger message for the gateway instead of sending it, whatever
+    // the broker's own max_packet_size (the embedded broker refuses such packets from the sender already).
+    ...(opts.shareGroup
+      ? {
+          protocolVersion: 5 as const,
+          properties: { receiveMaximum: 65_535, maximumPacketSize: opts.maxPacketBytes },
+        }
+      : {}),
     username: opts.username,
     password: opts.password,
     clientId: `fleetdesk-gateway-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
@@ -80,23 +102,48 @@ export async function startGateway(opts: {
     if (stats.malformed % LOG_EVERY === 1) log.warn({ topic, why, total: stats.malformed }, 'malformed device message');
   };
 
+  let lastClockWarning = Number.NEGATIVE_INFINITY;
+  let clockAheadWarned = 0;
+  /**
+   * A report's time, unless the device's clock is more than the skew ahead of ours: then its arrival time. An
+   * asset keeps the state of its newest report, so one report dated next year would otherwise be "newest" until
+   * next year, and every true report after it would look older and change nothing (docs/decisions.md "Device
+   * clocks and packet sizes"). A clock behind ours is left alone: a device flushing its backlog sends old times.
+   */
+  const dated = <M extends { ts: number }>(message: M, deviceNo: string, arrivedAt: number): M => {
+    const aheadMs = message.ts - arrivedAt;
+    if (aheadMs <= opts.clockSkewMs) return message;
+    stats.clockAhead++;
+    if (arrivedAt - lastClockWarning >= CLOCK_WARN_MS) {
+      log.warn(
+        { deviceNo, aheadMs, since: stats.clockAhead - clockAheadWarned, total: stats.clockAhead },
+        'device clock ahead: report stored with its arrival time (warned at most once a minute)',
+      );
+      lastClockWarning = arrivedAt;
+      clockAheadWarned = stats.clockAhead;
+    } else {
+      log.debug({ deviceNo, aheadMs }, 'device clock ahead: report stored with its arrival time');
+    }
+    return { ...message, ts: arrivedAt };
+  };
+
   /** One device's message, published on its own topic or relayed in a bridge's batch. */
-  const handle = (topic: string, deviceNo: string, channel: DeviceChannel, json: unknown) => {
+  const handle = (topic: string, deviceNo: string, channel: DeviceChannel, json: unknown, arrivedAt: number) => {
     switch (channel) {
       case 'telemetry': {
         const message = check(telemetryMessage, json);
         if (!message) return malformed(topic, 'payload');
-        return ingest.push({ kind: 'telemetry', deviceNo, message });
+        return ingest.push({ kind: 'telemetry', deviceNo, message: dated(message, deviceNo, arrivedAt) });
       }
       case 'event': {
         const message = check(eventMessage, json);
         if (!message) return malformed(topic, 'payload');
-        return ingest.push({ kind: 'event', deviceNo, message });
+        return ingest.push({ kind: 'event', deviceNo, message: dated(message, deviceNo, arrivedAt) });
       }
       case 'presence': {
         const message = check(presenceMessage, json);
         if (!message) return malformed(topic, 'payload');
-        return ingest.push({ kind: 'presence', deviceNo, message, at: Date.now() });
+        return ingest.push({ kind: 'presence', deviceNo, message, at: arrivedAt });
       }
       case 'cmd/reply':
       case 'config/reply': {
@@ -127,14 +174,15 @@ export async function startGateway(opts: {
   };
 
   client.on('message', (topic, payload) => {
+    const arrivedAt = Date.now();
     const parsed = parseTopic(topicRoot, topic);
-    if (parsed) return handle(topic, parsed.deviceNo, parsed.channel, parseJson(payload));
+    if (parsed) return handle(topic, parsed.deviceNo, parsed.channel, parseJson(payload), arrivedAt);
     if (parseBatchTopic(topicRoot, topic) === null) return malformed(topic, 'topic');
     const batch = check(batchMessage, parseJson(payload));
     if (!batch) return malformed(topic, 'payload');
     stats.batches++;
     for (const item of batch.items) {
-      handle(topicOf(topicRoot, item.deviceNo, item.channel), item.deviceNo, item.channel, item.message);
+      handle(topicOf(topicRoot, item.deviceNo, item.channel), item.deviceNo, item.channel, item.message, arrivedAt);
     }
   });
   client.on('error', (error) => log.warn({ err: error }, 'MQTT gateway connection error'));

@@ -23,6 +23,8 @@ export interface LiveFleet {
   /** The broker devices connect to (mqtt://host:port), once started. */
   brokerUrl(): string | undefined;
   gateway(): Gateway | undefined;
+  /** The embedded broker, when MQTT_URL is unset and the fleet has started. */
+  embeddedBroker(): EmbeddedBroker | undefined;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -69,6 +71,7 @@ export function createLiveFleet(opts: {
     credentials,
     brokerUrl: () => url,
     gateway: () => gateway,
+    embeddedBroker: () => broker,
     async start() {
       if (config.mqtt.url) {
         url = config.mqtt.url;
@@ -77,7 +80,9 @@ export function createLiveFleet(opts: {
           host: config.host,
           port: config.mqtt.port,
           topicRoot: config.mqtt.topicRoot,
+          maxPacketBytes: config.mqtt.maxPacketBytes,
           credentials,
+          log,
         });
         url = `mqtt://${config.host}:${broker.port}`;
       }
@@ -88,6 +93,8 @@ export function createLiveFleet(opts: {
         password: external ? config.mqtt.password : credentials.gatewayPassword(),
         topicRoot: config.mqtt.topicRoot,
         shareGroup: external ? 'fleetdesk-gateway' : null,
+        clockSkewMs: config.iot.clockSkewMs,
+        maxPacketBytes: config.mqtt.maxPacketBytes,
         ingest,
         control,
         log,

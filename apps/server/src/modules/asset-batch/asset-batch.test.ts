@@ -414,6 +414,73 @@ describe('asset batch API', () => {
       expect(bad.statusCode).toBe(400);
     });
 
+    it('writes a formula-like property name into the template with an apostrophe, and the filled template imports', async () => {
+      const formulaCategory = randomUUID();
+      const formulaName = '=HYPERLINK("http://x")';
+      await t.database.db
+        .insert(assetCategories)
+        .values({ id: formulaCategory, name: 'Formula bike', assetType: 'BIKE' });
+      const formulaProperty = randomUUID();
+      await t.database.db.insert(assetProperties).values({
+        id: formulaProperty,
+        categoryId: formulaCategory,
+        name: formulaName,
+        valueType: 'TEXT',
+        updateMethod: 'MANUAL',
+        isUnique: false,
+        position: 0,
+      });
+      const template = (format: string) =>
+        call(t.app, 'GET', `/asset/categories/${formulaCategory}/assets/$importTemplate?format=${format}`, {
+          token: t.owner.token,
+        });
+      const storedValue = async (no: string) => {
+        const a = (await call(t.app, 'GET', `/asset/assets/${no}`, { token: t.owner.token })).json().data;
+        return a.properties.find((p: { property: { id: string } }) => p.property.id === formulaProperty)?.value;
+      };
+
+      const csv = await template('csv');
+      expect(csv.statusCode).toBe(200);
+      const [csvHeader] = parse(csv.body, { bom: true }) as string[][];
+      expect(csvHeader?.at(-1)).toBe(`'${formulaName}`);
+      // Both escapes: CSV's quotes around the cell, the apostrophe inside it.
+      expect(csv.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+      const csvNo = nextNo('F');
+      const filled = `${csv.body.trimEnd()}\r\n${csvNo},Partner A,,customer-rental,,,,plain text\r\n`;
+      const csvImport = await importFile(Buffer.from(filled), { category: formulaCategory });
+      expect(csvImport.statusCode, csvImport.body).toBe(201);
+      expect((csvImport.json().data as Report).columns.at(-1)).toBe(formulaName);
+      expect(await storedValue(csvNo)).toBe('plain text');
+
+      const xlsx = await template('xlsx');
+      expect(xlsx.statusCode).toBe(200);
+      const [xlsxHeader] = await readXlsx(xlsx.rawPayload);
+      expect(xlsxHeader?.at(-1)).toBe(`'${formulaName}`);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const xlsxNo = nextNo('F');
+      workbook.worksheets[0]?.addRow([xlsxNo, 'Partner A', null, 'customer-rental', null, null, null, 'from xlsx']);
+      const xlsxImport = await importFile(Buffer.from(await workbook.xlsx.writeBuffer()), {
+        category: formulaCategory,
+        filename: 'assets.xlsx',
+      });
+      expect(xlsxImport.statusCode, xlsxImport.body).toBe(201);
+      expect(await storedValue(xlsxNo)).toBe('from xlsx');
+
+      // The export of that category has the property as a column too: quoted in CSV and XLSX alike.
+      const csvExport = await exportAssets({ categoryIdIn: [formulaCategory], format: 'csv' });
+      const exported = parse(csvExport.body, { bom: true }) as string[][];
+      expect(exported[0]?.at(-1)).toBe(`'${formulaName}`);
+      expect(
+        exported
+          .slice(1)
+          .map((r) => r.at(-1))
+          .sort(),
+      ).toEqual(['from xlsx', 'plain text']);
+      const xlsxExport = await exportAssets({ categoryIdIn: [formulaCategory], format: 'xlsx' });
+      expect((await readXlsx(xlsxExport.rawPayload))[0]?.at(-1)).toBe(`'${formulaName}`);
+    });
+
     it('previews a file with one bad row, then refuses to import it (422 with the report, nothing written)', async () => {
       const [n1, n2, n3] = [nextNo(), nextNo(), nextNo()];
       const csv = [
@@ -622,7 +689,8 @@ describe('asset batch API', () => {
       const rows = await readXlsx(res.rawPayload);
       expect(rows).toHaveLength(BULK + 1);
       expect(rows.find((r) => r[0] === 'EXP000007')?.[7]).toBe('Basket, "big"\nsecond line');
-      expect(rows.find((r) => r[0] === 'EXP000008')?.[7]).toBe('=HYPERLINK("http://x.test")');
+      // Typed text cells, quoted all the same: an edit of the cell in Excel, or a copy saved as CSV, would run it.
+      expect(rows.find((r) => r[0] === 'EXP000008')?.[7]).toBe(`'=HYPERLINK("http://x.test")`);
     });
 
     it("exports only the caller's partners, and the property values of a single category", async () => {

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { sheetCell } from '../../lib/csv.ts';
 import type { AssetQueryService } from '../asset-query/asset-query.service.ts';
 import * as assetsRepo from '../assets/assets.repo.ts';
 
@@ -88,23 +89,23 @@ export async function exportRows(
 }
 
 /**
- * Text a spreadsheet would run as a formula (a note typed as `=HYPERLINK(…)`) is written with a leading
- * apostrophe, as OWASP advises for CSV; XLSX cells are typed, so the workbook needs no such guard.
+ * The rows as a CSV stream (BOM first, so Excel reads UTF-8); Readable.from pulls only as fast as it is read.
+ * Every text cell, the header's property names too, goes through sheetCell (docs/decisions.md "Spreadsheet cells").
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const defuse = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-
-/** The rows as a CSV stream (BOM first, so Excel reads UTF-8); Readable.from pulls only as fast as it is read. */
 export function csvStream(rows: AsyncGenerator<Cell[]>, log: FastifyBaseLogger) {
-  const options = { bom: true, cast: { boolean: (v: boolean) => String(v), string: defuse } };
+  const options = { bom: true, cast: { boolean: (v: boolean) => String(v), string: (v: string) => sheetCell(v) } };
   return pipeline(Readable.from(rows), stringify(options), (error) => {
     if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') log.error({ err: error }, 'asset export failed');
   });
 }
 
 /**
- * The rows as an XLSX stream. ExcelJS's writer buffers a sheet until the zip reads it and the zip writes as
- * fast as it is given rows, so the writer waits whenever the response has not taken what was written.
+ * The rows as an XLSX stream. Text cells go through sheetCell like the CSV's: a workbook's cells are typed, so
+ * Excel does not run a text cell when it opens the file, but it does once someone edits that cell, and a copy
+ * saved as CSV carries the bare formula. ExcelJS cannot set Excel's hidden quote prefix, so the apostrophe is
+ * written as text and shows.
+ * ExcelJS's writer buffers a sheet until the zip reads it and the zip writes as fast as it is given rows, so the
+ * writer waits whenever the response has not taken what was written.
  */
 export function xlsxStream(rows: AsyncGenerator<Cell[]>, log: FastifyBaseLogger) {
   const out = new PassThrough();
@@ -129,7 +130,7 @@ export function xlsxStream(rows: AsyncGenerator<Cell[]>, log: FastifyBaseLogger)
     let written = 0;
     for await (const cells of rows) {
       if (closed) return;
-      sheet.addRow(cells).commit();
+      sheet.addRow(cells.map(sheetCell)).commit();
       if (++written % EXPORT_PAGE_SIZE === 0) {
         await nextTurn();
         if (out.writableNeedDrain && !closed) await drained();

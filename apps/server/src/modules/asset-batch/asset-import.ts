@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { unquoteSheetCell } from '../../lib/csv.ts';
 import { enabledCategory } from '../assets/asset-rules.ts';
 import * as assetsRepo from '../assets/assets.repo.ts';
 import { applyValues } from '../assets/property-values.ts';
@@ -40,11 +41,23 @@ export const templateColumns = (definitions: readonly assetsRepo.PropertyRow[]) 
   ...definitions.filter(importable).map((d) => d.name),
 ];
 
+/**
+ * A header cell's column name. Templates and exports write a formula-like property name (`=HYPERLINK(…)`) with a
+ * leading apostrophe (sheetCell); it comes off here so the file re-imports. A property whose name really starts
+ * with that apostrophe keeps it.
+ */
+function headerName(text: string, definitions: readonly assetsRepo.PropertyRow[]) {
+  const unquoted = unquoteSheetCell(text);
+  if (unquoted === text) return text;
+  const key = text.toLowerCase();
+  return definitions.some((d) => d.name.toLowerCase() === key) ? text : unquoted;
+}
+
 /** The columns of a file's header (null for a blank header cell); a column the import cannot fill is a 400. */
 function layoutOf(header: readonly string[], definitions: readonly assetsRepo.PropertyRow[]): (Column | null)[] {
   const seen = new Set<string>();
   const layout = header.map((raw): Column | null => {
-    const name = raw.trim();
+    const name = headerName(raw.trim(), definitions);
     if (name === '') return null;
     const key = name.toLowerCase();
     if (seen.has(key)) throw fileProblem(`The column "${name}" appears twice`);

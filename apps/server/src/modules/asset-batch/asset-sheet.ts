@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { validationError } from '../../errors.ts';
+import { sheetCell } from '../../lib/csv.ts';
 import { checkZip } from '../../lib/zip-guard.ts';
 
 /**
@@ -11,6 +12,7 @@ import { checkZip } from '../../lib/zip-guard.ts';
  */
 
 export type SheetRow = { line: number; cells: string[] };
+export type SheetValue = string | number | boolean | null;
 export type Sheet = { header: string[]; rows: SheetRow[] };
 
 export const fileProblem = (message: string) => validationError({ file: message });
@@ -117,11 +119,15 @@ export function readSheet(content: Buffer): Promise<Sheet> | Sheet {
   return readCsv(content);
 }
 
-/** A small sheet written at once (the import template). The CSV starts with a BOM so Excel reads it as UTF-8. */
-export async function writeSheet(format: AssetFileFormat, rows: readonly (readonly unknown[])[]): Promise<Buffer> {
-  if (format === 'csv') return Buffer.from(`\uFEFF${stringify(rows as unknown[][])}`, 'utf-8');
+/**
+ * A small sheet written at once (the import template). The CSV starts with a BOM so Excel reads it as UTF-8.
+ * Every cell goes through sheetCell: the template's header holds custom property names, which users type.
+ */
+export async function writeSheet(format: AssetFileFormat, rows: readonly (readonly SheetValue[])[]): Promise<Buffer> {
+  const cells = rows.map((row) => row.map(sheetCell));
+  if (format === 'csv') return Buffer.from(`\uFEFF${stringify(cells)}`, 'utf-8');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Assets');
-  for (const row of rows) sheet.addRow([...row]);
+  for (const row of cells) sheet.addRow(row);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -604,6 +604,90 @@ describe.each<Broker>(['embedded', 'mosquitto'])('IoT over the %s broker', (brok
     expect(bad.statusCode).toBe(422);
   });
 
+  it('a report dated far ahead is stored at its arrival, so the real reports after it still change the state', async () => {
+    const a = await addAsset();
+    const b = await addAsset();
+    const gateway = t.app.liveFleet.gateway();
+    const aheadBefore = gateway?.stats.clockAhead ?? 0;
+    const d = await device(a.iotDeviceNo as string);
+    const stateOf = async (id: string) => (await t.database.db.select().from(assets).where(eq(assets.id, id)))[0];
+    const send = (client: MqttClient, channel: string, message: Record<string, unknown>) =>
+      client.publishAsync(`${root}/${client.options.clientId}/${channel}`, JSON.stringify(message), { qos: 1 });
+    const yearAhead = Date.now() + 365 * 86_400_000;
+
+    const sentAt = Date.now();
+    await send(d, 'telemetry', { ts: yearAhead, chargePct: 10, lock: 'locked', pos: { lat: 45.1, lng: 9.1 } });
+    await send(d, 'event', { ts: yearAhead, type: 'alarm', code: 'tilt' });
+    const first = await until(
+      () => stateOf(a.id),
+      (r) => r?.chargePct === 10 && r.alarmCode === 'tilt',
+    );
+    // Dated at its arrival, not next year.
+    const storedAt = first?.iotLastUpdateTime?.getTime() ?? 0;
+    expect(storedAt).toBeGreaterThanOrEqual(sentAt - 1000);
+    expect(storedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(first?.alarmAt?.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(gateway?.stats.clockAhead).toBe(aheadBefore + 2);
+
+    // The device's clock is fixed: its next report, a few seconds on, is the asset's state.
+    await new Promise((r) => setTimeout(r, 50));
+    const realTs = Date.now() + 3000;
+    await send(d, 'telemetry', { ts: realTs, chargePct: 55, lock: 'unlocked', pos: { lat: 45.2, lng: 9.2 } });
+    const second = await until(
+      () => stateOf(a.id),
+      (r) => r?.chargePct === 55,
+    );
+    expect(second).toMatchObject({ chargePct: 55, lockState: 'UNLOCKED', latitude: 45.2 });
+    expect(second?.iotLastUpdateTime?.getTime()).toBe(realTs);
+    const trail = await t.database.db.select().from(assetPositions).where(eq(assetPositions.assetId, a.id));
+    expect(trail.every((p) => p.recordedAt.getTime() <= realTs)).toBe(true);
+    const events = await t.database.db.select().from(assetEvents).where(eq(assetEvents.assetId, a.id));
+    expect(events.every((e) => e.occurredAt.getTime() <= realTs)).toBe(true);
+
+    // A clock a little fast (within IOT_CLOCK_SKEW_MS, 2 minutes by default) is taken at its word.
+    const e = await device(b.iotDeviceNo as string);
+    const slightlyAhead = Date.now() + 60_000;
+    await send(e, 'telemetry', { ts: slightlyAhead, chargePct: 77 });
+    const third = await until(
+      () => stateOf(b.id),
+      (r) => r?.chargePct === 77,
+    );
+    expect(third?.iotLastUpdateTime?.getTime()).toBe(slightlyAhead);
+    expect(gateway?.stats.clockAhead).toBe(aheadBefore + 2);
+  });
+
+  it('a packet above MQTT_MAX_PACKET_BYTES is never stored: the embedded broker closes its connection, an external one keeps it from the gateway', async () => {
+    const a = await addAsset();
+    const deviceNo = a.iotDeviceNo as string;
+    const topic = `${root}/${deviceNo}/telemetry`;
+    const stateOf = async () => (await t.database.db.select().from(assets).where(eq(assets.id, a.id)))[0];
+    const embedded = t.app.liveFleet.embeddedBroker();
+    const refusedBefore = embedded?.stats.refusedPackets ?? 0;
+
+    const d = await device(deviceNo);
+    const closed = new Promise<void>((resolve) => d.once('close', () => resolve()));
+    // A valid report but for its padding (which the protocol's schema would drop): 600 KiB, over 512 KiB.
+    d.publish(topic, JSON.stringify({ ts: Date.now(), chargePct: 13, pad: 'x'.repeat(600 * 1024) }), { qos: 0 });
+    if (broker === 'embedded') {
+      await closed;
+      expect(embedded?.stats.refusedPackets).toBe(refusedBefore + 1);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await stateOf())?.chargePct).toBeNull();
+    // Mosquitto (no max_packet_size here) took it and dropped it for the gateway, which stayed connected.
+    expect(t.app.liveFleet.gateway()?.connected()).toBe(true);
+
+    // An ordinary report, and one just under the limit, are stored.
+    const again = broker === 'embedded' ? await device(deviceNo) : d;
+    await again.publishAsync(topic, JSON.stringify({ ts: Date.now(), chargePct: 14 }), { qos: 1 });
+    expect((await until(stateOf, (r) => r?.chargePct === 14))?.chargePct).toBe(14);
+    const nearLimit = JSON.stringify({ ts: Date.now() + 10, chargePct: 15, pad: 'x'.repeat(500 * 1024) });
+    await again.publishAsync(topic, nearLimit, { qos: 1 });
+    expect((await until(stateOf, (r) => r?.chargePct === 15))?.chargePct).toBe(15);
+    expect(again.connected).toBe(true);
+    if (broker === 'embedded') expect(embedded?.stats.refusedPackets).toBe(refusedBefore + 1);
+  });
+
   it.runIf(broker === 'embedded')(
     'the embedded broker holds each device to its own topics and credentials',
     async () => {
