@@ -18,6 +18,23 @@ export default defineConfig({
     emptyOutDir: true,
     // antd alone is ~1 MB unminified; the warning would fire on every build without telling us anything new.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // zod and src/app/zod-jitless.ts in one chunk: every chunk that builds schemas (contracts, forms)
+              // imports it, so `z.config({ jitless: true })` has run before the first schema exists. Left to the
+              // default splitting, zod lands in a shared chunk the entry imports, and its schemas would be built
+              // (and probe `new Function`, a CSP violation) before the entry's first line ran.
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-jitless\.ts$/,
+              priority: 100,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

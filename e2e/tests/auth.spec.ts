@@ -1,7 +1,12 @@
 import { accountEndpoints } from '@fleetdesk/contracts';
 import { Api } from '../fixtures/api.ts';
+import { collectCspViolations } from '../fixtures/csp.ts';
 import { PASSWORD, TOKEN_KEY, users } from '../fixtures/env.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { AssetMapPage } from '../pages/asset-map.page.ts';
+import { CustomerListPage } from '../pages/customers.page.ts';
+import { DashboardPage } from '../pages/dashboard.page.ts';
+import { DocumentEditorPage } from '../pages/documents.page.ts';
 import { LoginPage } from '../pages/login.page.ts';
 import { Shell } from '../pages/shell.ts';
 
@@ -89,5 +94,35 @@ test.describe('sign in and out', () => {
     await form.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Incorrect phone number / password' })).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('the console runs under its Content-Security-Policy without a single violation (issue 26)', async ({ page }) => {
+    // The map (maplibre's worker, software WebGL) and the rich-text editor on a busy two-core machine.
+    test.setTimeout(150_000);
+    const violations = await collectCspViolations(page);
+    const login = new LoginPage(page);
+    await login.goto();
+    const policy = (await page.request.get('/auth/login')).headers()['content-security-policy'];
+    expect(policy).toContain("script-src 'self';");
+    await login.login(users.owner.email, PASSWORD);
+    await new Shell(page).expectSignedInAs(users.owner.name);
+
+    await new DashboardPage(page).goto();
+    const map = new AssetMapPage(page);
+    await map.goto();
+    // The attribution appears once the style (here the atlas, the street style answering 404) has loaded.
+    await expect(page.getByRole('main').locator('.maplibregl-ctrl-attrib')).toContainText('Natural Earth', {
+      timeout: 40_000,
+    });
+    await new CustomerListPage(page).goto();
+    await page.goto('/setting/general/customer-communication/terms');
+    const editor = new DocumentEditorPage(page);
+    await editor.ready();
+    await expect(editor.body('English')).toContainText('Terms of rental');
+    // The API documentation (swagger-ui) under the same policy.
+    await page.goto('/api/docs');
+    await expect(page.locator('.swagger-ui .info .title')).toContainText('Fleetdesk API', { timeout: 20_000 });
+
+    expect(violations).toEqual([]);
   });
 });

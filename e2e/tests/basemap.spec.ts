@@ -23,7 +23,9 @@ async function onScreen(map: AssetMapPage, [lng, lat]: [number, number]): Promis
 async function pixel(page: Page, point: { x: number; y: number }): Promise<[number, number, number]> {
   const png = await page.screenshot({ clip: { x: Math.round(point.x), y: Math.round(point.y), width: 1, height: 1 } });
   return page.evaluate(async (base64) => {
-    const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+    // Decoded from bytes, not fetched from a data: URL: the console's CSP allows no connection to data:.
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const image = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
     const context = new OffscreenCanvas(1, 1).getContext('2d') as OffscreenCanvasRenderingContext2D;
     context.drawImage(image, 0, 0);
     const [r, g, b] = context.getImageData(0, 0, 1, 1).data;

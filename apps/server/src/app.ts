@@ -119,6 +119,7 @@ import { registerConsole } from './plugins/console.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerFiles } from './plugins/files.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
 export interface RouteEntry {
   method: string;
@@ -185,6 +186,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Before every route: helmet's per-route options are read as routes are added.
+  await registerSecurityHeaders(app, config);
   // Before any schema: a NUL in any string of any route is a 400 naming the field, never a failed query.
   app.addHook('preValidation', async (request) => {
     const fields = nulRefusal(request);

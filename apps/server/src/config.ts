@@ -93,6 +93,26 @@ const envSchema = z
       })
       .default(DEFAULT_MAP_STYLE_URL),
     MAP_ACCESS_KEY: z.string().optional(),
+    /**
+     * Further origins the map style loads tiles, glyphs or sprites from, comma-separated: the Content-Security-Policy
+     * lets the console reach only these and MAP_STYLE_URL's own origin.
+     */
+    MAP_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .url({ protocol: /^https?$/, message: 'MAP_ORIGINS: comma-separated http(s) origins' })
+            .transform((u) => new URL(u).origin),
+        ),
+      ),
     /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
     MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     /** Requests per minute one address may make to the public GBFS feeds (a consumer polls ~16). */
@@ -193,7 +213,7 @@ export type Config = {
   reminders: { evaluateMs: number };
   subscriptions: { billingMs: number; usageLagMs: number };
   /** styleUrl: the style the console tries first, its key put in; null → the offline atlas only. */
-  map: { styleUrl: string | null; gridMaxAgeMs: number };
+  map: { styleUrl: string | null; origins: string[]; gridMaxAgeMs: number };
   /** The public GBFS feeds: the API origin they are published at, per-address limit, node cache bound. */
   gbfs: { apiBaseUrl: string; rateLimitPerMinute: number; cacheMaxAgeMs: number | undefined };
   payments:
@@ -272,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         e.MAP_STYLE_URL === OFFLINE_MAP
           ? null
           : e.MAP_STYLE_URL.replaceAll('{key}', encodeURIComponent(e.MAP_ACCESS_KEY ?? '')),
+      origins: e.MAP_ORIGINS,
       gridMaxAgeMs: e.MAP_GRID_MAX_AGE_MS,
     },
     payments:

@@ -23,5 +23,11 @@ export async function registerOpenApi(app: FastifyInstance, version: string) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // Registered inside the /api scope: without it, /api/docs (no trailing slash) linked its files at /docs/static/….
+    indexPrefix: '/api',
+    // No badge from validator.swagger.io: the page reaches no other server (the CSP allows none).
+    uiConfig: { docExpansion: 'list', validatorUrl: null },
+  });
 }

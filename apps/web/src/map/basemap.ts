@@ -42,7 +42,12 @@ export async function loadBasemap(
       credentials: 'omit',
       headers: { accept: 'application/json' },
     });
-    if (!response.ok) throw new Error(`map style ${styleUrl}: HTTP ${response.status}`);
+    if (!response.ok) {
+      // Read the (small) error body: unread, a response the browser may not cache (no-store) stays open until the
+      // timeout above aborts it.
+      await response.arrayBuffer().catch(() => undefined);
+      throw new Error(`map style ${styleUrl}: HTTP ${response.status}`);
+    }
     const style: unknown = await response.json();
     if (!isStyle(style)) throw new Error(`map style ${styleUrl}: not a MapLibre style (version 8)`);
     return { kind: 'street', style };
