@@ -30,11 +30,25 @@ export default defineConfig({
             'apps/server/src/jobs/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
           ],
+          exclude: ['apps/server/test/cluster/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite instances are heavy; two cores run two files at a time.
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // Real server processes on PostgreSQL and Mosquitto (issue 26): several nodes, kill -9, restarts.
+          name: 'cluster',
+          include: ['apps/server/test/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          // Each file starts several servers: one file at a time on two cores.
+          maxWorkers: 1,
+          fileParallelism: false,
         },
       },
     ],

@@ -73,6 +73,12 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     const database = await migratedPglite();
     return { database, drop: async () => undefined };
   }
+  const { url, drop } = await freshPostgresDatabase();
+  return { database: await openDatabase({ kind: 'postgres', url }), drop };
+}
+
+/** A new, migrated PostgreSQL database (a copy of the template): its URL, and how to drop it again. */
+export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `fleetdesk_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -81,9 +87,8 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
-    database,
+    url: url.toString(),
     drop: async () => {
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();

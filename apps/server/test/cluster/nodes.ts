@@ -1,0 +1,183 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freshPostgresDatabase, PASSWORD } from '../harness.ts';
+
+/**
+ * Real server processes for the multi-node and fault tests (`npm run test:cluster`): each node is
+ * `node apps/server/src/main.ts` on its own port, all on one PostgreSQL database and the machine's Mosquitto
+ * (MQTT_URL, a shared subscription), the way docs/deploy/ runs them. Nothing is faked between the nodes.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const MAIN = path.join(root, 'apps/server/src/main.ts');
+export const MOSQUITTO_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+export const OWNER_EMAIL = 'owner@cluster.test';
+export { PASSWORD };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Node {
+  name: string;
+  port: number;
+  url: string;
+  process: ChildProcess;
+  /** Everything the node wrote (stdout and stderr), for the failure message of a test. */
+  output(): string;
+  /** JSON call to /api<path>; answers status and parsed body. */
+  call<T = unknown>(
+    method: string,
+    apiPath: string,
+    opts?: { token?: string; body?: unknown },
+  ): Promise<{ status: number; body: T; headers: Headers }>;
+  login(email?: string, password?: string): Promise<string>;
+  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+  kill(): Promise<void>;
+  /** SIGTERM and wait for the exit (graceful drain). */
+  stop(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+export interface Cluster {
+  databaseUrl: string;
+  /** What every node of this cluster gets (shared secrets key and data directory, topic root, broker). */
+  env: Record<string, string>;
+  nodes: Node[];
+  /** Starts one more node with the cluster's environment (plus `env`), waiting until /api/health answers. */
+  start(name: string, env?: Record<string, string>): Promise<Node>;
+  close(): Promise<void>;
+}
+
+/**
+ * A database of its own (migrated template copy), a topic root of its own on the shared broker, and the first
+ * node started alone (it creates the account owner), then the others.
+ */
+export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
+  const { url: databaseUrl, drop } = await freshPostgresDatabase();
+  const dataDir = `/tmp/fleetdesk-cluster-${randomUUID()}`;
+  mkdirSync(dataDir, { recursive: true });
+  const clusterEnv: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    MQTT_URL: MOSQUITTO_URL,
+    MQTT_TOPIC_ROOT: `cluster-${randomUUID().slice(0, 8)}`,
+    ADMIN_EMAIL: OWNER_EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    DEMO_DATA: '0',
+    SIMULATOR: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'warn',
+    ...env,
+  };
+  const nodes: Node[] = [];
+  const cluster: Cluster = {
+    databaseUrl,
+    env: clusterEnv,
+    nodes,
+    async start(name, extra = {}) {
+      const node = await startNode(name, { ...clusterEnv, ...extra });
+      nodes.push(node);
+      return node;
+    },
+    async close() {
+      await Promise.all(nodes.map((n) => n.kill()));
+      await drop();
+    },
+  };
+  try {
+    for (let i = 0; i < count; i++) await cluster.start(`node${i + 1}`);
+  } catch (error) {
+    await cluster.close();
+    throw error;
+  }
+  return cluster;
+}
+
+export async function startNode(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Node> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_NAME: name },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-200_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+
+  const node: Node = {
+    name,
+    port,
+    url,
+    process: child,
+    exited,
+    output: () => output,
+    async call(method, apiPath, opts = {}) {
+      const res = await fetch(`${url}/api${apiPath}`, {
+        method,
+        headers: {
+          ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON (an event stream, a file): the text
+      }
+      return { status: res.status, body: body as never, headers: res.headers };
+    },
+    async login(email = OWNER_EMAIL, password = PASSWORD) {
+      const res = await node.call<{ data: { token: string } }>('POST', '/account/auth/login', {
+        body: { email, password },
+      });
+      if (res.status !== 200) throw new Error(`${name}: login failed (${res.status}) ${JSON.stringify(res.body)}`);
+      return res.body.data.token;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await node.kill();
+      throw new Error(`${name} did not answer /api/health within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return node;
+}
