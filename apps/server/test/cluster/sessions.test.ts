@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, startCluster } from './nodes.ts';
+import { type Cluster, type Node, startCluster } from './nodes.ts';
 
 /** Sessions live in PostgreSQL only: any node accepts a token another issued, and a revocation holds everywhere at once. */
 describe('sessions across nodes', () => {
@@ -12,7 +12,7 @@ describe('sessions across nodes', () => {
   });
 
   it('accepts a token issued by another node and honours its revocation on the next request everywhere', async () => {
-    const [a, b] = cluster.nodes;
+    const [a, b] = cluster.nodes as [Node, Node];
     const token = await a.login();
     expect((await b.call('GET', '/account/users/$me/profile', { token })).status).toBe(200);
     expect((await a.call('GET', '/account/users/$me/profile', { token })).status).toBe(200);
