@@ -71,6 +71,27 @@ const envSchema = z
       .min(1024)
       .max(256 * 1024 * 1024)
       .default(512 * 1024),
+    /**
+     * This instance's name among several (node1, api-2…): unique per instance and the same across its restarts.
+     * With an external broker it names the gateway's persistent MQTT session (see MQTT_CLIENT_ID).
+     */
+    NODE_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, { message: 'NODE_NAME: letters, digits, dot, dash, underscore' })
+      .optional(),
+    /**
+     * The gateway's client id at an external broker; default `fleetdesk-<topic root>-<NODE_NAME>` when NODE_NAME is
+     * set. A stable id gives a persistent session: what was delivered and not yet committed when the instance died
+     * is redelivered when it comes back (docs/architecture.md). Neither set: a fresh id and a clean session.
+     */
+    MQTT_CLIENT_ID: z.string().min(1).max(128).optional(),
+    /** How long the broker keeps a crashed gateway's session (its unacknowledged and queued messages), in seconds. */
+    MQTT_SESSION_EXPIRY_S: z.coerce.number().int().min(0).max(4_294_967_295).default(600),
+    /**
+     * The gateway's Receive Maximum at an external broker: QoS 1 messages taken in and not yet committed. Beyond it
+     * the broker keeps the backlog (up to its own queue limit); it bounds the gateway's memory.
+     */
+    MQTT_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(65_535).default(10_000),
     /** The gateway's own credentials at an external broker. */
     MQTT_USERNAME: z.string().optional(),
     MQTT_PASSWORD: z.string().optional(),
@@ -205,6 +226,10 @@ export type Config = {
     topicRoot: string;
     /** The embedded broker's packet size limit (bytes). */
     maxPacketBytes: number;
+    /** The gateway's stable client id at an external broker (a persistent session), if any. */
+    clientId: string | undefined;
+    sessionExpirySeconds: number;
+    maxInFlight: number;
   };
   simulator: boolean;
   simulatorDevices: number;
@@ -275,6 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       password: e.MQTT_PASSWORD,
       topicRoot: e.MQTT_TOPIC_ROOT,
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+      clientId:
+        e.MQTT_CLIENT_ID ??
+        (e.NODE_NAME ? `fleetdesk-${e.MQTT_TOPIC_ROOT.replaceAll('/', '-')}-${e.NODE_NAME}` : undefined),
+      sessionExpirySeconds: e.MQTT_SESSION_EXPIRY_S,
+      maxInFlight: e.MQTT_MAX_IN_FLIGHT,
     },
     simulator:
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { DevicePublisher, IotControlService } from '../modules/iot/control.service.ts';
+import { untilReachable } from '../lib/db-errors.ts';
 import { coalesceWrites } from './coalesce-writes.ts';
+import { deferAcks } from './deferred-acks.ts';
 import type { Ingest } from './ingest.ts';
 import {
   BATCH_CHANNEL,
@@ -32,6 +34,15 @@ export interface GatewayStats {
   published: number;
   /** Telemetry and events dated more than the clock skew ahead of their arrival, stored with the arrival time. */
   clockAhead: number;
+  /**
+   * QoS 1 messages taken in and not yet acknowledged to the broker (waiting for their batch to commit), now and at
+   * most since start. The broker sends no more than `maxInFlight` of them (the gateway's Receive Maximum).
+   */
+  inFlight: number;
+  inFlightHighWater: number;
+  maxInFlight: number;
+  /** Acknowledgements dropped because the connection that delivered their message ended (the broker redelivers). */
+  staleAcks: number;
 }
 
 export interface Gateway extends DevicePublisher {
@@ -45,6 +56,8 @@ const LOG_EVERY = 1000;
 /** At most one warning this often about device clocks ahead: a fleet with a bad firmware clock reports nonstop. */
 const CLOCK_WARN_MS = 60_000;
 
+type Ack = () => void;
+
 export async function startGateway(opts: {
   url: string;
   username: string | undefined;
@@ -56,6 +69,15 @@ export async function startGateway(opts: {
   clockSkewMs: number;
   /** MQTT_MAX_PACKET_BYTES: with an external broker, the largest packet the gateway asks to be sent. */
   maxPacketBytes: number;
+  /**
+   * A stable client id (MQTT_CLIENT_ID, or from NODE_NAME): the broker keeps the gateway's session — its subscription
+   * and its unacknowledged messages — for `sessionExpirySeconds` after a crash and hands it to the restarted node.
+   * Unset: a fresh id and a clean session each start (what was in flight at a crash is lost).
+   */
+  clientId: string | undefined;
+  sessionExpirySeconds: number;
+  /** MQTT_MAX_IN_FLIGHT: unacknowledged messages the broker may send (Receive Maximum); beyond, it keeps them. */
+  maxInFlight: number;
   ingest: Ingest;
   control: IotControlService;
   log: FastifyBaseLogger;
@@ -68,8 +90,15 @@ export async function startGateway(opts: {
     replies: 0,
     published: 0,
     clockAhead: 0,
+    inFlight: 0,
+    inFlightHighWater: 0,
+    maxInFlight: opts.shareGroup ? opts.maxInFlight : 0,
+    staleAcks: 0,
   };
-  const client: MqttClient = await mqtt.connectAsync(opts.url, {
+  const persistent = opts.clientId !== undefined;
+  // Not connectAsync: a resumed session's unacknowledged messages come right after the CONNACK, and a message
+  // emitted before the handler is attached would be acknowledged (and lost) by mqtt.js.
+  const client: MqttClient = mqtt.connect(opts.url, {
     // MQTT 5 on an external broker: its Receive Maximum lets the broker keep thousands of QoS 1 messages in
     // flight to the gateway; a 3.1.1 session gets Mosquitto's default of 20, which caps ingest at 20 per round
     // trip and overflows the broker's queue (measured: ~240 messages/s). aedes speaks 3.1.1 only.
@@ -78,25 +107,44 @@ export async function startGateway(opts: {
     ...(opts.shareGroup
       ? {
           protocolVersion: 5 as const,
-          properties: { receiveMaximum: 65_535, maximumPacketSize: opts.maxPacketBytes },
+          properties: {
+            receiveMaximum: opts.maxInFlight,
+            maximumPacketSize: opts.maxPacketBytes,
+            ...(persistent ? { sessionExpiryInterval: opts.sessionExpirySeconds } : {}),
+          },
         }
       : {}),
     username: opts.username,
     password: opts.password,
-    clientId: `fleetdesk-gateway-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-    clean: true,
+    clientId: opts.clientId ?? `fleetdesk-gateway-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+    clean: !persistent,
     reconnectPeriod: 1000,
     connectTimeout: 10_000,
   });
   coalesceWrites(client);
+  const acks = deferAcks(client);
+  Object.defineProperties(stats, {
+    inFlight: { get: acks.inFlight, enumerable: true },
+    inFlightHighWater: { get: acks.highWater, enumerable: true },
+    staleAcks: { get: acks.stale, enumerable: true },
+  });
+  const connecting = new Promise<void>((resolve, reject) => {
+    const failed = (error: Error) => {
+      client.end(true);
+      reject(error);
+    };
+    client.once('error', failed);
+    client.once('connect', () => {
+      client.off('error', failed);
+      resolve();
+    });
+  });
   const replyQueues = new Map<string, Promise<void>>();
   const share = opts.shareGroup ? `$share/${opts.shareGroup}/` : '';
-  await client.subscribeAsync(
-    [...SUBSCRIBED, BATCH_CHANNEL].map((c) => `${share}${topicRoot}/+/${c}`),
-    { qos: 1 },
-  );
+  const topics = [...SUBSCRIBED, BATCH_CHANNEL].map((c) => `${share}${topicRoot}/+/${c}`);
 
-  const malformed = (topic: string, why: string) => {
+  const malformed = (topic: string, why: string, ack: Ack) => {
+    ack();
     stats.malformed++;
     // Logged, sampled: a broken device firmware can send thousands a second.
     if (stats.malformed % LOG_EVERY === 1) log.warn({ topic, why, total: stats.malformed }, 'malformed device message');
@@ -127,41 +175,56 @@ export async function startGateway(opts: {
     return { ...message, ts: arrivedAt };
   };
 
-  /** One device's message, published on its own topic or relayed in a bridge's batch. */
-  const handle = (topic: string, deviceNo: string, channel: DeviceChannel, json: unknown, arrivedAt: number) => {
+  /**
+   * One device's message, published on its own topic or relayed in a bridge's batch. `ack` runs once the message is
+   * committed (or known unusable): then the broker may forget it.
+   */
+  const handle = (
+    topic: string,
+    deviceNo: string,
+    channel: DeviceChannel,
+    json: unknown,
+    arrivedAt: number,
+    ack: Ack,
+  ) => {
     switch (channel) {
       case 'telemetry': {
         const message = check(telemetryMessage, json);
-        if (!message) return malformed(topic, 'payload');
-        return ingest.push({ kind: 'telemetry', deviceNo, message: dated(message, deviceNo, arrivedAt) });
+        if (!message) return malformed(topic, 'payload', ack);
+        return ingest.push({ kind: 'telemetry', deviceNo, message: dated(message, deviceNo, arrivedAt) }, ack);
       }
       case 'event': {
         const message = check(eventMessage, json);
-        if (!message) return malformed(topic, 'payload');
-        return ingest.push({ kind: 'event', deviceNo, message: dated(message, deviceNo, arrivedAt) });
+        if (!message) return malformed(topic, 'payload', ack);
+        return ingest.push({ kind: 'event', deviceNo, message: dated(message, deviceNo, arrivedAt) }, ack);
       }
       case 'presence': {
         const message = check(presenceMessage, json);
-        if (!message) return malformed(topic, 'payload');
-        return ingest.push({ kind: 'presence', deviceNo, message, at: arrivedAt });
+        if (!message) return malformed(topic, 'payload', ack);
+        return ingest.push({ kind: 'presence', deviceNo, message, at: arrivedAt }, ack);
       }
       case 'cmd/reply':
       case 'config/reply': {
         const message = check(replyMessage, json);
-        if (!message) return malformed(topic, 'payload');
+        if (!message) return malformed(topic, 'payload', ack);
         stats.replies++;
         // One device's replies are applied in the order they arrived: the first answer wins, a later
         // contradicting or repeated one finds the record settled.
         const previous = replyQueues.get(deviceNo) ?? Promise.resolve();
         const current = previous
-          .then(() => control.applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message))
+          .then(() =>
+            untilReachable(() =>
+              control.applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message),
+            ),
+          )
           .then((changed) => {
             if (!changed) {
               stats.ignoredReplies++;
               log.debug({ deviceNo, id: message.id }, 'device reply changed nothing (late, duplicate or unknown)');
             }
           })
-          .catch((error: unknown) => log.error({ err: error, topic }, 'could not apply a device reply'));
+          .catch((error: unknown) => log.error({ err: error, topic }, 'could not apply a device reply'))
+          .finally(ack);
         replyQueues.set(deviceNo, current);
         void current.finally(() => {
           if (replyQueues.get(deviceNo) === current) replyQueues.delete(deviceNo);
@@ -169,23 +232,42 @@ export async function startGateway(opts: {
         return;
       }
       default:
-        return malformed(topic, 'channel');
+        return malformed(topic, 'channel', ack);
     }
   };
 
-  client.on('message', (topic, payload) => {
+  let lastBoundWarning = Number.NEGATIVE_INFINITY;
+  client.on('message', (topic, payload, packet) => {
     const arrivedAt = Date.now();
+    const ack = acks.take(packet);
+    if (stats.maxInFlight > 0 && acks.inFlight() >= stats.maxInFlight && arrivedAt - lastBoundWarning >= CLOCK_WARN_MS) {
+      lastBoundWarning = arrivedAt;
+      log.warn(
+        { inFlight: acks.inFlight(), maxInFlight: stats.maxInFlight },
+        'gateway at its in-flight bound: the broker keeps the backlog until batches commit (warned at most once a minute)',
+      );
+    }
     const parsed = parseTopic(topicRoot, topic);
-    if (parsed) return handle(topic, parsed.deviceNo, parsed.channel, parseJson(payload), arrivedAt);
-    if (parseBatchTopic(topicRoot, topic) === null) return malformed(topic, 'topic');
+    if (parsed) return handle(topic, parsed.deviceNo, parsed.channel, parseJson(payload), arrivedAt, ack);
+    if (parseBatchTopic(topicRoot, topic) === null) return malformed(topic, 'topic', ack);
     const batch = check(batchMessage, parseJson(payload));
-    if (!batch) return malformed(topic, 'payload');
+    if (!batch) return malformed(topic, 'payload', ack);
     stats.batches++;
+    // The bridge's message is acknowledged once every item of it is.
+    let pending = batch.items.length;
+    const itemAck = () => {
+      if (--pending === 0) ack();
+    };
+    if (pending === 0) ack();
     for (const item of batch.items) {
-      handle(topicOf(topicRoot, item.deviceNo, item.channel), item.deviceNo, item.channel, item.message, arrivedAt);
+      const itemTopic = topicOf(topicRoot, item.deviceNo, item.channel);
+      handle(itemTopic, item.deviceNo, item.channel, item.message, arrivedAt, itemAck);
     }
   });
   client.on('error', (error) => log.warn({ err: error }, 'MQTT gateway connection error'));
+  await connecting;
+  // A resumed session still has its subscription; subscribing again is harmless and covers an expired one.
+  await client.subscribeAsync(topics, { qos: 1 });
 
   return {
     stats,
@@ -202,8 +284,11 @@ export async function startGateway(opts: {
       }
     },
     async close() {
-      await client.endAsync();
+      // Stop taking messages, commit and acknowledge what was taken, then end the session: a node that stops on
+      // purpose leaves nothing for the broker to keep (and the broker stops queueing the group's messages for it).
+      if (client.connected) await client.unsubscribeAsync(topics).catch(() => undefined);
       await ingest.flush();
+      await client.endAsync(false, { properties: { sessionExpiryInterval: 0 } });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { deadlockVictim } from '../lib/db-errors.ts';
+import { deadlockVictim, untilReachable } from '../lib/db-errors.ts';
 import { MOVING_KMH } from '../modules/trips/trip-builder.ts';
 import type { EventMessage, PresenceMessage, TelemetryMessage } from './protocol.ts';
 import {
@@ -46,10 +46,16 @@ export interface IngestStats {
   unknownDevice: number;
   failedBatches: number;
   batches: number;
+  /** Attempts at a batch that found the database unreachable (each is made again until it gets through). */
+  retriedBatches: number;
 }
 
 export interface Ingest {
-  push(item: Item): void;
+  /**
+   * Buffers a message; `done` runs once its batch committed, or once it is known never to be (the batch failed for
+   * another reason than a lost database connection): the gateway acknowledges the message to the broker then.
+   */
+  push(item: Item, done?: () => void): void;
   /** Writes what is buffered now (shutdown, tests). */
   flush(): Promise<void>;
   /** Forget cached bindings (after a device is bound or unbound). */
@@ -74,6 +80,7 @@ const noReport: Omit<LatestStateRow, 'assetId'> = {
 export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
   const { db, log } = opts;
   let buffer: Item[] = [];
+  let dones: (() => void)[] = [];
   let timer: NodeJS.Timeout | undefined;
   let preparing: Promise<void> = Promise.resolve();
   const writing = new Set<Promise<void>>();
@@ -84,7 +91,24 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
    * each asset is recorded once more, which the builder takes as a repeat.
    */
   const lastLock = new Map<string, string>();
-  const stats: IngestStats = { received: 0, written: 0, unknownDevice: 0, failedBatches: 0, batches: 0 };
+  const stats: IngestStats = {
+    received: 0,
+    written: 0,
+    unknownDevice: 0,
+    failedBatches: 0,
+    batches: 0,
+    retriedBatches: 0,
+  };
+
+  /**
+   * A batch is not dropped while the database is unreachable: its messages stay unacknowledged (the broker holds
+   * the rest) until it commits.
+   */
+  const reconnecting = <T>(step: () => Promise<T>) =>
+    untilReachable(step, (attempt, waitMs) => {
+      stats.retriedBatches++;
+      if (attempt % 10 === 0) log.warn({ attempt, waitMs }, 'database unreachable; telemetry batch waits for it');
+    });
 
   async function resolve(deviceNos: string[]): Promise<Map<string, DeviceBinding | null>> {
     const now = Date.now();
@@ -96,7 +120,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       else missing.push(no);
     }
     if (missing.length > 0) {
-      const found = new Map((await findBindings(db, missing)).map((b) => [b.deviceNo, b]));
+      const found = new Map((await reconnecting(() => findBindings(db, missing))).map((b) => [b.deviceNo, b]));
       for (const no of missing) {
         const binding = found.get(no) ?? null;
         bindings.set(no, { binding, until: now + (binding ? BINDING_TTL_MS : UNBOUND_TTL_MS) });
@@ -224,7 +248,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       const batch = { positions, latest: latestRows, events, presence: presenceRows };
       for (let attempt = 1; ; attempt++) {
         try {
-          await writeTelemetryBatch(db, batch);
+          await reconnecting(() => writeTelemetryBatch(db, batch));
           break;
         } catch (error) {
           // A deadlock victim was rolled back whole: write it again rather than lose a thousand reports. (Batches
@@ -247,19 +271,26 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     log.error({ err: cause, size }, 'telemetry batch failed');
   };
 
+  const settle = (batchDones: (() => void)[]) => () => {
+    for (const done of batchDones) done();
+  };
+
   function flushNow(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
     const items = buffer;
+    const batchDones = dones;
     buffer = [];
+    dones = [];
     if (items.length > 0) {
       // Batches are prepared one at a time, in arrival order; up to WRITERS of them commit at once.
       preparing = preparing.then(async () => {
         const commit = await prepare(items).catch(failed(items.length));
-        if (!commit) return;
+        if (!commit) return settle(batchDones)();
         while (writing.size >= WRITERS) await Promise.race(writing);
         const write: Promise<void> = commit()
           .catch(failed(items.length))
+          .finally(settle(batchDones))
           .finally(() => writing.delete(write));
         writing.add(write);
       });
@@ -269,9 +300,10 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
 
   const ingest: Ingest = {
     stats,
-    push(item) {
+    push(item, done) {
       stats.received++;
       buffer.push(item);
+      if (done) dones.push(done);
       if (buffer.length >= FLUSH_SIZE) void flushNow();
       else if (!timer) timer = setTimeout(() => void flushNow(), FLUSH_MS);
     },

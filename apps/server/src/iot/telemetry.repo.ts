@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rows } from '../db/sql.ts';
+import { faultPoint } from '../lib/fault.ts';
 
 /**
  * The SQL of telemetry ingest. Each batch is one transaction of a few set-based statements; rows travel as one
@@ -80,6 +81,7 @@ export async function writeTelemetryBatch(
         from json_to_recordset(${JSON.stringify(batch.positions)}::json) as v(
           "assetId" uuid, "recordedAt" timestamptz, lat float8, lng float8, alt real, vel real, "chargePct" smallint)`);
     }
+    faultPoint('telemetry.inBatch');
     if (batch.latest.length > 0) {
       // One statement for all of the batch's asset rows, sorted by id: concurrent batches lock them in one order and
       // cannot deadlock (a second statement for alarms, in an order of its own, did: bench:ingest lost a batch to it).

@@ -37,3 +37,48 @@ export function foreignKeyViolation(error: unknown): string | undefined {
 export function deadlockVictim(error: unknown): boolean {
   return sqlState(error)?.code === '40P01';
 }
+
+const LOST_CONNECTION = /Connection terminated|connection timeout|timeout exceeded when trying to connect|connection error/i;
+
+/**
+ * The database could not be reached or dropped the connection (a restart, a failover, a network cut): nothing of
+ * the statement's transaction was committed, and the same work succeeds once PostgreSQL is back. SQLSTATE class 08,
+ * an administrator's shutdown (57P01–57P03), too many connections (53300), or the socket's own error.
+ */
+export function connectionLost(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && typeof current === 'object' && current !== null; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string') {
+      if (/^08|^57P0[123]$|^53300$/.test(e.code)) return true;
+      if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EAI_AGAIN|ENOTFOUND)$/.test(e.code)) return true;
+    }
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** Waits between attempts while the database is unreachable: doubling up to the last. */
+const RECONNECT_WAIT_MS = [100, 200, 500, 1000, 2000, 5000];
+
+/**
+ * Runs a step until it gets through to the database: a lost connection rolled back whatever the step was doing,
+ * and giving up would lose what the caller was told is safe (a device's report the broker handed over). Any other
+ * error is the caller's. `onWait` sees each retry (for a counter, a sampled warning).
+ */
+export async function untilReachable<T>(
+  step: () => Promise<T>,
+  onWait?: (attempt: number, waitMs: number) => void,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (!connectionLost(error)) throw error;
+      const waitMs = RECONNECT_WAIT_MS[Math.min(attempt, RECONNECT_WAIT_MS.length - 1)] as number;
+      onWait?.(attempt, waitMs);
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { type Database, openDatabase } from '../../src/db/client.ts';
+import { assetCategories, assets } from '../../src/db/schema/index.ts';
+import { seed } from '../../src/db/seed/builders.ts';
+import { MOSQUITTO_URL } from './nodes.ts';
+
+/** The cluster's database, opened by the test itself (fixtures, and what the nodes committed). */
+export function openClusterDb(url: string): Promise<Database> {
+  return openDatabase({ kind: 'postgres', url });
+}
+
+/** `count` IoT assets of one new partner, bound to devices `<prefix>-1…`: what the fault tests' devices report for. */
+export async function iotAssets(database: Database, count: number, prefix = `DEV-${randomUUID().slice(0, 6)}`) {
+  const { db } = database;
+  const partner = await seed.partner(db, { name: `Fleet ${prefix}` });
+  const categoryId = randomUUID();
+  await db.insert(assetCategories).values({ id: categoryId, name: `E-bikes ${prefix}`, assetType: 'EBIKE', isIot: true });
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    no: `${prefix}-A${i + 1}`,
+    partnerId: partner.id,
+    categoryId,
+    usageMode: 'customer-rental',
+    lifeCycleState: 'Ready',
+    iotDeviceNo: `${prefix}-${i + 1}`,
+    iotVendor: 'tbox',
+  }));
+  await db.insert(assets).values(rows);
+  return { partnerId: partner.id, categoryId, assets: rows };
+}
+
+/** Devices on the machine's Mosquitto (anonymous there), one client each. */
+export async function connectDevices(deviceNos: string[]): Promise<MqttClient[]> {
+  return Promise.all(
+    deviceNos.map((no) =>
+      mqtt.connectAsync(MOSQUITTO_URL, { clientId: `${no}-${randomUUID().slice(0, 4)}`, reconnectPeriod: 500 }),
+    ),
+  );
+}
+
+/**
+ * Devices reporting at a steady pace at QoS 1 until stopped: each report has its own time stamp (ms apart per
+ * device), and `acked` keeps those the broker acknowledged (PUBACK) — what must be stored.
+ */
+export function reportSteadily(
+  devices: { client: MqttClient; deviceNo: string; assetId: string }[],
+  topicRoot: string,
+  perSecond: number,
+) {
+  const acked: { assetId: string; ts: number }[] = [];
+  let sent = 0;
+  let failed = 0;
+  let stopped = false;
+  const base = Date.now() - 3_600_000;
+  const every = Math.max(1, Math.round((1000 * devices.length) / perSecond));
+  const loops = devices.map(async ({ client, deviceNo, assetId }, d) => {
+    await new Promise((r) => setTimeout(r, (every * d) / devices.length));
+    for (let i = 0; !stopped; i++) {
+      const ts = base + i * 1000 + d;
+      sent++;
+      const body = JSON.stringify({ ts, pos: { lat: 45 + i / 1e5, lng: 9 + d / 1e5 }, vel: 12, chargePct: 80 });
+      client
+        .publishAsync(`${topicRoot}/${deviceNo}/telemetry`, body, { qos: 1 })
+        .then(() => acked.push({ assetId, ts }))
+        .catch(() => failed++);
+      await new Promise((r) => setTimeout(r, every));
+    }
+  });
+  return {
+    acked,
+    sent: () => sent,
+    failed: () => failed,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+      // Reports still waiting for their PUBACK get it or fail within a moment.
+      await new Promise((r) => setTimeout(r, 1000));
+    },
+  };
+}
+
+export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
