@@ -63,8 +63,15 @@ export interface Cluster {
  * A database of its own (migrated template copy), a topic root of its own on the shared broker, and the first
  * node started alone (it creates the account owner), then the others.
  */
-export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
-  const { url: databaseUrl, drop } = await freshPostgresDatabase();
+export async function startCluster(
+  count: number,
+  env: Record<string, string> = {},
+  /** A database of the test's own (a private PostgreSQL it restarts): used as it is, and not dropped at the end. */
+  opts: { databaseUrl?: string } = {},
+): Promise<Cluster> {
+  const { url: databaseUrl, drop } = opts.databaseUrl
+    ? { url: opts.databaseUrl, drop: async () => undefined }
+    : await freshPostgresDatabase();
   const dataDir = `/tmp/fleetdesk-cluster-${randomUUID()}`;
   mkdirSync(dataDir, { recursive: true });
   const clusterEnv: Record<string, string> = {
