@@ -7,6 +7,7 @@ import { lifeCycleTransitionProblem } from '../assets/lifecycle.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import { resetOnChecklistFinalized } from '../reminders/resets.ts';
 import * as repo from './checklist-records.repo.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import { costStatementOf, type Results, type Snapshot } from './record-model.ts';
 
 /** The asset event finalization writes; the reminders issue resets its timers on it. */
@@ -76,6 +77,7 @@ export async function finalizeLocked(tx: DbOrTx, caller: Caller, record: repo.Re
       lifeCycle = { from: asset.lifeCycleState, to: target };
     }
   }
+  faultPoint('checklist.finalize');
   await repo.insertAssetEvent(tx, {
     assetId: record.assetId,
     partnerId: record.partnerId,
