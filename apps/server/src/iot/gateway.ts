@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { DevicePublisher, IotControlService } from '../modules/iot/control.service.ts';
 import { untilReachable } from '../lib/db-errors.ts';
+import type { DevicePublisher, IotControlService } from '../modules/iot/control.service.ts';
 import { coalesceWrites } from './coalesce-writes.ts';
 import { deferAcks } from './deferred-acks.ts';
 import type { Ingest } from './ingest.ts';
@@ -213,9 +213,7 @@ export async function startGateway(opts: {
         const previous = replyQueues.get(deviceNo) ?? Promise.resolve();
         const current = previous
           .then(() =>
-            untilReachable(() =>
-              control.applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message),
-            ),
+            untilReachable(() => control.applyReply(channel === 'cmd/reply' ? 'command' : 'config', deviceNo, message)),
           )
           .then((changed) => {
             if (!changed) {
@@ -240,7 +238,11 @@ export async function startGateway(opts: {
   client.on('message', (topic, payload, packet) => {
     const arrivedAt = Date.now();
     const ack = acks.take(packet);
-    if (stats.maxInFlight > 0 && acks.inFlight() >= stats.maxInFlight && arrivedAt - lastBoundWarning >= CLOCK_WARN_MS) {
+    if (
+      stats.maxInFlight > 0 &&
+      acks.inFlight() >= stats.maxInFlight &&
+      arrivedAt - lastBoundWarning >= CLOCK_WARN_MS
+    ) {
       lastBoundWarning = arrivedAt;
       log.warn(
         { inFlight: acks.inFlight(), maxInFlight: stats.maxInFlight },

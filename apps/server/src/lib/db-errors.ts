@@ -38,7 +38,8 @@ export function deadlockVictim(error: unknown): boolean {
   return sqlState(error)?.code === '40P01';
 }
 
-const LOST_CONNECTION = /Connection terminated|connection timeout|timeout exceeded when trying to connect|connection error/i;
+const LOST_CONNECTION =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|connection error/i;
 
 /**
  * The database could not be reached or dropped the connection (a restart, a failover, a network cut): nothing of

@@ -4,7 +4,7 @@ import type { Database } from '../../src/db/client.ts';
 import { assets, checklistRecords } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed/builders.ts';
 import { insertAsset, insertChecklist, insertTicket, insertWorkItem, insertWorkshop } from '../workshop.ts';
-import { openClusterDb } from './fixtures.ts';
+import { diesOn, openClusterDb } from './fixtures.ts';
 import { type Cluster, type Node, startCluster } from './nodes.ts';
 
 /**
@@ -66,11 +66,10 @@ describe('checklist finalize: kill -9 mid-way', () => {
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
     const recordId = submitted.body.data.id;
 
-    const dying = await node2.call('POST', `/checklist/checklistRecords/${recordId}/$finalize`, { token }).then(
-      (r) => `answered ${r.status}`,
-      () => 'connection lost',
+    const dying = await diesOn(
+      node2,
+      node2.call('POST', `/checklist/checklistRecords/${recordId}/$finalize`, { token }),
     );
-    await node2.exited;
     const state = async () => {
       const [record] = await db.select().from(checklistRecords).where(eq(checklistRecords.id, recordId));
       const [row] = await db.select().from(assets).where(eq(assets.id, asset.id));

@@ -15,10 +15,13 @@ export async function iotAssets(database: Database, count: number, prefix = `DEV
   const { db } = database;
   const partner = await seed.partner(db, { name: `Fleet ${prefix}` });
   const categoryId = randomUUID();
-  await db.insert(assetCategories).values({ id: categoryId, name: `E-bikes ${prefix}`, assetType: 'EBIKE', isIot: true });
+  await db
+    .insert(assetCategories)
+    .values({ id: categoryId, name: `E-bikes ${prefix}`, assetType: 'EBIKE', isIot: true });
   const rows = Array.from({ length: count }, (_, i) => ({
     id: randomUUID(),
-    no: `${prefix}-A${i + 1}`,
+    // Asset numbers are capital letters and digits.
+    no: `${prefix.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}A${i + 1}`,
     partnerId: partner.id,
     categoryId,
     usageMode: 'customer-rental',
@@ -80,6 +83,23 @@ export function reportSteadily(
   };
 }
 
+/** How a request to a node that should die on the way ended; fails the test if the node answered instead. */
+export async function diesOn(
+  node: { exited: Promise<number | null> },
+  request: Promise<{ status: number; body: unknown }>,
+) {
+  const outcome = await request.then(
+    (r) => `answered ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`,
+    () => 'connection lost',
+  );
+  const exit = await Promise.race([
+    node.exited.then(() => 'exited'),
+    new Promise((r) => setTimeout(() => r('alive'), 5000)),
+  ]);
+  if (exit !== 'exited') throw new Error(`the node did not reach its fault point: ${outcome}`);
+  return outcome;
+}
+
 export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -87,4 +107,23 @@ export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean,
     if (ok(value) || Date.now() > end) return value;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * A device that answers its commands with success (`answers`), or stays silent; `replied` holds the record ids it
+ * answered — the only ones that may end successful.
+ */
+export async function commandDevice(topicRoot: string, deviceNo: string, answers: boolean) {
+  const [client] = (await connectDevices([deviceNo])) as [MqttClient];
+  const replied = new Set<string>();
+  let received = 0;
+  await client.subscribeAsync(`${topicRoot}/${deviceNo}/cmd`, { qos: 1 });
+  client.on('message', (topic, payload) => {
+    received++;
+    if (!answers) return;
+    const { id } = JSON.parse(payload.toString()) as { id: string };
+    replied.add(id);
+    client.publishAsync(`${topic}/reply`, JSON.stringify({ id, status: 'success' }), { qos: 1 }).catch(() => undefined);
+  });
+  return { client, replied, received: () => received };
 }

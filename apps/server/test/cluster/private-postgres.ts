@@ -20,7 +20,8 @@ export interface PrivatePostgres {
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const dir = mkdtempSync('/tmp/fleetdesk-pg-');
   const asRoot = userInfo().uid === 0;
-  const pgUser = (args: string[]) => (asRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)]);
+  const pgUser = (args: string[]) =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', ...args]] : [args[0], args.slice(1)];
   const run = (args: string[]) => {
     const [cmd, rest] = pgUser(args) as [string, string[]];
     execFileSync(cmd, rest, { stdio: 'pipe' });

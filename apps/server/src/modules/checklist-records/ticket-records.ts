@@ -2,12 +2,12 @@ import type { AssetLifeCycleState, CostStatement } from '@fleetdesk/contracts';
 import type { DbOrTx } from '../../db/client.ts';
 import { DomainError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import { partnerInScope } from '../../lib/scope.ts';
 import { lifeCycleTransitionProblem } from '../assets/lifecycle.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import { resetOnChecklistFinalized } from '../reminders/resets.ts';
 import * as repo from './checklist-records.repo.ts';
-import { faultPoint } from '../../lib/fault.ts';
 import { costStatementOf, type Results, type Snapshot } from './record-model.ts';
 
 /** The asset event finalization writes; the reminders issue resets its timers on it. */

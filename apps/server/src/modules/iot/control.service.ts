@@ -21,6 +21,7 @@ import { DomainError, forbidden, notFound, validationError } from '../../errors.
 import { type ReplyMessage, retryableFailures } from '../../iot/protocol.ts';
 import { deleteJobByKey, enqueueJobs, type Job, type JobOutcome } from '../../jobs/queue.ts';
 import type { Caller } from '../../lib/caller.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import * as repo from './control.repo.ts';
 import { assetIotModels, capabilityOf, iotDeviceModels } from './device-models.ts';
@@ -163,7 +164,9 @@ export function createIotControlService(opts: IotControlOptions) {
     });
     // Sent from the request, not from the next job round: a burst of thousands is on its way at once instead of
     // queueing behind the dispatcher, and a send the broker refused is simply the job's first retry.
+    faultPoint('command.beforePublish');
     await Promise.all(toSend.map((r) => publish(r, 1)));
+    faultPoint('command.afterPublish');
     for (const s of smsSends) {
       await sms.send(`device:${s.deviceNo}`, `${request.command} ${s.id}`);
     }
