@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentPlanUnit } from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
 import type { JobHandler, JobInput } from '../../jobs/queue.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import { issueInvoices } from '../invoicing/invoicing.service.ts';
 import type { PaymentService } from '../payments/payments.service.ts';
 import * as repo from './billing.repo.ts';
@@ -70,6 +71,7 @@ export function createBilling(deps: { db: Db; payments: PaymentService; concurre
       key: `order-fee:${fee.id}:${fee.attempts}`,
       description: `Rent, order ${fee.order_no}, period ${fee.sequence}`,
     });
+    faultPoint('billing.afterCharge');
     const status = payment.status === 'Succeeded' ? 'Paid' : payment.status === 'Failed' ? 'Owed' : 'Processing';
     return { id: fee.id, attempts: fee.attempts, status, payment_id: payment.id };
   }
