@@ -3,6 +3,7 @@ import type { CheckoutFailureCode, PaymentPlanUnit } from '@fleetdesk/contracts'
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Job, JobHandler, JobOutcome } from '../../jobs/queue.ts';
+import { faultPoint } from '../../lib/fault.ts';
 import { setLeasedTurnover } from '../assets/asset-leasing.ts';
 import { writeFieldLogs } from '../audit/audit.repo.ts';
 import { addPeriod } from '../billing/periods.ts';
@@ -295,6 +296,7 @@ export function createCheckout(deps: {
     const method = order.paymentMethodId ? await customersRepo.paymentMethodById(db, order.paymentMethodId) : undefined;
     const checkout: CheckoutRun = { order, paymentMethod: method?.providerRef ?? '' };
     for (const step of steps) {
+      if (step === unlock) faultPoint('checkout.afterCharge');
       const result = await step.run(checkout);
       if (result === 'waiting') return 'waiting';
       if (result !== 'next') {
