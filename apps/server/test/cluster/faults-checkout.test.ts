@@ -10,7 +10,8 @@ import { commandDevice, diesOn, openClusterDb, waitFor } from './fixtures.ts';
 import { type Cluster, type Node, startCluster } from './nodes.ts';
 
 /**
- * Issue 26: a node killed in a checkout after the deposit and the first rent were charged, before the unlock. The
+ * Issue 26: a node killed in a checkout after the deposit and the first rent were charged, before the unlock.
+ * Either way it ends completed or undone, never charged twice. The
  * checkout job, on the other node, takes the order over once the dead node's short lease on it lapses (fast-
  * forwarded here by moving `advancing_until` back) and walks on from where it stopped: the unlock goes out, the
  * device answers, the order opens — with one charge per key, nothing refunded, nothing charged twice.
@@ -18,21 +19,22 @@ import { type Cluster, type Node, startCluster } from './nodes.ts';
 describe('checkout: kill -9 after the charge, before the unlock', () => {
   let cluster: Cluster;
   let database: Database;
-  let device: Awaited<ReturnType<typeof commandDevice>> | undefined;
+  const devices: Awaited<ReturnType<typeof commandDevice>>[] = [];
 
   beforeAll(async () => {
     cluster = await startCluster(1, { DEMO_DATA: '1', IOT_COMMAND_TTL_MS: '8000', IOT_RETRY_BASE_MS: '500' });
-    await cluster.start('node2', { FLEETDESK_FAULT: 'checkout.afterCharge' });
     database = await openClusterDb(cluster.databaseUrl);
   });
   afterAll(async () => {
-    await device?.client.endAsync(true);
+    await Promise.all(devices.map((d) => d.client.endAsync(true)));
     await database?.close();
     await cluster?.close();
   });
 
-  it('completes the order on the other node, charged once', async () => {
-    const [node1, node2] = cluster.nodes as [Node, Node];
+  /** A checkout on a node that dies before the unlock, resumed by node1; the device answers or stays silent. */
+  async function killedCheckout(answers: boolean) {
+    const node1 = cluster.nodes[0] as Node;
+    const node2 = await cluster.start(`node${cluster.nodes.length + 1}`, { FLEETDESK_FAULT: 'checkout.afterCharge' });
     const { db } = database;
     const milano = (await db.select().from(partners)).find((p) => p.name === 'Milano Bike Hub')?.id as string;
     const [category] = await db.select().from(assetCategories).where(eq(assetCategories.name, 'City e-bike'));
@@ -53,7 +55,8 @@ describe('checkout: kill -9 after the charge, before the unlock', () => {
       turnoverState: 'InSite',
       usageMode: 'customer-rental',
     });
-    device = await commandDevice(cluster.env.MQTT_TOPIC_ROOT as string, deviceNo, true);
+    const device = await commandDevice(cluster.env.MQTT_TOPIC_ROOT as string, deviceNo, answers);
+    devices.push(device);
     const customerId = randomUUID();
     const phoneNo = `+39333${String(Date.now()).slice(-7)}`;
     await customersRepo.insert(db, {
@@ -116,12 +119,13 @@ describe('checkout: kill -9 after the charge, before the unlock', () => {
       (r) => r[0]?.checkout_state !== 'InProgress',
       60_000,
     );
-    const after = await ledger();
+    // An undone checkout is over once its refunds are answered.
+    const after = await waitFor(ledger, (ps) => ps.every((p) => p.status !== 'Pending'), 10_000);
     const charges = after.filter((p) => p.kind === 'charge' && p.status === 'Succeeded');
-    const refunds = after.filter((p) => p.kind === 'refund');
+    const refunds = after.filter((p) => p.kind === 'refund' && p.status === 'Succeeded');
     const keys = new Set(charges.map((p) => p.idempotency_key));
     console.log(
-      `faults/checkout: ${node2.name} killed before the unlock (${killed}) with order ${order?.status}/` +
+      `faults/checkout (device ${answers ? 'answers' : 'silent'}): ${node2.name} killed before the unlock (${killed}) with order ${order?.status}/` +
         `${order?.checkout_state}, ${atKill.filter((p) => p.status === 'Succeeded').length} charges ` +
         `(${atKill.map((p) => p.subject_type).join('+')}), ${commandsAtKill} unlock commands sent → resumed by ` +
         `${node1.name}: order ${done[0]?.status}/${done[0]?.checkout_state}, ${charges.length} charges on ` +
@@ -131,9 +135,20 @@ describe('checkout: kill -9 after the charge, before the unlock', () => {
     expect(order?.checkout_state).toBe('InProgress');
     expect(atKill.filter((p) => p.status === 'Succeeded').length).toBe(2);
     expect(commandsAtKill).toBe(0);
-    expect(done[0]).toEqual({ status: 'Open', checkout_state: 'Completed' });
     expect(charges.length).toBe(2);
     expect(keys.size).toBe(2);
+    return { done: done[0], refunds };
+  }
+
+  it('completes the order on the other node, charged once', async () => {
+    const { done, refunds } = await killedCheckout(true);
+    expect(done).toEqual({ status: 'Open', checkout_state: 'Completed' });
     expect(refunds).toEqual([]);
+  });
+
+  it('undoes it on the other node when the device never answers: both charges refunded, once', async () => {
+    const { done, refunds } = await killedCheckout(false);
+    expect(done).toEqual({ status: 'Canceled', checkout_state: 'Aborted' });
+    expect(refunds.map((r) => r.subject_type).sort()).toEqual(['deposit', 'order-fee']);
   });
 });
