@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { deadlockVictim, untilReachable } from '../lib/db-errors.ts';
+import { faultPoint } from '../lib/fault.ts';
 import { MOVING_KMH } from '../modules/trips/trip-builder.ts';
 import type { EventMessage, PresenceMessage, TelemetryMessage } from './protocol.ts';
 import {
@@ -257,6 +258,8 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
           log.warn({ attempt, size: items.length }, 'telemetry batch was a deadlock victim; writing it again');
         }
       }
+      // Committed, not yet acknowledged: a crash here makes the broker redeliver the batch (stored twice).
+      faultPoint('telemetry.afterCommit');
       stats.written += accepted;
       stats.batches++;
       ingest.onWritten?.({ assetIds: latestRows.map((r) => r.assetId), reportedAt });
