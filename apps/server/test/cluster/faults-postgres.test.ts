@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { rows } from '../../src/db/sql.ts';
-import { connectDevices, iotAssets, openClusterDb, reportSteadily, waitFor } from './fixtures.ts';
+import { connectDevices, iotAssets, openClusterDb, reportSteadily, storedReports } from './fixtures.ts';
 import { type Cluster, type Node, startCluster } from './nodes.ts';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.ts';
 
@@ -13,7 +11,7 @@ import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.t
  * its reports stay unacknowledged until it commits, so every report a device got a PUBACK for is stored: at least
  * once (a redelivery after a reconnect may store one twice, docs/architecture.md).
  */
-describe('telemetry: PostgreSQL restarted under load', () => {
+describe('telemetry: PostgreSQL restarted under load (fast, then immediate)', () => {
   let pg: PrivatePostgres;
   let cluster: Cluster;
   let database: Database;
@@ -41,36 +39,20 @@ describe('telemetry: PostgreSQL restarted under load', () => {
       200,
     );
     await new Promise((r) => setTimeout(r, 2500));
-    const downMs = await pg.restart('fast');
+    const fastMs = await pg.restart('fast');
+    await new Promise((r) => setTimeout(r, 2500));
+    // Immediate: a crash of PostgreSQL (no checkpoint; recovery from the WAL at start).
+    const immediateMs = await pg.restart('immediate');
     await new Promise((r) => setTimeout(r, 3000));
     await load.stop();
 
-    const forFleet = sql`asset_id in (select id from assets where partner_id = ${fleet.partnerId})`;
-    const count = async () => {
-      const [row] = await rows<{ n: number; distinct: number }>(
-        database.db,
-        sql`select count(*)::int as n, count(distinct (asset_id, recorded_at))::int as distinct
-            from asset_positions where ${forFleet}`,
-      );
-      return row as { n: number; distinct: number };
-    };
-    const acked = load.acked;
-    const counts = await waitFor(count, (c) => c.distinct >= acked.length, 30_000);
-    const stored = new Set(
-      (
-        await rows<{ k: string }>(
-          database.db,
-          sql`select asset_id || '@' || (extract(epoch from recorded_at) * 1000)::bigint as k
-              from asset_positions where ${forFleet}`,
-        )
-      ).map((r) => r.k),
-    );
+    const counts = await storedReports(database, fleet.partnerId, load.acked);
+    const { missing } = counts;
     const waited = node.output().match(/telemetry batch waits for it/g)?.length ?? 0;
-    const missing = acked.filter((a) => !stored.has(`${a.assetId}@${a.ts}`));
     console.log(
-      `faults/postgres: ${load.sent()} reports sent, ${acked.length} acknowledged, PostgreSQL restarted (fast, ` +
-        `${downMs} ms down) → ${counts.distinct} stored, ${counts.n - counts.distinct} duplicates, ` +
-        `${missing.length} acknowledged reports missing, ${waited} batch(es) waited for the database; node ${node.process.exitCode === null ? 'alive' : 'died'}`,
+      `faults/postgres: ${load.sent()} reports sent, ${load.acked.length} acknowledged, PostgreSQL restarted fast ` +
+        `(${fastMs} ms down) and immediate (${immediateMs} ms down) → ${counts.distinct} stored, ${counts.duplicates} duplicates, ` +
+        `${missing.length} acknowledged reports missing, ${waited} warnings of a batch waiting for the database; node ${node.process.exitCode === null ? 'alive' : 'died'}`,
     );
     expect(node.process.exitCode).toBeNull();
     expect(missing).toEqual([]);

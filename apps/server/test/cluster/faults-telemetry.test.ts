@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { rows } from '../../src/db/sql.ts';
-import { connectDevices, iotAssets, openClusterDb, reportSteadily, waitFor } from './fixtures.ts';
+import { connectDevices, iotAssets, openClusterDb, reportSteadily, storedReports } from './fixtures.ts';
 import { type Cluster, type Node, startCluster } from './nodes.ts';
 
 /**
@@ -56,34 +54,17 @@ describe.each([
     await load.stop();
 
     const acked = load.acked;
-    const stored = async () => {
-      const [row] = await rows<{ n: number; distinct: number }>(
-        database.db,
-        sql`select count(*)::int as n, count(distinct (asset_id, recorded_at))::int as distinct
-            from asset_positions where asset_id in (select id from assets where partner_id = ${fleet.partnerId})`,
-      );
-      return row as { n: number; distinct: number };
-    };
-    const counts = await waitFor(stored, (c) => c.distinct >= acked.length, 30_000);
-    const storedKeys = new Set(
-      (
-        await rows<{ k: string }>(
-          database.db,
-          sql`select asset_id || '@' || (extract(epoch from recorded_at) * 1000)::bigint as k
-              from asset_positions where asset_id in (select id from assets where partner_id = ${fleet.partnerId})`,
-        )
-      ).map((r) => r.k),
-    );
-    const missing = acked.filter((a) => !storedKeys.has(`${a.assetId}@${a.ts}`));
+    const counts = await storedReports(database, fleet.partnerId, acked);
+    const { missing } = counts;
     console.log(
       `faults/telemetry (${fault}): ${load.sent()} reports sent, ${acked.length} acknowledged by the broker, node1 killed ${when} ` +
-        `and restarted after ${downMs} ms → ${counts.distinct} stored (${counts.n - counts.distinct} duplicates from redelivery), ` +
+        `and restarted after ${downMs} ms → ${counts.distinct} stored (${counts.duplicates} duplicates from redelivery), ` +
         `${missing.length} acknowledged reports missing; node2 up throughout (${node2.name})`,
     );
     expect(missing).toEqual([]);
     // At least once: killed after the commit, the batch's reports come again and are stored twice; killed before,
     // nothing of the batch was stored.
-    if (fault === 'telemetry.afterCommit') expect(counts.n).toBeGreaterThan(counts.distinct);
+    if (fault === 'telemetry.afterCommit') expect(counts.duplicates).toBeGreaterThan(0);
     // Nothing but what the devices sent (a report whose PUBACK the device never saw may be stored all the same).
     expect(counts.distinct).toBeLessThanOrEqual(load.sent());
   });

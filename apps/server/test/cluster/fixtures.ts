@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { type Database, openDatabase } from '../../src/db/client.ts';
 import { assetCategories, assets } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed/builders.ts';
+import { rows } from '../../src/db/sql.ts';
 import { MOSQUITTO_URL } from './nodes.ts';
 
 /** The cluster's database, opened by the test itself (fixtures, and what the nodes committed). */
@@ -126,4 +128,34 @@ export async function commandDevice(topicRoot: string, deviceNo: string, answers
     client.publishAsync(`${topic}/reply`, JSON.stringify({ id, status: 'success' }), { qos: 1 }).catch(() => undefined);
   });
   return { client, replied, received: () => received };
+}
+
+/**
+ * The positions stored for a partner's fleet once at least the acknowledged reports are there (or `ms` passed): rows,
+ * distinct reports, and the acknowledged reports that are missing.
+ */
+export async function storedReports(
+  database: Database,
+  partnerId: string,
+  acked: readonly { assetId: string; ts: number }[],
+  ms = 30_000,
+) {
+  const ofFleet = sql`asset_id in (select id from assets where partner_id = ${partnerId})`;
+  const count = async () =>
+    (
+      await rows<{ n: number; distinct: number }>(
+        database.db,
+        sql`select count(*)::int as n, count(distinct (asset_id, recorded_at))::int as distinct
+            from asset_positions where ${ofFleet}`,
+      )
+    )[0] as { n: number; distinct: number };
+  const { n, distinct } = await waitFor(count, (c) => c.distinct >= acked.length, ms);
+  const keys = await rows<{ k: string }>(
+    database.db,
+    sql`select asset_id || '@' || (extract(epoch from recorded_at) * 1000)::bigint as k
+        from asset_positions where ${ofFleet}`,
+  );
+  const stored = new Set(keys.map((r) => r.k));
+  const missing = acked.filter((a) => !stored.has(`${a.assetId}@${a.ts}`));
+  return { rows: n, distinct, duplicates: n - distinct, missing };
 }
