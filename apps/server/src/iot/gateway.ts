@@ -101,7 +101,8 @@ export async function startGateway(opts: {
   const client: MqttClient = mqtt.connect(opts.url, {
     // MQTT 5 on an external broker: its Receive Maximum lets the broker keep thousands of QoS 1 messages in
     // flight to the gateway; a 3.1.1 session gets Mosquitto's default of 20, which caps ingest at 20 per round
-    // trip and overflows the broker's queue (measured: ~240 messages/s). aedes speaks 3.1.1 only.
+    // trip and overflows the broker's queue (measured: ~240 messages/s). aedes speaks 3.1.1 only. Since the gateway
+    // acknowledges after commit, it is also the bound on what the gateway holds: beyond it the broker keeps the rest.
     // Its Maximum Packet Size makes the broker drop a larger message for the gateway instead of sending it, whatever
     // the broker's own max_packet_size (the embedded broker refuses such packets from the sender already).
     ...(opts.shareGroup
