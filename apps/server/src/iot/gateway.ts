@@ -53,6 +53,10 @@ export interface Gateway extends DevicePublisher {
 
 const SUBSCRIBED: DeviceChannel[] = ['telemetry', 'event', 'presence', 'cmd/reply', 'config/reply'];
 const LOG_EVERY = 1000;
+/** A stopping gateway takes in what its session still delivers until the connection is quiet this long… */
+const QUIET_MS = 200;
+/** …or this long has passed. */
+const DRAIN_MS = 5_000;
 /** At most one warning this often about device clocks ahead: a fleet with a bad firmware clock reports nonstop. */
 const CLOCK_WARN_MS = 60_000;
 
@@ -236,8 +240,10 @@ export async function startGateway(opts: {
   };
 
   let lastBoundWarning = Number.NEGATIVE_INFINITY;
+  let lastArrival = 0;
   client.on('message', (topic, payload, packet) => {
     const arrivedAt = Date.now();
+    lastArrival = arrivedAt;
     const ack = acks.take(packet);
     if (
       stats.maxInFlight > 0 &&
@@ -289,7 +295,14 @@ export async function startGateway(opts: {
     async close() {
       // Stop taking messages, commit and acknowledge what was taken, then end the session: a node that stops on
       // purpose leaves nothing for the broker to keep (and the broker stops queueing the group's messages for it).
+      // Messages the broker had already queued for this session still come after the unsubscription: taken in until
+      // the connection has been quiet a moment (at most DRAIN_MS), as the session's end would discard them.
       if (client.connected) await client.unsubscribeAsync(topics).catch(() => undefined);
+      const drainUntil = Date.now() + DRAIN_MS;
+      do {
+        await ingest.flush();
+        await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+      } while (client.connected && Date.now() - lastArrival < QUIET_MS && Date.now() < drainUntil);
       await ingest.flush();
       await client.endAsync(false, { properties: { sessionExpiryInterval: 0 } });
     },

@@ -69,3 +69,48 @@ describe.each([
     expect(counts.distinct).toBeLessThanOrEqual(load.sent());
   });
 });
+
+/**
+ * A node stopped on purpose (SIGTERM) under load and not started again: it unsubscribes, takes in what the broker
+ * had already queued for its session, commits and acknowledges it, then ends the session — the other node gets the
+ * group's traffic from then on, and nothing acknowledged to a device is left behind in a session nobody resumes.
+ */
+describe('telemetry: a node stopped gracefully under load', () => {
+  let cluster: Cluster;
+  let database: Database;
+  const devices: MqttClient[] = [];
+
+  beforeAll(async () => {
+    cluster = await startCluster(2);
+    database = await openClusterDb(cluster.databaseUrl);
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.endAsync(true)));
+    await database?.close();
+    await cluster?.close();
+  });
+
+  it('leaves no acknowledged report behind', async () => {
+    const [node1, node2] = cluster.nodes as [Node, Node];
+    const fleet = await iotAssets(database, 20);
+    devices.push(...(await connectDevices(fleet.assets.map((a) => a.iotDeviceNo))));
+    const load = reportSteadily(
+      fleet.assets.map((a, i) => ({ client: devices[i] as MqttClient, deviceNo: a.iotDeviceNo, assetId: a.id })),
+      cluster.env.MQTT_TOPIC_ROOT as string,
+      200,
+    );
+    await new Promise((r) => setTimeout(r, 2000));
+    const stopping = Date.now();
+    await node1.stop();
+    const stopMs = Date.now() - stopping;
+    await new Promise((r) => setTimeout(r, 2000));
+    await load.stop();
+    const counts = await storedReports(database, fleet.partnerId, load.acked);
+    console.log(
+      `faults/telemetry (graceful stop): ${load.sent()} reports sent, ${load.acked.length} acknowledged, ${node1.name} ` +
+        `stopped in ${stopMs} ms (exit ${await node1.exited}), ${node2.name} alone afterwards → ${counts.distinct} stored, ` +
+        `${counts.duplicates} duplicates, ${counts.missing.length} acknowledged reports missing`,
+    );
+    expect(counts.missing).toEqual([]);
+  });
+});
