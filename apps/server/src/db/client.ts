@@ -70,6 +70,10 @@ export async function openDatabase(
   // An idle connection the server ends (a restart, a terminated backend) is an 'error' on the pool: without a
   // listener Node would crash the whole process over a connection the pool simply replaces.
   pool.on('error', (error) => console.warn(`database connection closed by the server: ${error.message}`));
+  // A connection checked out of the pool (a transaction between two statements) has no pool listener: its 'error'
+  // crashed the process when PostgreSQL restarted (test/cluster/faults-postgres.test.ts). Its next statement fails
+  // with the connection error instead, which the caller sees (ingest waits for the database and tries again).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

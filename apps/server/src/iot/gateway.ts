@@ -240,22 +240,22 @@ export async function startGateway(opts: {
   };
 
   let lastBoundWarning = Number.NEGATIVE_INFINITY;
-  let lastArrival = 0;
-  client.on('message', (topic, payload, packet) => {
-    const arrivedAt = Date.now();
-    lastArrival = arrivedAt;
-    const ack = acks.take(packet);
-    if (
-      stats.maxInFlight > 0 &&
-      acks.inFlight() >= stats.maxInFlight &&
-      arrivedAt - lastBoundWarning >= CLOCK_WARN_MS
-    ) {
-      lastBoundWarning = arrivedAt;
-      log.warn(
-        { inFlight: acks.inFlight(), maxInFlight: stats.maxInFlight },
-        'gateway at its in-flight bound: the broker keeps the backlog until batches commit (warned at most once a minute)',
-      );
-    }
+  /**
+   * At the in-flight bound the broker sends nothing more until something is acknowledged: what is buffered is
+   * written now rather than after FLUSH_MS, or a bound below a flush interval's traffic would cap ingest at it.
+   */
+  const atBound = (arrivedAt: number) => {
+    void ingest.flush();
+    if (arrivedAt - lastBoundWarning < CLOCK_WARN_MS) return;
+    lastBoundWarning = arrivedAt;
+    log.warn(
+      { inFlight: acks.inFlight(), maxInFlight: stats.maxInFlight },
+      'gateway at its in-flight bound: the broker keeps the backlog until batches commit (warned at most once a minute)',
+    );
+  };
+
+  /** A message from the broker: a device's, or a bridge's batch of them. */
+  const receive = (topic: string, payload: Buffer, arrivedAt: number, ack: Ack) => {
     const parsed = parseTopic(topicRoot, topic);
     if (parsed) return handle(topic, parsed.deviceNo, parsed.channel, parseJson(payload), arrivedAt, ack);
     if (parseBatchTopic(topicRoot, topic) === null) return malformed(topic, 'topic', ack);
@@ -272,7 +272,15 @@ export async function startGateway(opts: {
       const itemTopic = topicOf(topicRoot, item.deviceNo, item.channel);
       handle(itemTopic, item.deviceNo, item.channel, item.message, arrivedAt, itemAck);
     }
+  };
+  let lastArrival = 0;
+  client.on('message', (topic, payload, packet) => {
+    const arrivedAt = Date.now();
+    lastArrival = arrivedAt;
+    receive(topic, payload, arrivedAt, acks.take(packet));
+    if (stats.maxInFlight > 0 && acks.inFlight() >= stats.maxInFlight) atBound(arrivedAt);
   });
+
   client.on('error', (error) => log.warn({ err: error }, 'MQTT gateway connection error'));
   await connecting;
   // A resumed session still has its subscription; subscribing again is harmless and covers an expired one.

@@ -12,8 +12,11 @@ const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 export interface PrivatePostgres {
   url: string;
-  /** `pg_ctl restart` in the given mode; answers how long the server refused connections (ms, approximately). */
-  restart(mode?: 'fast' | 'immediate'): Promise<number>;
+  /**
+   * Stops the server in the given mode, keeps it down `pauseMs`, starts it again; answers how long it refused
+   * connections (ms, approximately).
+   */
+  restart(mode?: 'fast' | 'immediate', pauseMs?: number): Promise<number>;
   destroy(): void;
 }
 
@@ -45,9 +48,11 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async restart(mode = 'fast') {
+    async restart(mode = 'fast', pauseMs = 0) {
       const started = Date.now();
-      ctl('restart', '-m', mode);
+      ctl('stop', '-m', mode);
+      await new Promise((r) => setTimeout(r, pauseMs));
+      ctl('start');
       return Date.now() - started;
     },
     destroy() {
