@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { connectDevices, iotAssets, openClusterDb, reportSteadily, storedReports } from './fixtures.ts';
+import { openClusterDb, reportingFleet, storedReports } from './fixtures.ts';
 import { type Cluster, type Node, startCluster } from './nodes.ts';
 import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.ts';
 
@@ -34,13 +34,12 @@ describe('telemetry: PostgreSQL restarted under load (fast, then immediate)', ()
 
   it('stores every acknowledged report and goes on after the restart', async () => {
     const [node] = cluster.nodes as [Node];
-    const fleet = await iotAssets(database, 20);
-    devices.push(...(await connectDevices(fleet.assets.map((a) => a.iotDeviceNo))));
-    const load = reportSteadily(
-      fleet.assets.map((a, i) => ({ client: devices[i] as MqttClient, deviceNo: a.iotDeviceNo, assetId: a.id })),
-      cluster.env.MQTT_TOPIC_ROOT as string,
-      200,
-    );
+    const {
+      fleet,
+      devices: clients,
+      load,
+    } = await reportingFleet(database, cluster.env.MQTT_TOPIC_ROOT as string, 20, 200);
+    devices.push(...clients);
     await new Promise((r) => setTimeout(r, 2500));
     const fastMs = await pg.restart('fast', 1500);
     await new Promise((r) => setTimeout(r, 2500));

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { connectDevices, iotAssets, openClusterDb, reportSteadily, storedReports } from './fixtures.ts';
+import { openClusterDb, reportingFleet, storedReports } from './fixtures.ts';
 import { type Cluster, type Node, startCluster } from './nodes.ts';
 
 /**
@@ -31,18 +31,17 @@ describe.each([
 
   it('stores every report the broker acknowledged to its device, after the node restarts', async () => {
     const [node1, node2] = cluster.nodes as [Node, Node];
-    const fleet = await iotAssets(database, 20);
-    devices.push(...(await connectDevices(fleet.assets.map((a) => a.iotDeviceNo))));
     // node1 dies at its second batch (the first may come before all bindings are cached).
     await node1.stop();
     const dying = await cluster.start('node1', { FLEETDESK_FAULT: `${fault}:2` });
-    const load = reportSteadily(
-      fleet.assets.map((a, i) => ({ client: devices[i] as MqttClient, deviceNo: a.iotDeviceNo, assetId: a.id })),
-      cluster.env.MQTT_TOPIC_ROOT as string,
-      // node1's share queues at the broker while it is down: Mosquitto keeps 1,000 messages per session by default
-      // (max_queued_messages) and drops the rest, so the rate times the downtime must stay below that.
-      100,
-    );
+    // node1's share queues at the broker while it is down: Mosquitto keeps 1,000 messages per session by default
+    // (max_queued_messages) and drops the rest, so the rate times the downtime must stay below that.
+    const {
+      fleet,
+      devices: clients,
+      load,
+    } = await reportingFleet(database, cluster.env.MQTT_TOPIC_ROOT as string, 20, 100);
+    devices.push(...clients);
     const code = await Promise.race([dying.exited, new Promise((r) => setTimeout(() => r('alive'), 20_000))]);
     expect(code, 'node1 reached its fault point').not.toBe('alive');
     const killedAt = Date.now();
@@ -92,13 +91,12 @@ describe('telemetry: a node stopped gracefully under load', () => {
 
   it('leaves no acknowledged report behind', async () => {
     const [node1, node2] = cluster.nodes as [Node, Node];
-    const fleet = await iotAssets(database, 20);
-    devices.push(...(await connectDevices(fleet.assets.map((a) => a.iotDeviceNo))));
-    const load = reportSteadily(
-      fleet.assets.map((a, i) => ({ client: devices[i] as MqttClient, deviceNo: a.iotDeviceNo, assetId: a.id })),
-      cluster.env.MQTT_TOPIC_ROOT as string,
-      200,
-    );
+    const {
+      fleet,
+      devices: clients,
+      load,
+    } = await reportingFleet(database, cluster.env.MQTT_TOPIC_ROOT as string, 20, 200);
+    devices.push(...clients);
     await new Promise((r) => setTimeout(r, 2000));
     const stopping = Date.now();
     await node1.stop();

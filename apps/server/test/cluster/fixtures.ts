@@ -85,6 +85,21 @@ export function reportSteadily(
   };
 }
 
+/**
+ * A fleet of `count` bound devices reporting steadily at `perSecond` (see reportSteadily); `devices` are the clients
+ * the test ends at the end.
+ */
+export async function reportingFleet(database: Database, topicRoot: string, count: number, perSecond: number) {
+  const fleet = await iotAssets(database, count);
+  const devices = await connectDevices(fleet.assets.map((a) => a.iotDeviceNo));
+  const load = reportSteadily(
+    fleet.assets.map((a, i) => ({ client: devices[i] as MqttClient, deviceNo: a.iotDeviceNo, assetId: a.id })),
+    topicRoot,
+    perSecond,
+  );
+  return { fleet, devices, load };
+}
+
 /** How a request to a node that should die on the way ended; fails the test if the node answered instead. */
 export async function diesOn(
   node: { exited: Promise<number | null> },
