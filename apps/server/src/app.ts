@@ -1,7 +1,7 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { NUL_CHARACTER_MESSAGE, systemEndpoints } from '@fleetdesk/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { localMail, localSms } from './adapters/messaging.ts';
 import { localPaymentProvider, localWebhookSecret } from './adapters/payments.ts';
@@ -165,6 +165,19 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
     // Clients see `{code,message,data}` only; Fastify's own error formatting is replaced in errors.ts.
     return503OnClosing: true,
+    // The router's own refusals (a path parameter over maxParamLength, a malformed URL) in the one error shape,
+    // without echoing the path back.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json')
+        .send({
+          code: tooLong ? 'UriTooLong' : 'BadRequest',
+          message: tooLong ? 'A part of the address is too long' : 'The address is malformed',
+          data: null,
+        });
+    },
   });
   // Every route with its declared requirement, so a test can prove none ships without one.
   const routeTable: RouteEntry[] = [];
