@@ -78,6 +78,8 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
   let preparing: Promise<void> = Promise.resolve();
   const writing = new Set<Promise<void>>();
   const bindings = new Map<string, { binding: DeviceBinding | null; until: number }>();
+  /** Counts forgets: a lookup that a forget overtook may have read the old binding, and is not kept. */
+  let forgets = 0;
   /**
    * The lock state each asset last reported to this instance: a change becomes a device-report event, which the
    * trip builder reads as an unlock (a trip may start) or a lock (it ends). After a restart the first report of
@@ -96,10 +98,11 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       else missing.push(no);
     }
     if (missing.length > 0) {
+      const before = forgets;
       const found = new Map((await findBindings(db, missing)).map((b) => [b.deviceNo, b]));
       for (const no of missing) {
         const binding = found.get(no) ?? null;
-        bindings.set(no, { binding, until: now + (binding ? BINDING_TTL_MS : UNBOUND_TTL_MS) });
+        if (forgets === before) bindings.set(no, { binding, until: now + (binding ? BINDING_TTL_MS : UNBOUND_TTL_MS) });
         result.set(no, binding);
       }
     }
@@ -277,6 +280,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     },
     flush: flushNow,
     forget(deviceNo) {
+      forgets++;
       if (deviceNo === undefined) bindings.clear();
       else bindings.delete(deviceNo);
     },

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDevice, type Fleet, openFleet, type TestDevice, until } from './fleet.ts';
+import { type Cluster, type Node, startCluster } from './nodes.ts';
+
+/**
+ * Device traffic with three nodes on one Mosquitto: each gateway subscribes through `$share/fleetdesk-gateway/`, so
+ * the broker hands every device message to one node. Without the shared subscription each report would be written
+ * once per node; with it, once.
+ */
+const TTL_MS = 4000;
+const RETRY_BASE_MS = 1000;
+
+describe('device traffic across nodes', () => {
+  let cluster: Cluster;
+  let fleet: Fleet;
+  let token: string;
+  const devices: TestDevice[] = [];
+  const device = async (deviceNo: string, opts?: { silent?: boolean }) => {
+    const d = await connectDevice(cluster, deviceNo, opts);
+    devices.push(d);
+    return d;
+  };
+  const nodes = () => cluster.nodes as [Node, Node, Node];
+  const positionsOf = async (assetIds: string[]) => {
+    const [row] = await fleet.query<{ total: number; distinct: number }>(
+      `select count(*)::int as total, count(distinct (asset_id, recorded_at))::int as distinct
+       from asset_positions where asset_id = any($1::uuid[])`,
+      [assetIds],
+    );
+    return row as { total: number; distinct: number };
+  };
+
+  beforeAll(async () => {
+    cluster = await startCluster(3, { IOT_COMMAND_TTL_MS: String(TTL_MS), IOT_RETRY_BASE_MS: String(RETRY_BASE_MS) });
+    fleet = await openFleet(cluster);
+    token = await nodes()[0].login();
+  });
+  afterAll(async () => {
+    await Promise.all(devices.map((d) => d.end().catch(() => undefined)));
+    await fleet?.close();
+    await cluster?.close();
+  });
+
+  it('writes each telemetry report once, whichever node the broker hands it to', async () => {
+    const DEVICES = 6;
+    const PER_DEVICE = 100;
+    const bikes = await fleet.assets(DEVICES);
+    const start = Date.now() - 60 * 60_000;
+    await Promise.all(
+      bikes.map(async (bike, d) => {
+        const dev = await device(bike.deviceNo as string);
+        for (let i = 0; i < PER_DEVICE; i++) {
+          await dev.telemetry({
+            ts: start + i * 1000,
+            pos: { lat: 45.4 + d / 100, lng: 9.1 + i / 10_000 },
+            vel: 12,
+            chargePct: 80,
+          });
+        }
+      }),
+    );
+    const expected = DEVICES * PER_DEVICE;
+    const ids = bikes.map((b) => b.id);
+    await until(
+      () => positionsOf(ids),
+      (c) => c.total >= expected,
+    );
+    // A duplicate would come from another node's batch: give every node a flush (500 ms) to show one.
+    await new Promise((r) => setTimeout(r, 1500));
+    const stored = await positionsOf(ids);
+    console.log(
+      `devices: ${DEVICES} devices published ${expected} reports at QoS 1 to ${cluster.nodes.length} nodes → ${stored.total} positions stored (${stored.distinct} distinct)`,
+    );
+    expect(stored).toEqual({ total: expected, distinct: expected });
+  });
+
+  it('sends each command once and settles it with the reply, whichever node the reply reaches', async () => {
+    const [a, b] = nodes();
+    const bikes = await fleet.assets(6);
+    const answering = await Promise.all(bikes.map((bike) => device(bike.deviceNo as string)));
+    const res = await a.call<{ createdCommandRecords: { id: string; assetNo: string }[] }>(
+      'POST',
+      '/asset-iot/control/batch-invoke-command',
+      { token, body: { assetNos: bikes.map((x) => x.no), command: 'device.turn_on' } },
+    );
+    expect(res.status).toBe(200);
+    const records = res.body.createdCommandRecords;
+    expect(records).toHaveLength(bikes.length);
+    const ids = records.map((r) => r.id);
+    const settled = await until(
+      () =>
+        fleet.query<{ id: string; status: string; attempts: number }>(
+          'select id, status, attempts from iot_control_records where id = any($1::uuid[])',
+          [ids],
+        ),
+      (rows) => rows.every((r) => r.status !== 'pending'),
+      TTL_MS + 5000,
+    );
+    const received = answering.flatMap((d) => [...d.commands.values()].map((attempts) => attempts.length));
+    const read = await b.call<{ data: { status: string } }>('GET', `/asset-iot/control/commandRecords/${ids[0]}`, {
+      token,
+    });
+    console.log(
+      `commands: ${ids.length} sent through ${a.name} → ${settled.filter((r) => r.status === 'successful').length} successful, sends seen by the devices ${received.join(',')}, record attempts ${settled.map((r) => r.attempts).join(',')}`,
+    );
+    expect(settled.map((r) => r.status)).toEqual(ids.map(() => 'successful'));
+    expect(read.body.data.status).toBe('successful');
+    // Each device saw each attempt of its record once, and as many as the record counts: one normally, a second
+    // only when the reply took longer than the first retry (a loaded machine).
+    for (const r of settled) {
+      const seen = answering.find((d) => d.commands.has(r.id))?.commands.get(r.id) ?? [];
+      expect(seen).toEqual(Array.from({ length: r.attempts }, (_, i) => i + 1));
+    }
+  });
+
+  it('retries a command the device never answers from one node per retry, and times it out once', async () => {
+    const [a] = nodes();
+    const [bike] = await fleet.assets(1);
+    const silent = await device(bike?.deviceNo as string, { silent: true });
+    const res = await a.call<{ createdCommandRecords: { id: string }[] }>(
+      'POST',
+      '/asset-iot/control/batch-invoke-command',
+      { token, body: { assetNos: [bike?.no], command: 'device.turn_on' } },
+    );
+    const id = res.body.createdCommandRecords[0]?.id as string;
+    const [record] = await until(
+      () =>
+        fleet.query<{ status: string; attempts: number; failed_reason: string | null }>(
+          'select status, attempts, failed_reason from iot_control_records where id = $1',
+          [id],
+        ),
+      (rows) => rows[0]?.status !== 'pending',
+      TTL_MS + 5000,
+    );
+    // Anything still in flight reaches the device now.
+    await new Promise((r) => setTimeout(r, 500));
+    const seen = silent.commands.get(id) ?? [];
+    const [job] = await fleet.query('select id from jobs where key = $1', [`iot.dispatch:${id}`]);
+    console.log(
+      `commands: a silent device over ${cluster.nodes.length} nodes → ${record?.status} (${record?.failed_reason}) after ${record?.attempts} sends counted, the device saw attempts ${seen.join(',')}; retry job left: ${job ? 'yes' : 'no'}`,
+    );
+    expect(record).toMatchObject({ status: 'timeout', failed_reason: 'time-out' });
+    expect(seen).toEqual(Array.from({ length: record?.attempts ?? 0 }, (_, i) => i + 1));
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(job).toBeUndefined();
+  });
+
+  it('moves a tracker to another asset on every node at once when it is rebound through one', async () => {
+    const [a] = nodes();
+    const [first, second] = await fleet.assets(2, { devices: false });
+    const deviceNo = `MOVED-${first?.no}`;
+    const put = (no: string) =>
+      a.call('PUT', `/asset-iot/assets/${no}/iot/device`, { token, body: { no: deviceNo, vendor: 'tbox' } });
+    expect((await put(first?.no as string)).status).toBe(200);
+    const tracker = await device(deviceNo);
+    const report = async (from: number, count: number) => {
+      for (let i = 0; i < count; i++)
+        await tracker.telemetry({ ts: from + i * 1000, pos: { lat: 45.5, lng: 9.2 + i / 1000 } });
+    };
+    // Enough reports that every node has taken some, and so cached the binding to the first asset.
+    const before = Date.now() - 10 * 60_000;
+    const N = 3 * cluster.nodes.length;
+    await report(before, N);
+    await until(
+      () => positionsOf([first?.id as string]),
+      (c) => c.total >= N,
+    );
+    expect((await a.call('DELETE', `/asset-iot/assets/${first?.no}/iot/device`, { token })).status).toBe(200);
+    expect((await put(second?.no as string)).status).toBe(200);
+    await report(before + N * 1000, N);
+    await until(
+      () => positionsOf([second?.id as string]),
+      (c) => c.total >= N,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    const [onFirst, onSecond] = [await positionsOf([first?.id as string]), await positionsOf([second?.id as string])];
+    console.log(
+      `bindings: ${N} reports for the first asset, tracker rebound through ${a.name}, ${N} more → first ${onFirst.total}, second ${onSecond.total} (over ${cluster.nodes.length} nodes)`,
+    );
+    expect([onFirst.total, onSecond.total]).toEqual([N, N]);
+  });
+});
