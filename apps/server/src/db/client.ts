@@ -128,7 +128,8 @@ async function listenOn(
     reconnectLater();
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString: url });
+    // Named, so an operator (or a test) can tell it in pg_stat_activity.
+    const client = new pg.Client({ connectionString: url, application_name: `fleetdesk-listen-${channel}` });
     client.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });

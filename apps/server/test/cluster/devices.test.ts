@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectDevice, type Fleet, openFleet, type TestDevice, until } from './fleet.ts';
+import { connectDevice, type Fleet, type FleetAsset, openFleet, type TestDevice, until } from './fleet.ts';
 import { type Cluster, type Node, startCluster } from './nodes.ts';
 
 /**
@@ -153,30 +153,51 @@ describe('device traffic across nodes', () => {
       a.call('PUT', `/asset-iot/assets/${no}/iot/device`, { token, body: { no: deviceNo, vendor: 'tbox' } });
     expect((await put(first?.no as string)).status).toBe(200);
     const tracker = await device(deviceNo);
-    const report = async (from: number, count: number) => {
-      for (let i = 0; i < count; i++)
-        await tracker.telemetry({ ts: from + i * 1000, pos: { lat: 45.5, lng: 9.2 + i / 1000 } });
-    };
-    // Enough reports that every node has taken some, and so cached the binding to the first asset.
-    const before = Date.now() - 10 * 60_000;
+    // Enough reports that every node has taken some, and so cached the binding.
     const N = 3 * cluster.nodes.length;
-    await report(before, N);
-    await until(
-      () => positionsOf([first?.id as string]),
-      (c) => c.total >= N,
+    let ts = Date.now() - 10 * 60_000;
+    const reportFor = async (asset: FleetAsset) => {
+      const had = (await positionsOf([asset.id])).total;
+      for (let i = 0; i < N; i++) {
+        ts += 1000;
+        await tracker.telemetry({ ts, pos: { lat: 45.5, lng: 9.2 + i / 1000 } });
+      }
+      await until(
+        () => positionsOf([asset.id]),
+        (c) => c.total >= had + N,
+      );
+    };
+    const move = async (from: FleetAsset, to: FleetAsset) => {
+      expect((await a.call('DELETE', `/asset-iot/assets/${from.no}/iot/device`, { token })).status).toBe(200);
+      expect((await put(to.no)).status).toBe(200);
+      await reportFor(to);
+      // A report for the old asset would come from another node's batch: give each a flush (500 ms).
+      await new Promise((r) => setTimeout(r, 1000));
+      return [(await positionsOf([first?.id as string])).total, (await positionsOf([second?.id as string])).total];
+    };
+    await reportFor(first as FleetAsset);
+    const moved = await move(first as FleetAsset, second as FleetAsset);
+
+    // Every node's listening connection cut: each re-opens it and drops its whole binding cache meanwhile.
+    const [cut] = await fleet.query<{ n: number }>(
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+       where datname = current_database() and application_name like 'fleetdesk-listen-%'`,
     );
-    expect((await a.call('DELETE', `/asset-iot/assets/${first?.no}/iot/device`, { token })).status).toBe(200);
-    expect((await put(second?.no as string)).status).toBe(200);
-    await report(before + N * 1000, N);
     await until(
-      () => positionsOf([second?.id as string]),
-      (c) => c.total >= N,
+      () =>
+        fleet.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and application_name like 'fleetdesk-listen-%'`,
+        ),
+      (r) => r[0]?.n === cluster.nodes.length,
     );
-    await new Promise((r) => setTimeout(r, 1000));
-    const [onFirst, onSecond] = [await positionsOf([first?.id as string]), await positionsOf([second?.id as string])];
+    await reportFor(second as FleetAsset);
+    const back = await move(second as FleetAsset, first as FleetAsset);
     console.log(
-      `bindings: ${N} reports for the first asset, tracker rebound through ${a.name}, ${N} more → first ${onFirst.total}, second ${onSecond.total} (over ${cluster.nodes.length} nodes)`,
+      `bindings: ${N} reports for the first asset, tracker rebound through ${a.name}, ${N} more → first ${moved[0]}, second ${moved[1]}; ${cut?.n} listening connections cut and re-opened, ${N} more, rebound back, ${N} more → first ${back[0]}, second ${back[1]} (over ${cluster.nodes.length} nodes)`,
     );
-    expect([onFirst.total, onSecond.total]).toEqual([N, N]);
+    expect(moved).toEqual([N, N]);
+    expect(cut?.n).toBe(cluster.nodes.length);
+    expect(back).toEqual([2 * N, 2 * N]);
   });
 });
