@@ -200,4 +200,40 @@ describe('device traffic across nodes', () => {
     expect(cut?.n).toBe(cluster.nodes.length);
     expect(back).toEqual([2 * N, 2 * N]);
   });
+
+  it("records each lock change once, whichever node took the device's previous reports", async () => {
+    const [bike] = await fleet.assets(1);
+    const tracker = await device(bike?.deviceNo as string);
+    const sequence = [
+      'locked',
+      'unlocked',
+      'unlocked',
+      'locked',
+      'locked',
+      'unlocked',
+      'locked',
+      'unlocked',
+      'unlocked',
+      'locked',
+    ];
+    const changes = sequence.filter((lock, i) => i === 0 || sequence[i - 1] !== lock).map((l) => l.toUpperCase());
+    let ts = Date.now() - 5 * 60_000;
+    // One report at a time, each stored before the next is sent: the nodes take turns, as over a day of reports.
+    for (const [i, lock] of sequence.entries()) {
+      ts += 10_000;
+      await tracker.telemetry({ ts, lock, pos: { lat: 45.5, lng: 9.2 } });
+      await until(
+        () => positionsOf([bike?.id as string]),
+        (c) => c.total === i + 1,
+      );
+    }
+    const events = await fleet.query<{ lock: string }>(
+      `select data->>'lock' as lock from asset_events where asset_id = $1 and code = 'lock-change' order by occurred_at`,
+      [bike?.id],
+    );
+    console.log(
+      `locks: ${sequence.length} reports with ${changes.length} lock changes over ${cluster.nodes.length} nodes → ${events.length} lock-change events (${events.map((e) => e.lock).join(',')})`,
+    );
+    expect(events.map((e) => e.lock)).toEqual(changes);
+  });
 });
