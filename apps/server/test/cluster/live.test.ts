@@ -139,4 +139,26 @@ describe('live views across nodes', () => {
     );
     expect(got).toBeDefined();
   });
+
+  it("drops every node's GBFS documents of a partner when its settings change through one", async () => {
+    const [a, b] = nodes();
+    const feed = async (node: Node) =>
+      (await fetch(`${node.url}/api/gbfs/${fleet.partnerId}/system_information.json`)).status;
+    const save = (enabled: boolean) =>
+      a.call('PUT', `/openData/partners/${fleet.partnerId}/gbfs`, {
+        token,
+        body: { enabled, feedContactEmail: 'open-data@cluster.test', stations: [], zones: [] },
+      });
+    const on = await save(true);
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    // Node B builds the document and keeps it for its ttl (300 s).
+    const published = [await feed(b), await feed(b)];
+    expect((await save(false)).status).toBe(200);
+    const after = [await feed(b), await feed(a)];
+    console.log(
+      `gbfs: feed published through ${a.name}, read on ${b.name} ${published.join(',')}; switched off through ${a.name} → ${b.name} ${after[0]}, ${a.name} ${after[1]} at once`,
+    );
+    expect(published).toEqual([200, 200]);
+    expect(after).toEqual([404, 404]);
+  });
 });
