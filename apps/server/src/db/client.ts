@@ -128,8 +128,15 @@ async function listenOn(
     reconnectLater();
   };
   const connect = async () => {
-    // Named, so an operator (or a test) can tell it in pg_stat_activity.
-    const client = new pg.Client({ connectionString: url, application_name: `fleetdesk-listen-${channel}` });
+    // Named, so an operator (or a test) can tell it in pg_stat_activity. TCP keep-alive: a connection that died
+    // without a word (a network cut) would otherwise go on looking alive and hear nothing.
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: `fleetdesk-listen-${channel}`,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('notification', (n) => {
       if (n.channel === channel) onNotify(n.payload ?? '');
     });
