@@ -3,9 +3,10 @@ import { connectDevice, type Fleet, openFleet, until } from './fleet.ts';
 import { type Cluster, startCluster } from './nodes.ts';
 
 /**
- * The jobs table with three nodes polling it (jobs/queue.ts: FOR UPDATE SKIP LOCKED, a claim of 30 s): every job
- * is run by one node, one-shot jobs (e-mails) and recurring ones (trip building, the reminder evaluation and
- * subscription billing every 200 ms here) alike.
+ * The jobs table with three nodes polling it (jobs/queue.ts: FOR UPDATE SKIP LOCKED, a claim of 30 s): a due job is
+ * run by one node (e-mails, whose handler is not idempotent: a second run is a second e-mail); recurring jobs keep
+ * one row under their fixed key while every node enqueues and claims them (the reminder evaluation and subscription
+ * billing due every 200 ms here), and a trip-building round made due for all three builds each trip once.
  */
 describe('jobs across nodes', () => {
   let cluster: Cluster;
