@@ -10,6 +10,7 @@ import { localStorage } from './adapters/storage.ts';
 import { stripeCardProvider, stripePaymentProvider } from './adapters/stripe-payments.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
+import { createClusterSignals } from './db/cluster-signals.ts';
 import { MdsParamError, validationError } from './errors.ts';
 import { deviceCredentials } from './iot/credentials.ts';
 import { createLiveFleet, type LiveFleet } from './iot/live-fleet.ts';
@@ -230,6 +231,10 @@ export async function buildApp(
   });
   app.decorate('liveFleet', liveFleet);
   app.addHook('onClose', () => liveFleet.stop());
+  const signals = createClusterSignals({ database, log: app.log });
+  signals.on('device-binding', (deviceNo) => liveFleet.ingest.forget(deviceNo ?? undefined));
+  await signals.start();
+  app.addHook('onClose', () => signals.stop());
 
   const webhookSecret = localWebhookSecret(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   const stripe = config.payments.provider === 'stripe' ? config.payments : undefined;
@@ -323,7 +328,14 @@ export async function buildApp(
       const assetQuery = createAssetQueryService({ db });
       assetQueryRoutes(api, assetQuery);
       categoryRoutes(api, createCategoryService({ db, storage }));
-      assetRoutes(api, createAssetService({ db, storage, bindings: liveFleet.ingest }));
+      assetRoutes(
+        api,
+        createAssetService({
+          db,
+          storage,
+          bindings: { forget: (deviceNo) => signals.send('device-binding', deviceNo) },
+        }),
+      );
       assetBatchRoutes(api, { db, query: assetQuery });
       relocationListRoutes(api, { db });
       documentRoutes(api, createDocumentService({ db, storage }));
@@ -376,12 +388,13 @@ export async function buildApp(
         cacheMaxAgeMs: config.gbfs.cacheMaxAgeMs,
         copyOut: database.copyOut?.bind(database),
       });
+      signals.on('gbfs-partner', (partnerId) => gbfsFeeds.forget(partnerId ?? undefined));
       const feedLimiter = createAddressLimiter({ perMinute: config.gbfs.rateLimitPerMinute, db, log: app.log });
       feedLimiter.start();
       api.addHook('onClose', async () => feedLimiter.stop());
       gbfsRoutes(api, {
         feeds: gbfsFeeds,
-        settings: createGbfsSettingsService({ db, feeds: gbfsFeeds }),
+        settings: createGbfsSettingsService({ db, feeds: gbfsFeeds, signals }),
         limiter: feedLimiter,
       });
       const subscriptionOrders = createSubscriptionOrderService({
