@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { ADMIN_URL, benchDatabase, machine, quantile, startServerProcess } from './common.ts';
@@ -23,9 +24,9 @@ import {
  * npm run bench:cluster — one node against two (issue 26): the same workload on `npm run start:cluster -- --nodes
  * N` (compiled nodes, the Node proxy), same PostgreSQL and Mosquitto, a fresh database each time.
  *
- * API: POST /api/asset/assets/$query (the asset list's first page, authenticated) by autocannon with
- * BENCH_CONNECTIONS (32) for BENCH_API_SECONDS (15), its connections spread over the nodes directly, then the
- * same through the proxy. Ingest: BENCH_DEVICES (20,000) simulated devices every BENCH_CYCLE_MS (1,000) through
+ * API, by autocannon with BENCH_CONNECTIONS (32) for BENCH_API_SECONDS (15) each, authenticated: a light read
+ * (GET …/users/$me/profile, the bench:api route) and the asset list's first page (POST /api/asset/assets/$query),
+ * its connections spread over the nodes directly; then the asset list through the proxy. Ingest: BENCH_DEVICES (20,000) simulated devices every BENCH_CYCLE_MS (1,000) through
  * BENCH_BRIDGES (4) vendor bridges for BENCH_SECONDS (30); the nodes share the broker's subscription. Positions
  * written per second are counted in the database; report → visible is sampled on BENCH_PROBES (50) assets, each
  * polled every 50 ms for its newest position (so the figures are up to ~50 ms late).
@@ -43,7 +44,7 @@ const PREFIX = 'BC';
 
 interface Figures {
   nodes: number;
-  api: { direct: ApiFigures; proxy: ApiFigures };
+  api: { profile: ApiFigures; list: ApiFigures; listProxy: ApiFigures };
   ingest: { perSecond: number; offered: number; lost: number; p50: number; p99: number; samples: number };
   load: string;
 }
@@ -77,14 +78,27 @@ const loadAverage = () =>
     .map((l) => l.toFixed(1))
     .join(' / ');
 
-async function apiRun(urls: string[], token: string): Promise<ApiFigures> {
+/** A light read (one indexed row, the bench:api route) and the asset list's first page. */
+const PROFILE = { path: '/api/account/users/$me/profile', method: 'GET' as const };
+const ASSET_LIST = {
+  path: '/api/asset/assets/$query',
+  method: 'POST' as const,
+  body: JSON.stringify({ pageNo: 1, pageSize: 20 }),
+};
+
+async function apiRun(
+  bases: string[],
+  token: string,
+  call: { path: string; method: 'GET' | 'POST'; body?: string },
+): Promise<ApiFigures> {
+  const urls = bases.map((base) => base + call.path);
   const options = {
     // autocannon spreads the connections over several URLs (its types know only one).
     url: (urls.length === 1 ? urls[0] : urls) as string,
-    method: 'POST' as const,
+    method: call.method,
     connections: CONNECTIONS,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ pageNo: 1, pageSize: 20 }),
+    ...(call.body ? { body: call.body } : {}),
   };
   // Warm-up: JIT, pools and the planner's caches on every node.
   await autocannon({ ...options, duration: 3 });
@@ -100,6 +114,8 @@ async function run(nodes: number): Promise<Figures> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   await database.migrate();
   await seedBenchFleet(database.db, { devices: DEVICES, prefix: PREFIX });
+  // Planner statistics now, not whenever autovacuum gets to the new rows: the first run would plan blind.
+  await database.db.execute(sql`analyze`);
   await database.close();
 
   const secretsKey = randomBytes(32).toString('base64');
@@ -126,17 +142,15 @@ async function run(nodes: number): Promise<Figures> {
       body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
-    const queryPath = '/api/asset/assets/$query';
-    const direct = await apiRun(
-      nodeUrls.map((u) => u + queryPath),
-      token,
-    );
-    console.log(`${nodes} node(s), API direct: ${JSON.stringify(direct)}`);
-    const viaProxy = await apiRun([proxy + queryPath], token);
-    console.log(`${nodes} node(s), API through the proxy: ${JSON.stringify(viaProxy)}`);
+    const profile = await apiRun(nodeUrls, token, PROFILE);
+    console.log(`${nodes} node(s), profile direct: ${JSON.stringify(profile)}`);
+    const list = await apiRun(nodeUrls, token, ASSET_LIST);
+    console.log(`${nodes} node(s), asset list direct: ${JSON.stringify(list)}`);
+    const listProxy = await apiRun([proxy], token, ASSET_LIST);
+    console.log(`${nodes} node(s), asset list through the proxy: ${JSON.stringify(listProxy)}`);
     const ingest = await ingestRun(databaseUrl, secretsKey);
     console.log(`${nodes} node(s), ingest: ${JSON.stringify(ingest)}`);
-    return { nodes, api: { direct, proxy: viaProxy }, ingest, load: loadAverage() };
+    return { nodes, api: { profile, list, listProxy }, ingest, load: loadAverage() };
   } finally {
     cluster.kill('SIGTERM');
     await new Promise((resolve) => cluster.once('exit', resolve));
@@ -220,10 +234,12 @@ console.log(
   `\nbench:cluster — ${DEVICES.toLocaleString('en')} devices every ${CYCLE_MS} ms through ${BRIDGES} bridges, ${SECONDS} s; API ${CONNECTIONS} connections, ${API_SECONDS} s`,
 );
 row('', (f) => `${f.nodes} node${f.nodes > 1 ? 's' : ''}`);
-row('asset list, direct to the nodes: req/s', (f) => String(f.api.direct.rps));
-row('  p50 / p99 ms', (f) => `${f.api.direct.p50} / ${f.api.direct.p99}`);
-row('asset list, through the Node proxy: req/s', (f) => String(f.api.proxy.rps));
-row('  p50 / p99 ms', (f) => `${f.api.proxy.p50} / ${f.api.proxy.p99}`);
+row('profile (light read), direct: req/s', (f) => String(f.api.profile.rps));
+row('  p50 / p99 ms', (f) => `${f.api.profile.p50} / ${f.api.profile.p99}`);
+row('asset list, direct to the nodes: req/s', (f) => String(f.api.list.rps));
+row('  p50 / p99 ms', (f) => `${f.api.list.p50} / ${f.api.list.p99}`);
+row('asset list, through the Node proxy: req/s', (f) => String(f.api.listProxy.rps));
+row('  p50 / p99 ms', (f) => `${f.api.listProxy.p50} / ${f.api.listProxy.p99}`);
 row('ingest: positions written/s (offered)', (f) => `${f.ingest.perSecond} (${f.ingest.offered})`);
 row('  lost', (f) => String(f.ingest.lost));
 row('  report → visible p50 / p99 ms', (f) => `${f.ingest.p50} / ${f.ingest.p99}`);
