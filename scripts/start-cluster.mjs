@@ -46,7 +46,7 @@ const sharedEnv = {
   DATABASE_URL: databaseUrl,
   MQTT_URL: process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883',
   DATA_DIR: dataDir,
-  SECRETS_KEY: process.env.SECRETS_KEY ?? sharedSecretsKey(dataDir),
+  SECRETS_KEY: process.env.SECRETS_KEY || sharedSecretsKey(dataDir),
   PUBLIC_URL: publicUrl,
   // Every request reaches the nodes through the proxy: the client's address is in X-Forwarded-For.
   TRUST_PROXY: '1',
