@@ -1,6 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Connections each node keeps to PostgreSQL at most (db/client.ts). */
+export const POSTGRES_POOL_SIZE = 20;
+/**
+ * MAX_CONCURRENT_REQUESTS's default: four requests per database connection. Up to the pool size they run, the rest
+ * wait at the pool for a fraction of a second; beyond that a request would only wait longer than it is worth
+ * (docs/performance.md "Load shedding (issue 26)" measures it).
+ */
+export const DEFAULT_MAX_CONCURRENT_REQUESTS = POSTGRES_POOL_SIZE * 4;
+
 /**
  * The street map shown where the browser has internet: OpenFreeMap's "liberty" style (OpenStreetMap data, no key,
  * no registration, free to use). docs/decisions.md "Street basemap with the atlas as fallback (issue 21)".
@@ -115,6 +124,11 @@ const envSchema = z
       ),
     /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
     MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /**
+     * API requests in progress on this node above which new ones are answered 503 with Retry-After at once
+     * (load shedding); 0 turns it off. Health checks, the console's files and open event streams are not counted.
+     */
+    MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
     /** Requests per minute one address may make to the public GBFS feeds (a consumer polls ~16). */
     GBFS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** How long this node keeps a built GBFS document at most (ms); unset → the feed's ttl. 0 builds every time. */
@@ -195,6 +209,8 @@ export type Config = {
   publicApiOrigin: string | undefined;
   clientLinkUrl: string | undefined;
   trustProxy: boolean;
+  /** API requests in progress above which a new one is shed with 503; 0: no limit. */
+  maxConcurrentRequests: number;
   secretsKey: string | undefined;
   version: string;
   mqtt: {
@@ -267,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiOrigin: e.PUBLIC_API_ORIGIN,
     clientLinkUrl: e.CLIENT_LINK_URL,
     trustProxy: e.TRUST_PROXY,
+    maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
     secretsKey: e.SECRETS_KEY,
     mqtt: {
       url: e.MQTT_URL,
