@@ -190,7 +190,10 @@ export async function buildApp(
   // Before every route: helmet's per-route options are read as routes are added.
   await registerSecurityHeaders(app, config);
   // The first hook of every request after the headers: a refusal must cost almost nothing.
-  registerLoadShedding(app, config.maxConcurrentRequests);
+  registerLoadShedding(app, {
+    maxConcurrent: config.maxConcurrentRequests,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
   // Before any schema: a NUL in any string of any route is a 400 naming the field, never a failed query.
   app.addHook('preValidation', async (request) => {
     const fields = nulRefusal(request);

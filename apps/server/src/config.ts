@@ -9,6 +9,8 @@ export const POSTGRES_POOL_SIZE = 20;
  * (docs/performance.md "Load shedding (issue 26)" measures it).
  */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = POSTGRES_POOL_SIZE * 4;
+/** MAX_EVENT_LOOP_DELAY_MS's default on PostgreSQL (docs/performance.md "Load shedding (issue 26)"). */
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100;
 
 /**
  * The street map shown where the browser has internet: OpenFreeMap's "liberty" style (OpenStreetMap data, no key,
@@ -129,6 +131,12 @@ const envSchema = z
      * (load shedding); 0 turns it off. Health checks, the console's files and open event streams are not counted.
      */
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
+    /**
+     * With load shedding on: while the event loop's mean delay over a quarter second is above this (ms), every new
+     * API request is shed, however few are in progress (a node short of CPU); 0 turns this check off. Default: on
+     * with PostgreSQL, off with PGlite, whose queries run on the event loop itself (a long one is not an overload).
+     */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Requests per minute one address may make to the public GBFS feeds (a consumer polls ~16). */
     GBFS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** How long this node keeps a built GBFS document at most (ms); unset → the feed's ttl. 0 builds every time. */
@@ -211,6 +219,8 @@ export type Config = {
   trustProxy: boolean;
   /** API requests in progress above which a new one is shed with 503; 0: no limit. */
   maxConcurrentRequests: number;
+  /** The event loop delay (ms) above which every new API request is shed; 0: not checked. */
+  maxEventLoopDelayMs: number;
   secretsKey: string | undefined;
   version: string;
   mqtt: {
@@ -284,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientLinkUrl: e.CLIENT_LINK_URL,
     trustProxy: e.TRUST_PROXY,
     maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
+    maxEventLoopDelayMs:
+      e.MAX_EVENT_LOOP_DELAY_MS ?? (database.kind === 'postgres' ? DEFAULT_MAX_EVENT_LOOP_DELAY_MS : 0),
     secretsKey: e.SECRETS_KEY,
     mqtt: {
       url: e.MQTT_URL,

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -14,7 +15,11 @@ export interface ConcurrencyLimiter {
   tryAcquire(): (() => void) | null;
 }
 
-export function createConcurrencyLimiter(max: number): ConcurrencyLimiter {
+export function createConcurrencyLimiter(
+  max: number,
+  /** Refuses every request while it says so, whatever the count (an event loop too far behind). */
+  overloaded: () => boolean = () => false,
+): ConcurrencyLimiter {
   if (!Number.isInteger(max) || max < 1) throw new Error(`concurrency limit must be a positive integer, not ${max}`);
   let inFlight = 0;
   let refused = 0;
@@ -27,7 +32,7 @@ export function createConcurrencyLimiter(max: number): ConcurrencyLimiter {
       return refused;
     },
     tryAcquire() {
-      if (inFlight >= max) {
+      if (inFlight >= max || overloaded()) {
         refused += 1;
         return null;
       }
@@ -57,4 +62,32 @@ export function holdSlot(request: FastifyRequest, release: () => void): void {
 export function releaseSlot(request: FastifyRequest): void {
   slots.get(request)?.();
   slots.delete(request);
+}
+
+/** How often the event loop's delay is judged, and the timer resolution it is measured with (as @fastify/under-pressure). */
+const LAG_SAMPLE_MS = 250;
+const LAG_RESOLUTION_MS = 10;
+
+/**
+ * Whether the event loop is behind: its mean delay over the last quarter second above `maxDelayMs`. A node short
+ * of CPU (a slow query plan, a neighbour on the machine) is overloaded below any request count, and a request
+ * admitted then waits in the loop however few are in progress. `stop` ends the sampling.
+ */
+export function createEventLoopGauge(maxDelayMs: number): { lagging(): boolean; stop(): void } {
+  const histogram = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  histogram.enable();
+  let lagging = false;
+  const timer = setInterval(() => {
+    // The histogram counts the resolution's own wait in every sample.
+    lagging = histogram.mean / 1e6 - LAG_RESOLUTION_MS > maxDelayMs;
+    histogram.reset();
+  }, LAG_SAMPLE_MS);
+  timer.unref();
+  return {
+    lagging: () => lagging,
+    stop() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
 }

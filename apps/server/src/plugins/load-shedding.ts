@@ -1,6 +1,11 @@
 import { systemEndpoints } from '@fleetdesk/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type ConcurrencyLimiter, createConcurrencyLimiter, holdSlot } from '../lib/concurrency-limit.ts';
+import {
+  type ConcurrencyLimiter,
+  createConcurrencyLimiter,
+  createEventLoopGauge,
+  holdSlot,
+} from '../lib/concurrency-limit.ts';
 
 /**
  * What a refused client is told to wait. One second: an overload that shedding keeps the node's latency under
@@ -26,8 +31,13 @@ declare module 'fastify' {
  * almost nothing. The health check and the console's files are never counted; an event stream gives its slot
  * back once it is open (lib/sse.ts).
  */
-export function registerLoadShedding(app: FastifyInstance, maxConcurrent: number) {
-  const limiter = maxConcurrent > 0 ? createConcurrencyLimiter(maxConcurrent) : undefined;
+export function registerLoadShedding(
+  app: FastifyInstance,
+  { maxConcurrent, maxEventLoopDelayMs }: { maxConcurrent: number; maxEventLoopDelayMs: number },
+) {
+  const gauge = maxConcurrent > 0 && maxEventLoopDelayMs > 0 ? createEventLoopGauge(maxEventLoopDelayMs) : undefined;
+  if (gauge) app.addHook('onClose', async () => gauge.stop());
+  const limiter = maxConcurrent > 0 ? createConcurrencyLimiter(maxConcurrent, gauge?.lagging) : undefined;
   app.decorate('concurrency', limiter);
   if (!limiter) return;
   const body = JSON.stringify({ code: 'ServiceUnavailable', message: SHED_MESSAGE, data: null });
@@ -45,7 +55,7 @@ export function registerLoadShedding(app: FastifyInstance, maxConcurrent: number
     const now = Date.now();
     if (now - loggedAt >= LOG_EVERY_MS) {
       request.log.warn(
-        { limit: limiter.max, refused: limiter.refused - refusedAtLog },
+        { limit: limiter.max, refused: limiter.refused - refusedAtLog, eventLoopBehind: gauge?.lagging() ?? false },
         'shedding load: requests refused with 503',
       );
       loggedAt = now;
