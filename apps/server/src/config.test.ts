@@ -17,7 +17,7 @@ describe('loadConfig', () => {
     });
   });
 
-  it('sheds load above MAX_CONCURRENT_REQUESTS (by default four per database connection), 0 turning it off', () => {
+  it('sheds load above MAX_CONCURRENT_REQUESTS (by default two per database connection), 0 turning it off', () => {
     expect(loadConfig({}).maxConcurrentRequests).toBe(DEFAULT_MAX_CONCURRENT_REQUESTS);
     expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '0' }).maxConcurrentRequests).toBe(0);
     expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '250' }).maxConcurrentRequests).toBe(250);

@@ -4,11 +4,12 @@ import { z } from 'zod';
 /** Connections each node keeps to PostgreSQL at most (db/client.ts). */
 export const POSTGRES_POOL_SIZE = 20;
 /**
- * MAX_CONCURRENT_REQUESTS's default: four requests per database connection. Up to the pool size they run, the rest
- * wait at the pool for a fraction of a second; beyond that a request would only wait longer than it is worth
- * (docs/performance.md "Load shedding (issue 26)" measures it).
+ * MAX_CONCURRENT_REQUESTS's default: two requests per database connection. As many as the pool has connections
+ * run, as many again wait for one, each for about one request's time; more would only wait longer, and on a node
+ * short of CPU every admitted request shares the loop (docs/performance.md "Load shedding (issue 26)": at 3× the
+ * sustainable rate 20 and 40 kept the admitted p99 lower than 80).
  */
-export const DEFAULT_MAX_CONCURRENT_REQUESTS = POSTGRES_POOL_SIZE * 4;
+export const DEFAULT_MAX_CONCURRENT_REQUESTS = POSTGRES_POOL_SIZE * 2;
 /** MAX_EVENT_LOOP_DELAY_MS's default on PostgreSQL (docs/performance.md "Load shedding (issue 26)"). */
 export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100;
 
