@@ -7,7 +7,7 @@ export const POSTGRES_POOL_SIZE = 20;
  * MAX_CONCURRENT_REQUESTS's default: two requests per database connection. As many as the pool has connections
  * run, as many again wait for one, each for about one request's time; more would only wait longer, and on a node
  * short of CPU every admitted request shares the loop (docs/performance.md "Load shedding (issue 26)": at 3× the
- * sustainable rate 20 and 40 kept the admitted p99 lower than 80).
+ * sustainable rate 40 kept the admitted p99 at 407 ms where 80 let it reach 700 ms).
  */
 export const DEFAULT_MAX_CONCURRENT_REQUESTS = POSTGRES_POOL_SIZE * 2;
 /** MAX_EVENT_LOOP_DELAY_MS's default on PostgreSQL (docs/performance.md "Load shedding (issue 26)"). */
