@@ -119,6 +119,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerFiles } from './plugins/files.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -202,6 +203,11 @@ export async function buildApp(
   registerErrorHandling(app);
   // Before every route: helmet's per-route options are read as routes are added.
   await registerSecurityHeaders(app, config);
+  // The first hook of every request after the headers: a refusal must cost almost nothing.
+  registerLoadShedding(app, {
+    maxConcurrent: config.maxConcurrentRequests,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
   // Before any schema: a NUL in any string of any route is a 400 naming the field, never a failed query.
   app.addHook('preValidation', async (request) => {
     const fields = nulRefusal(request);

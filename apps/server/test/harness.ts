@@ -145,6 +145,8 @@ export async function createTestContext(
       DATA_DIR: `/tmp/fleetdesk-test-${randomUUID()}`,
       // Tests read what they just wrote: the map's low-zoom grid is read for every request.
       MAP_GRID_MAX_AGE_MS: '0',
+      // Tests fire requests in parallel on a shared machine: only the load-shedding test sheds.
+      MAX_CONCURRENT_REQUESTS: '0',
       ...env,
     }),
   };

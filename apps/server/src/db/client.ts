@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Config } from '../config.ts';
+import { type Config, POSTGRES_POOL_SIZE } from '../config.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -70,7 +70,7 @@ export async function openDatabase(
   // so that its ETag holds (docs/decisions.md "GBFS").
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: 20,
+    max: POSTGRES_POOL_SIZE,
     options: '-c jit=off -c synchronize_seqscans=off',
   });
   // An idle connection the server ends (a restart, a terminated backend) is an 'error' on the pool: without a
