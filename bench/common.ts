@@ -91,7 +91,9 @@ export function startServerProcess(args: string[], env: Record<string, string>, 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...loader, ...args], {
       cwd: root,
-      env: { ...process.env, ...env },
+      // Capacity benches measure what the server does, not what it refuses: load shedding is off unless a bench
+      // sets it (bench:shed does).
+      env: { ...process.env, MAX_CONCURRENT_REQUESTS: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
