@@ -84,12 +84,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * A script of the repository (`apps/server/src/main.ts`, a bench server) as its own process, resolved once its
  * output matches `ready`: what is measured then does not share an event loop or a heap with the bench's client.
+ * A `.mjs` or `.js` script (the compiled server, scripts/start-cluster.mjs) runs without the TypeScript loader.
  */
 export function startServerProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  const loader = /\.m?js$/.test(args[0] ?? '') ? [] : ['--import', 'tsx'];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const child = spawn(process.execPath, [...loader, ...args], {
       cwd: root,
-      env: { ...process.env, ...env },
+      // Capacity benches measure what the server does, not what it refuses: load shedding is off unless a bench
+      // sets it (bench:shed does).
+      env: { ...process.env, MAX_CONCURRENT_REQUESTS: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows } from '../apps/server/src/db/sql.ts';
 import { benchDatabase, machine, quantile } from './common.ts';
-import { BROKER, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
+import { BROKER, fleetSimulatorArgs, sleep, spawnSimulator, startBenchServer } from './live-fleet.ts';
 
 /**
  * npm run bench:ingest — telemetry from simulator to PostgreSQL (issue 5 "Performance").
@@ -43,18 +43,14 @@ fleet.ingest.onWritten = ({ reportedAt }) => {
 };
 
 const sim = spawnSimulator(
-  [
-    `--devices=${DEVICES}`,
-    '--prefix=BI',
-    '--pad=7',
-    '--vendor=tbox',
-    '--riding',
-    `--tick=${Math.min(250, Math.max(100, CYCLE_MS / 10))}`,
-    `--scale=${CYCLE_MS / 10_000}`,
-    `--url=${fleet.brokerUrl()}`,
-    `--bridges=${BRIDGES}`,
-    ...(UNBATCHED ? ['--unbatched'] : []),
-  ],
+  fleetSimulatorArgs({
+    devices: DEVICES,
+    prefix: 'BI',
+    cycleMs: CYCLE_MS,
+    url: fleet.brokerUrl() as string,
+    bridges: BRIDGES,
+    unbatched: UNBATCHED,
+  }),
   { SECRETS_KEY },
 );
 

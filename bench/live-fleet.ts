@@ -7,16 +7,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openDatabase } from '../apps/server/src/db/client.ts';
+import { type Database, type Db, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
 
 /**
  * What bench:commands and bench:ingest share: a fresh PostgreSQL database, the whole server listening on a
  * free port with its embedded broker, and a fleet of assets bound to simulated devices.
  */
-const PASSWORD = 'bench-password-1';
+export const BENCH_PASSWORD = 'bench-password-1';
+export const BENCH_EMAIL = 'bench@bench.local';
 export const BROKER = process.env.BENCH_BROKER === 'embedded' ? 'embedded' : 'mosquitto';
-const MOSQUITTO_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+export const MOSQUITTO_URL = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 /** A root of its own, so a bench never mixes with other users of the same Mosquitto. */
 export const TOPIC_ROOT = BROKER === 'mosquitto' ? `bench-${process.pid}` : 'fleetdesk';
 
@@ -47,21 +48,7 @@ export async function startBenchServer(opts: {
   });
   const database = await openDatabase(config.database);
   await database.migrate();
-  const { db } = database;
-  await seed.account(db);
-  const role = await seed.adminRole(db);
-  await seed.user(db, { username: 'bench', email: 'bench@bench.local', password: PASSWORD, roleIds: [role.id] });
-  const partner = await seed.partner(db, { name: 'Bench partner' });
-  const categoryId = crypto.randomUUID();
-  await db.execute(sql`insert into asset_categories (id, name, asset_type, is_iot)
-    values (${categoryId}, 'Bench e-bikes', 'EBIKE', true)`);
-  await db.execute(sql`
-    insert into assets (id, no, partner_id, category_id, usage_mode, life_cycle_state, iot_device_no, iot_vendor,
-                        latitude, longitude)
-    select gen_random_uuid(), ${`${opts.prefix}A`} || lpad(g::text, 7, '0'), ${partner.id}, ${categoryId},
-           'customer-rental', 'Ready', ${opts.prefix} || lpad(g::text, 7, '0'), 'tbox',
-           45.4 + (g % 100) * 0.001, 9.1 + (g / 100) * 0.001
-    from generate_series(1, ${opts.devices}) g`);
+  await seedBenchFleet(database.db, opts);
   const app = await buildApp(config, database);
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.liveFleet.start();
@@ -69,7 +56,7 @@ export async function startBenchServer(opts: {
   const login = await fetch(`${baseUrl}/account/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@bench.local', password: PASSWORD }),
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
   const deviceNos = Array.from({ length: opts.devices }, (_, i) => `${opts.prefix}${String(i + 1).padStart(7, '0')}`);
@@ -84,6 +71,53 @@ export async function startBenchServer(opts: {
       await database.close();
     },
   };
+}
+
+/**
+ * The bench fleet on a migrated database: the account, a staff user (bench@bench.local / BENCH_PASSWORD) and
+ * `devices` e-bikes bound to tbox devices `<prefix>0000001…`, around Milano.
+ */
+export async function seedBenchFleet(db: Db, opts: { devices: number; prefix: string }) {
+  await seed.account(db);
+  const role = await seed.adminRole(db);
+  await seed.user(db, { username: 'bench', email: BENCH_EMAIL, password: BENCH_PASSWORD, roleIds: [role.id] });
+  const partner = await seed.partner(db, { name: 'Bench partner' });
+  const categoryId = crypto.randomUUID();
+  await db.execute(sql`insert into asset_categories (id, name, asset_type, is_iot)
+    values (${categoryId}, 'Bench e-bikes', 'EBIKE', true)`);
+  await db.execute(sql`
+    insert into assets (id, no, partner_id, category_id, usage_mode, life_cycle_state, iot_device_no, iot_vendor,
+                        latitude, longitude)
+    select gen_random_uuid(), ${`${opts.prefix}A`} || lpad(g::text, 7, '0'), ${partner.id}, ${categoryId},
+           'customer-rental', 'Ready', ${opts.prefix} || lpad(g::text, 7, '0'), 'tbox',
+           45.4 + (g % 100) * 0.001, 9.1 + (g / 100) * 0.001
+    from generate_series(1, ${opts.devices}) g`);
+}
+
+/**
+ * The simulator's arguments for a riding fleet of `devices` reporting every `cycleMs` (what bench:ingest and
+ * bench:cluster offer the gateway).
+ */
+export function fleetSimulatorArgs(opts: {
+  devices: number;
+  prefix: string;
+  cycleMs: number;
+  url: string;
+  bridges: number;
+  unbatched?: boolean;
+}) {
+  return [
+    `--devices=${opts.devices}`,
+    `--prefix=${opts.prefix}`,
+    '--pad=7',
+    '--vendor=tbox',
+    '--riding',
+    `--tick=${Math.min(250, Math.max(100, opts.cycleMs / 10))}`,
+    `--scale=${opts.cycleMs / 10_000}`,
+    `--url=${opts.url}`,
+    `--bridges=${opts.bridges}`,
+    ...(opts.unbatched ? ['--unbatched'] : []),
+  ];
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

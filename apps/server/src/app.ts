@@ -1,7 +1,7 @@
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import { NUL_CHARACTER_MESSAGE, systemEndpoints } from '@fleetdesk/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { localMail, localSms } from './adapters/messaging.ts';
 import { localPaymentProvider, localWebhookSecret } from './adapters/payments.ts';
@@ -10,6 +10,7 @@ import { localStorage } from './adapters/storage.ts';
 import { stripeCardProvider, stripePaymentProvider } from './adapters/stripe-payments.ts';
 import type { Config } from './config.ts';
 import { type Database, ping } from './db/client.ts';
+import { createClusterSignals } from './db/cluster-signals.ts';
 import { MdsParamError, validationError } from './errors.ts';
 import { deviceCredentials } from './iot/credentials.ts';
 import { createLiveFleet, type LiveFleet } from './iot/live-fleet.ts';
@@ -118,6 +119,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerConsole } from './plugins/console.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerFiles } from './plugins/files.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 
@@ -165,6 +167,19 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
     // Clients see `{code,message,data}` only; Fastify's own error formatting is replaced in errors.ts.
     return503OnClosing: true,
+    // The router's own refusals (a path parameter over maxParamLength, a malformed URL) in the one error shape,
+    // without echoing the path back.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .type('application/json')
+        .send({
+          code: tooLong ? 'UriTooLong' : 'BadRequest',
+          message: tooLong ? 'A part of the address is too long' : 'The address is malformed',
+          data: null,
+        });
+    },
   });
   // Every route with its declared requirement, so a test can prove none ships without one.
   const routeTable: RouteEntry[] = [];
@@ -188,6 +203,11 @@ export async function buildApp(
   registerErrorHandling(app);
   // Before every route: helmet's per-route options are read as routes are added.
   await registerSecurityHeaders(app, config);
+  // The first hook of every request after the headers: a refusal must cost almost nothing.
+  registerLoadShedding(app, {
+    maxConcurrent: config.maxConcurrentRequests,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+  });
   // Before any schema: a NUL in any string of any route is a 400 naming the field, never a failed query.
   app.addHook('preValidation', async (request) => {
     const fields = nulRefusal(request);
@@ -217,6 +237,10 @@ export async function buildApp(
   });
   app.decorate('liveFleet', liveFleet);
   app.addHook('onClose', () => liveFleet.stop());
+  const signals = createClusterSignals({ database, log: app.log });
+  signals.on('device-binding', (deviceNo) => liveFleet.ingest.forget(deviceNo ?? undefined));
+  await signals.start();
+  app.addHook('onClose', () => signals.stop());
 
   const webhookSecret = localWebhookSecret(loadSecretsKey({ secretsKey: config.secretsKey, dataDir: config.dataDir }));
   const stripe = config.payments.provider === 'stripe' ? config.payments : undefined;
@@ -310,7 +334,14 @@ export async function buildApp(
       const assetQuery = createAssetQueryService({ db });
       assetQueryRoutes(api, assetQuery);
       categoryRoutes(api, createCategoryService({ db, storage }));
-      assetRoutes(api, createAssetService({ db, storage, bindings: liveFleet.ingest }));
+      assetRoutes(
+        api,
+        createAssetService({
+          db,
+          storage,
+          bindings: { forget: (deviceNo) => signals.send('device-binding', deviceNo) },
+        }),
+      );
       assetBatchRoutes(api, { db, query: assetQuery });
       relocationListRoutes(api, { db });
       documentRoutes(api, createDocumentService({ db, storage }));
@@ -363,12 +394,13 @@ export async function buildApp(
         cacheMaxAgeMs: config.gbfs.cacheMaxAgeMs,
         copyOut: database.copyOut?.bind(database),
       });
+      signals.on('gbfs-partner', (partnerId) => gbfsFeeds.forget(partnerId ?? undefined));
       const feedLimiter = createAddressLimiter({ perMinute: config.gbfs.rateLimitPerMinute, db, log: app.log });
       feedLimiter.start();
       api.addHook('onClose', async () => feedLimiter.stop());
       gbfsRoutes(api, {
         feeds: gbfsFeeds,
-        settings: createGbfsSettingsService({ db, feeds: gbfsFeeds }),
+        settings: createGbfsSettingsService({ db, feeds: gbfsFeeds, signals }),
         limiter: feedLimiter,
       });
       const subscriptionOrders = createSubscriptionOrderService({

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { DEFAULT_MAX_CONCURRENT_REQUESTS, DEFAULT_MAX_EVENT_LOOP_DELAY_MS, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to PGlite under ./data on 127.0.0.1:8080 without demo data', () => {
@@ -15,6 +15,22 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@h:5432/db',
     });
+  });
+
+  it('sheds load above MAX_CONCURRENT_REQUESTS (by default two per database connection), 0 turning it off', () => {
+    expect(loadConfig({}).maxConcurrentRequests).toBe(DEFAULT_MAX_CONCURRENT_REQUESTS);
+    expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '0' }).maxConcurrentRequests).toBe(0);
+    expect(loadConfig({ MAX_CONCURRENT_REQUESTS: '250' }).maxConcurrentRequests).toBe(250);
+    expect(() => loadConfig({ MAX_CONCURRENT_REQUESTS: '-1' })).toThrow(/MAX_CONCURRENT_REQUESTS/);
+    expect(() => loadConfig({ MAX_CONCURRENT_REQUESTS: 'many' })).toThrow(/MAX_CONCURRENT_REQUESTS/);
+  });
+
+  it('sheds while the event loop lags only on PostgreSQL by default: PGlite runs its queries on the loop', () => {
+    const pg = 'postgres://u@h:5432/db';
+    expect(loadConfig({ DATABASE_URL: pg }).maxEventLoopDelayMs).toBe(DEFAULT_MAX_EVENT_LOOP_DELAY_MS);
+    expect(loadConfig({}).maxEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ DATABASE_URL: pg, MAX_EVENT_LOOP_DELAY_MS: '0' }).maxEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '250' }).maxEventLoopDelayMs).toBe(250);
   });
 
   it('takes DEMO_DATA=1, a base path and an API origin', () => {

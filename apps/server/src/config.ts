@@ -1,6 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Connections each node keeps to PostgreSQL at most (db/client.ts). */
+export const POSTGRES_POOL_SIZE = 20;
+/**
+ * MAX_CONCURRENT_REQUESTS's default: two requests per database connection. As many as the pool has connections
+ * run, as many again wait for one, each for about one request's time; more would only wait longer, and on a node
+ * short of CPU every admitted request shares the loop (docs/performance.md "Load shedding (issue 26)": at 3× the
+ * sustainable rate 40 kept the admitted p99 at 407 ms where 80 let it reach 700 ms).
+ */
+export const DEFAULT_MAX_CONCURRENT_REQUESTS = POSTGRES_POOL_SIZE * 2;
+/** MAX_EVENT_LOOP_DELAY_MS's default on PostgreSQL (docs/performance.md "Load shedding (issue 26)"). */
+export const DEFAULT_MAX_EVENT_LOOP_DELAY_MS = 100;
+
 /**
  * The street map shown where the browser has internet: OpenFreeMap's "liberty" style (OpenStreetMap data, no key,
  * no registration, free to use). docs/decisions.md "Street basemap with the atlas as fallback (issue 21)".
@@ -136,6 +148,17 @@ const envSchema = z
       ),
     /** How old the asset map's low-zoom cluster counts may be (ms) before they are read again; 0 reads every time. */
     MAP_GRID_MAX_AGE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    /**
+     * API requests in progress on this node above which new ones are answered 503 with Retry-After at once
+     * (load shedding); 0 turns it off. Health checks, the console's files and open event streams are not counted.
+     */
+    MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_MAX_CONCURRENT_REQUESTS),
+    /**
+     * With load shedding on: while the event loop's mean delay over a quarter second is above this (ms), every new
+     * API request is shed, however few are in progress (a node short of CPU); 0 turns this check off. Default: on
+     * with PostgreSQL, off with PGlite, whose queries run on the event loop itself (a long one is not an overload).
+     */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
     /** Requests per minute one address may make to the public GBFS feeds (a consumer polls ~16). */
     GBFS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     /** How long this node keeps a built GBFS document at most (ms); unset → the feed's ttl. 0 builds every time. */
@@ -216,6 +239,10 @@ export type Config = {
   publicApiOrigin: string | undefined;
   clientLinkUrl: string | undefined;
   trustProxy: boolean;
+  /** API requests in progress above which a new one is shed with 503; 0: no limit. */
+  maxConcurrentRequests: number;
+  /** The event loop delay (ms) above which every new API request is shed; 0: not checked. */
+  maxEventLoopDelayMs: number;
   secretsKey: string | undefined;
   version: string;
   mqtt: {
@@ -292,6 +319,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiOrigin: e.PUBLIC_API_ORIGIN,
     clientLinkUrl: e.CLIENT_LINK_URL,
     trustProxy: e.TRUST_PROXY,
+    maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
+    maxEventLoopDelayMs:
+      e.MAX_EVENT_LOOP_DELAY_MS ?? (database.kind === 'postgres' ? DEFAULT_MAX_EVENT_LOOP_DELAY_MS : 0),
     secretsKey: e.SECRETS_KEY,
     mqtt: {
       url: e.MQTT_URL,

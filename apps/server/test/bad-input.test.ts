@@ -13,9 +13,10 @@ import { createTestContext, type TestContext } from './harness.ts';
  * surrogates, right-to-left marks, combining marks), SQL and path fragments, huge and non-integral numbers, deep
  * nesting, unknown keys, a whole body of the wrong kind — and sends them through the whole HTTP pipeline with the
  * owner's token. Every answer must be a 4xx in the `{code,message,data}` shape with no stack trace or SQL in it,
- * and the database must not change. It runs only when FUZZ_REQUESTS is set; `npm run test:fuzz` sends 20,000. The counts are printed.
+ * and the database must not change. `npm test` sends 1,000 (about 10 s); `npm run test:fuzz` sends 20,000 (FUZZ_SEED
+ * picks another sample). The counts are printed.
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2000);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261128);
 /** Endpoints whose refusals share one pair of database snapshots. */
 const ENDPOINTS_PER_SNAPSHOT = 12;
@@ -98,8 +99,8 @@ interface BadRequest {
   body: unknown;
 }
 
-/** Requests for one endpoint, each refused by at least one of its schemas. */
-function requestsFor(e: Endpoint): fc.Arbitrary<BadRequest> {
+/** Bad requests for one endpoint; `refused` when one of its own schemas refuses it. */
+function candidatesFor(e: Endpoint): fc.Arbitrary<BadRequest> {
   const paramNames = [...e.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
   const queryKeys = [...shapeOf(e.query), 'unknownKey'];
   const bodyKeys = [...shapeOf(e.body), 'unknownKey'];
@@ -115,13 +116,26 @@ function requestsFor(e: Endpoint): fc.Arbitrary<BadRequest> {
     : fc.constant(undefined);
   return fc
     .record({ params, query, body })
-    .map((r) => ({ ...r, body: r.body === undefined ? undefined : JSON.parse(JSON.stringify(r.body) ?? 'null') }))
-    .filter(
-      (r) =>
-        (e.params !== undefined && !e.params.safeParse(r.params).success) ||
-        (e.query !== undefined && !e.query.safeParse(r.query).success) ||
-        (e.body !== undefined && !e.body.safeParse(r.body).success),
-    );
+    .map((r) => ({ ...r, body: r.body === undefined ? undefined : JSON.parse(JSON.stringify(r.body) ?? 'null') }));
+}
+
+const refusedBySchema = (e: Endpoint, r: BadRequest) =>
+  (e.params !== undefined && !e.params.safeParse(r.params).success) ||
+  (e.query !== undefined && !e.query.safeParse(r.query).success) ||
+  (e.body !== undefined && !e.body.safeParse(r.body).success);
+
+/**
+ * `count` requests for one endpoint, those its schemas refuse first. Some schemas take any string on purpose (the
+ * MDS parameters are checked by the MDS service, to answer in MDS's own error format): their requests are kept too,
+ * for reads only, and must then be answered below 500 without a leak. (A `filter` on refusal never ended for them.)
+ */
+function requestsFor(e: Endpoint, count: number, seed: number): { request: BadRequest; refused: boolean }[] {
+  const candidates = fc
+    .sample(candidatesFor(e), { numRuns: count * 4, seed })
+    .map((request) => ({ request, refused: refusedBySchema(e, request) }));
+  const refused = candidates.filter((c) => c.refused);
+  if (refused.length >= count || e.method !== 'GET') return refused.slice(0, count);
+  return [...refused, ...candidates.filter((c) => !c.refused)].slice(0, count);
 }
 
 /** A lone surrogate cannot be percent-encoded in a URL; it travels as U+FFFD, as a browser would send it. */
@@ -135,8 +149,7 @@ const pathWith = (e: Endpoint, params: Record<string, string>) =>
 const LEAK =
   /\bat .+\.(ts|js):\d+|node_modules|\/src\/|\bselect\b[\s\S]+\bfrom\b|\binsert into\b|\bupdate \w+ set\b|syntax error at|violates .* constraint|DrizzleQueryError/i;
 
-// Too slow for `npm test` yet (400 requests did not finish within 15 minutes): runs with `npm run test:fuzz` only.
-describe.skipIf(!process.env.FUZZ_REQUESTS)('generated bad input on every endpoint', () => {
+describe('generated bad input on every endpoint', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await createTestContext();
@@ -151,13 +164,13 @@ describe.skipIf(!process.env.FUZZ_REQUESTS)('generated bad input on every endpoi
     const statuses = new Map<number, number>();
     const failures: string[] = [];
     let sent = 0;
+    let accepted = 0;
 
     for (let from = 0; from < endpoints.length; from += ENDPOINTS_PER_SNAPSHOT) {
       const group = endpoints.slice(from, from + ENDPOINTS_PER_SNAPSHOT);
       const before = await snapshot(t);
       for (const e of group) {
-        const samples = fc.sample(requestsFor(e), { numRuns: perEndpoint, seed: SEED + sent });
-        for (const r of samples) {
+        for (const { request: r, refused } of requestsFor(e, perEndpoint, SEED + sent)) {
           const search = new URLSearchParams(r.query).toString();
           const res = await t.app.inject({
             method: e.method,
@@ -173,9 +186,10 @@ describe.skipIf(!process.env.FUZZ_REQUESTS)('generated bad input on every endpoi
           sent++;
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const what = `${keyOf(e)} ${JSON.stringify(r).slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
-          if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`status: ${what}`);
+          if (!refused) accepted++;
+          if (res.statusCode >= 500 || (refused && res.statusCode < 400)) failures.push(`status: ${what}`);
           else if (LEAK.test(res.body)) failures.push(`leak: ${what}`);
-          else {
+          else if (res.statusCode >= 400) {
             const error = res.json() as { code?: unknown; message?: unknown; data?: unknown };
             const mds = e.requires === 'agency' && 'error' in error;
             if (!mds && (typeof error.code !== 'string' || typeof error.message !== 'string' || !('data' in error))) {
@@ -184,13 +198,15 @@ describe.skipIf(!process.env.FUZZ_REQUESTS)('generated bad input on every endpoi
           }
         }
       }
-      const changed = changedTables(before, await snapshot(t));
+      // Request counters count every request, refused ones too (the feeds' per-address limit is synced each second).
+      const changed = changedTables(before, await snapshot(t)).filter((name) => name !== 'rate_limits');
       if (changed.length > 0) failures.push(`wrote ${changed.join(', ')} among ${group.map(keyOf).join(', ')}`);
     }
 
     const counts = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`);
     console.log(
-      `bad input: ${sent} requests over ${endpoints.length} endpoints (seed ${SEED}); answers ${counts.join(', ')}; ` +
+      `bad input: ${sent} requests over ${endpoints.length} endpoints (seed ${SEED}), ${sent - accepted} refused by the ` +
+        `endpoint's schemas, ${accepted} reads its schemas take (MDS parameters); answers ${counts.join(', ')}; ` +
         `${failures.length} failures`,
     );
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);

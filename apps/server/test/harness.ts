@@ -77,12 +77,17 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database: await openDatabase({ kind: 'postgres', url }), drop };
 }
 
-/** A new, migrated PostgreSQL database (a copy of the template): its URL, and how to drop it again. */
-export async function freshPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new, migrated PostgreSQL database (a copy of the template): its URL, and how to drop it again. `empty`: a
+ * database without even the migrations, as an operator's first start finds it.
+ */
+export async function freshPostgresDatabase(
+  opts: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `fleetdesk_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  const template = await migratedPostgresTemplate(admin);
+  const template = opts.empty ? 'template0' : await migratedPostgresTemplate(admin);
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(ADMIN_URL);
@@ -140,6 +145,8 @@ export async function createTestContext(
       DATA_DIR: `/tmp/fleetdesk-test-${randomUUID()}`,
       // Tests read what they just wrote: the map's low-zoom grid is read for every request.
       MAP_GRID_MAX_AGE_MS: '0',
+      // Tests fire requests in parallel on a shared machine: only the load-shedding test sheds.
+      MAX_CONCURRENT_REQUESTS: '0',
       ...env,
     }),
   };

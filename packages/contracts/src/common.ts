@@ -116,6 +116,7 @@ export const errorCodes = [
   'SiteInUse',
   'TooManyRequests',
   'InternalServerError',
+  'ServiceUnavailable',
   'LastAdministrator',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Config } from '../config.ts';
+import { type Config, POSTGRES_POOL_SIZE } from '../config.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -29,6 +29,12 @@ export interface Database {
    * takes no parameters: the statement must carry only literals the caller has checked.
    */
   copyOut?(statement: string): AsyncIterable<Buffer>;
+  /**
+   * LISTEN on `channel` over a connection of its own; answers how to stop. PostgreSQL only: PGlite is one process,
+   * which has no one else to hear from. A lost connection is re-opened every second; `onGap` runs when it is lost and
+   * again once it is back, since whatever was sent meanwhile is gone.
+   */
+  listen?(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
 }
 
 export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -64,7 +70,7 @@ export async function openDatabase(
   // so that its ETag holds (docs/decisions.md "GBFS").
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: 20,
+    max: POSTGRES_POOL_SIZE,
     options: '-c jit=off -c synchronize_seqscans=off',
   });
   // An idle connection the server ends (a restart, a terminated backend) is an 'error' on the pool: without a
@@ -89,6 +95,7 @@ export async function openDatabase(
       }
     },
     close: () => pool.end(),
+    listen: (channel, onNotify, onGap) => listenOn(config.url, channel, onNotify, onGap),
     async *copyOut(statement: string) {
       const client = await pool.connect();
       let done = false;
@@ -100,6 +107,78 @@ export async function openDatabase(
         client.release(done ? undefined : true);
       }
     },
+  };
+}
+
+const LISTEN_RETRY_MS = 1000;
+
+async function listenOn(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onGap: () => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let current: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const lost = (client: pg.Client) => {
+    if (client !== current) return;
+    current = undefined;
+    client.end().catch(() => undefined);
+    if (closed) return;
+    onGap();
+    reconnectLater();
+  };
+  const connect = async () => {
+    // Named, so an operator (or a test) can tell it in pg_stat_activity. TCP keep-alive: a connection that died
+    // without a word (a network cut) would otherwise go on looking alive and hear nothing.
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: `fleetdesk-listen-${channel}`,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    client.on('notification', (n) => {
+      if (n.channel === channel) onNotify(n.payload ?? '');
+    });
+    // Errors of a connection that is not (or no longer) the current one are that connection's end, nothing more.
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+  };
+  const reconnectLater = () => {
+    retry = setTimeout(async () => {
+      if (closed) return;
+      try {
+        await connect();
+        onGap();
+      } catch {
+        reconnectLater();
+      }
+    }, LISTEN_RETRY_MS);
+  };
+
+  await connect();
+  return async () => {
+    closed = true;
+    clearTimeout(retry);
+    const client = current;
+    current = undefined;
+    await client?.end().catch(() => undefined);
   };
 }
 

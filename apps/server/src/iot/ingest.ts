@@ -11,6 +11,7 @@ import {
   type LatestStateRow,
   type PositionRow,
   type PresenceRow,
+  storedLocks,
   writeTelemetryBatch,
 } from './telemetry.repo.ts';
 
@@ -86,12 +87,15 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
   let preparing: Promise<void> = Promise.resolve();
   const writing = new Set<Promise<void>>();
   const bindings = new Map<string, { binding: DeviceBinding | null; until: number }>();
+  /** Counts forgets: a lookup that a forget overtook may have read the old binding, and is not kept. */
+  let forgets = 0;
   /**
-   * The lock state each asset last reported to this instance: a change becomes a device-report event, which the
-   * trip builder reads as an unlock (a trip may start) or a lock (it ends). After a restart the first report of
-   * each asset is recorded once more, which the builder takes as a repeat.
+   * The lock state each asset last reported to this instance, and that report's time: a change becomes a
+   * device-report event, which the trip builder reads as an unlock (a trip may start) or a lock (it ends). The
+   * broker spreads a device's reports over the nodes, so a batch first takes the stored state where another node
+   * wrote a newer one; else this node would compare with what it saw before and miss or repeat changes.
    */
-  const lastLock = new Map<string, string>();
+  const lastLock = new Map<string, { lock: string; at: number }>();
   const stats: IngestStats = {
     received: 0,
     written: 0,
@@ -121,14 +125,32 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       else missing.push(no);
     }
     if (missing.length > 0) {
+      const before = forgets;
       const found = new Map((await reconnecting(() => findBindings(db, missing))).map((b) => [b.deviceNo, b]));
       for (const no of missing) {
         const binding = found.get(no) ?? null;
-        bindings.set(no, { binding, until: now + (binding ? BINDING_TTL_MS : UNBOUND_TTL_MS) });
+        if (forgets === before) bindings.set(no, { binding, until: now + (binding ? BINDING_TTL_MS : UNBOUND_TTL_MS) });
         result.set(no, binding);
       }
     }
     return result;
+  }
+
+  /** The stored lock state of the batch's locking assets, where it is newer than what this node last saw. */
+  async function adoptStoredLocks(items: Item[], bound: Map<string, DeviceBinding | null>) {
+    const assetIds = new Set<string>();
+    for (const item of items) {
+      const assetId = item.kind === 'telemetry' && item.message.lock ? bound.get(item.deviceNo)?.assetId : undefined;
+      if (assetId) assetIds.add(assetId);
+    }
+    if (assetIds.size === 0) return;
+    for (const stored of await reconnecting(() => storedLocks(db, [...assetIds]))) {
+      const at = stored.at === null ? null : new Date(stored.at).getTime();
+      const mine = lastLock.get(stored.assetId);
+      if (stored.lock !== null && at !== null && !(mine && mine.at >= at)) {
+        lastLock.set(stored.assetId, { lock: stored.lock, at });
+      }
+    }
   }
 
   /**
@@ -143,6 +165,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     const presence = new Map<string, PresenceRow>();
     let accepted = 0;
     const reportedAt: number[] = [];
+    await adoptStoredLocks(items, bound);
     for (const item of items) {
       if (item.kind === 'presence') {
         // Presence is the device's own state: kept for bound and not-yet-bound devices alike.
@@ -190,8 +213,9 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
       const t = item.message;
       reportedAt.push(t.ts);
       const lock = t.lock?.toUpperCase();
-      if (lock && lastLock.get(binding.assetId) !== lock) {
-        lastLock.set(binding.assetId, lock);
+      const last = lastLock.get(binding.assetId);
+      if (lock) lastLock.set(binding.assetId, { lock, at: Math.max(last?.at ?? t.ts, t.ts) });
+      if (lock && last?.lock !== lock) {
         events.push({
           assetId: binding.assetId,
           partnerId: binding.partnerId,
@@ -312,6 +336,7 @@ export function createIngest(opts: { db: Db; log: FastifyBaseLogger }): Ingest {
     },
     flush: flushNow,
     forget(deviceNo) {
+      forgets++;
       if (deviceNo === undefined) bindings.clear();
       else bindings.delete(deviceNo);
     },

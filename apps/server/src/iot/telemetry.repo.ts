@@ -69,6 +69,19 @@ export async function findBindings(db: Db, deviceNos: readonly string[]): Promis
   );
 }
 
+/** Each asset's stored lock state and the time of the report that set it (whichever node wrote it). */
+export async function storedLocks(
+  db: Db,
+  assetIds: readonly string[],
+): Promise<{ assetId: string; lock: string | null; at: Date | string | null }[]> {
+  if (assetIds.length === 0) return [];
+  return rows(
+    db,
+    sql`select id as "assetId", lock_state as lock, iot_last_update_time as at
+        from assets where id in (select json_array_elements_text(${JSON.stringify(assetIds)}::json)::uuid)`,
+  );
+}
+
 export async function writeTelemetryBatch(
   db: Db,
   batch: { positions: PositionRow[]; latest: LatestStateRow[]; events: EventRow[]; presence: PresenceRow[] },

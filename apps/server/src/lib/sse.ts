@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import { releaseSlot } from './concurrency-limit.ts';
 
 /** One server-sent event. */
 export const sseFrame = (event: { type: string; data: unknown }) =>
@@ -7,6 +8,8 @@ export const sseFrame = (event: { type: string; data: unknown }) =>
 
 /** Answers a route with a stream of server-sent events; the client going away ends the stream (and its timers). */
 export function sendEventStream(reply: FastifyReply, stream: Readable): Readable {
+  // Open now: it waits for events, not for the database, and would hold a load-shedding slot for minutes.
+  releaseSlot(reply.request);
   reply.raw.on('close', () => stream.destroy());
   reply
     .type('text/event-stream; charset=utf-8')

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,11 +8,26 @@ import { freshPostgresDatabase, PASSWORD } from '../harness.ts';
 
 /**
  * Real server processes for the multi-node and fault tests (`npm run test:cluster`): each node is
- * `node apps/server/src/main.ts` on its own port, all on one PostgreSQL database and the machine's Mosquitto
- * (MQTT_URL, a shared subscription), the way docs/deploy/ runs them. Nothing is faked between the nodes.
+ * `node apps/server/src/main.ts` on its own port (or, with `compiled`, the production build
+ * `node apps/server/dist/main.js`), all on one PostgreSQL database and the machine's Mosquitto (MQTT_URL, a shared
+ * subscription), the way docs/deploy/ runs them. Nothing is faked between the nodes.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const MAIN = path.join(root, 'apps/server/src/main.ts');
+export const COMPILED_MAIN = path.join(root, 'apps/server/dist/main.js');
+
+export interface NodeOptions {
+  /** Run the compiled server (apps/server/dist, built once per test process by `npm run build:server`). */
+  compiled?: boolean;
+}
+
+let built = false;
+/** `npm run build:server`, once per test process: the compiled nodes then run what production runs. */
+export function buildServer() {
+  if (built) return;
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'pipe' });
+  built = true;
+}
 export const MOSQUITTO_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 export const OWNER_EMAIL = 'owner@cluster.test';
 export { PASSWORD };
@@ -61,17 +76,18 @@ export interface Cluster {
 
 /**
  * A database of its own (migrated template copy), a topic root of its own on the shared broker, and the first
- * node started alone (it creates the account owner), then the others.
+ * node started alone (it creates the account owner), then the others. `together`: all nodes start at once, on a
+ * database without even the migrations (the first start of a cluster).
  */
 export async function startCluster(
   count: number,
   env: Record<string, string> = {},
-  /** A database of the test's own (a private PostgreSQL it restarts): used as it is, and not dropped at the end. */
-  opts: { databaseUrl?: string } = {},
+  /** `databaseUrl`: a database of the test's own (a private PostgreSQL it restarts), used as it is, not dropped. */
+  opts: NodeOptions & { together?: boolean; databaseUrl?: string } = {},
 ): Promise<Cluster> {
   const { url: databaseUrl, drop } = opts.databaseUrl
     ? { url: opts.databaseUrl, drop: async () => undefined }
-    : await freshPostgresDatabase();
+    : await freshPostgresDatabase({ empty: opts.together });
   const dataDir = `/tmp/fleetdesk-cluster-${randomUUID()}`;
   mkdirSync(dataDir, { recursive: true });
   const clusterEnv: Record<string, string> = {
@@ -93,7 +109,7 @@ export async function startCluster(
     env: clusterEnv,
     nodes,
     async start(name, extra = {}) {
-      const node = await startNode(name, { ...clusterEnv, ...extra });
+      const node = await startNode(name, { ...clusterEnv, ...extra }, undefined, opts);
       nodes.push(node);
       return node;
     },
@@ -102,8 +118,17 @@ export async function startCluster(
       await drop();
     },
   };
+  const names = Array.from({ length: count }, (_, i) => `node${i + 1}`);
   try {
-    for (let i = 0; i < count; i++) await cluster.start(`node${i + 1}`);
+    if (opts.together) {
+      // allSettled: a node that failed must not leave the others running past close().
+      const started = await Promise.allSettled(names.map((name) => startNode(name, clusterEnv, undefined, opts)));
+      for (const s of started) if (s.status === 'fulfilled') nodes.push(s.value);
+      const failed = started.find((s) => s.status === 'rejected');
+      if (failed) throw failed.reason;
+    } else {
+      for (const name of names) await cluster.start(name);
+    }
   } catch (error) {
     await cluster.close();
     throw error;
@@ -111,9 +136,15 @@ export async function startCluster(
   return cluster;
 }
 
-export async function startNode(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<Node> {
+export async function startNode(
+  name: string,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+  opts: NodeOptions = {},
+): Promise<Node> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  if (opts.compiled) buildServer();
+  const child = spawn(process.execPath, opts.compiled ? [COMPILED_MAIN] : ['--import', 'tsx', MAIN], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_NAME: name },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -186,6 +186,36 @@ describe('call', () => {
     expect(notified).toHaveLength(3);
   });
 
+  it('tries a read the server shed once more after its Retry-After, and tells about a shed change at once', async () => {
+    vi.useFakeTimers();
+    const busy = () =>
+      new Response(
+        JSON.stringify({
+          code: 'ServiceUnavailable',
+          message: 'The server is busy, try again in a moment',
+          data: null,
+        }),
+        { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } },
+      );
+    const answers = [busy(), json(200, { data: [] })];
+    const fetch = vi.fn(async () => answers.shift() ?? busy());
+    vi.stubGlobal('fetch', fetch);
+    const read = call(partnerEndpoints.all, {});
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(501);
+    await expect(read).resolves.toEqual({ data: [] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(notified).toEqual([]);
+
+    await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toMatchObject({
+      status: 503,
+      code: 'ServiceUnavailable',
+    });
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(notified[0]).toMatchObject({ description: 'The server is busy, try again in a moment' });
+  });
+
   it('leaves a read refused with 403 to the screen, which shows "no access" inline', async () => {
     vi.stubGlobal('fetch', async () => json(403, { code: 'Forbidden', message: 'Forbidden', data: null }));
     await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 403, method: 'GET' });

@@ -126,7 +126,8 @@ function adviceKey(error: ApiError): string | null {
   // A business refusal carries the API's own sentence, which names the way out ("narrow the filters", "give
   // another staff member an administrator role first"); "Too many requests, try again later" does too.
   if ((status === 409 || status === 422) && error.code !== `Http${status}`) return null;
-  if (status === 429) return null;
+  // "The server is busy, try again in a moment" says it too (a shed request, 503 with Retry-After).
+  if (status === 429 || error.code === 'ServiceUnavailable') return null;
   if (status >= 500) return 'http.advice.server';
   return 'http.advice.other';
 }
@@ -258,6 +259,37 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** The longest a read waits for a busy server before its one retry: past that the person is better told. */
+const SHED_RETRY_MAX_SECONDS = 5;
+
+/**
+ * How long to wait before trying a read again that the API shed (503 with Retry-After in seconds), with up to
+ * half a second of jitter so the consoles it refused together do not come back together; null: no retry. Only
+ * reads: a change is retried by the person, who sees the message.
+ */
+export function shedRetryDelayMs(method: string, status: number, retryAfter: string | null): number | null {
+  if (method !== 'GET' || status !== 503 || retryAfter === null || retryAfter.trim() === '') return null;
+  const seconds = Number(retryAfter);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > SHED_RETRY_MAX_SECONDS) return null;
+  return seconds * 1000 + Math.random() * 500;
+}
+
+/** Waits, or rejects as fetch does when the signal aborts meanwhile. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
 /** Sends one request of an endpoint and returns the successful response; every failure becomes an ApiError. */
 async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, options: CallOptions, accept: string) {
   const url = urlOf(endpoint, input);
@@ -271,14 +303,22 @@ async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, option
   const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  const attempt = () =>
+    fetch(url, {
       method: endpoint.method,
       headers,
       body: options.formData ?? (hasBody ? JSON.stringify(input.body) : undefined),
       signal,
     });
+  let response: Response;
+  try {
+    response = await attempt();
+    const delay = shedRetryDelayMs(endpoint.method, response.status, response.headers.get('retry-after'));
+    if (delay !== null) {
+      await response.body?.cancel();
+      await pause(delay, signal);
+      response = await attempt();
+    }
   } catch (cause) {
     clearTimeout(timer);
     // A caller that cancels (React Query on unmount) expects its own AbortError back, not a notification.

@@ -88,7 +88,8 @@ function throwFirst(problems: readonly DomainError[] | undefined) {
 
 /** Telemetry ingest's cache of which asset a device reports for: told when a binding changes. */
 export interface DeviceBindingCache {
-  forget(deviceNo: string): void;
+  /** Done once every node's ingest has been told (or could not be: its entry then expires by age). */
+  forget(deviceNo: string): Promise<void>;
 }
 
 export function createAssetService(deps: { db: Db; storage: FileStorage; bindings?: DeviceBindingCache }) {
@@ -104,7 +105,8 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
       touched.push(row.asset.iotDeviceNo);
       await apply(tx, row);
     });
-    for (const deviceNo of [...touched, asset.iot?.deviceNo ?? null]) if (deviceNo) deps.bindings?.forget(deviceNo);
+    const devices = new Set([...touched, asset.iot?.deviceNo ?? null].filter((d): d is string => d !== null));
+    await Promise.all([...devices].map((deviceNo) => deps.bindings?.forget(deviceNo)));
     return asset;
   }
 
@@ -221,12 +223,15 @@ export function createAssetService(deps: { db: Db; storage: FileStorage; binding
 
     /** Deletes an asset that is neither renting out nor dispatching; its field logs stay. */
     async remove(caller: Caller, no: string): Promise<void> {
-      await db.transaction(async (tx) => {
+      const deviceNo = await db.transaction(async (tx) => {
         await repo.lockByNo(tx, caller.scope, no);
         const current = await visible(tx, caller, no);
         throwFirst([removalProblem(current)].filter((p) => p !== null));
         await writeRemovals(tx, caller, [current]);
+        return current.asset.iotDeviceNo;
       });
+      // Its device's reports would otherwise go on being written for the deleted asset until the entry expires.
+      if (deviceNo) await deps.bindings?.forget(deviceNo);
     },
 
     /** Stores a re-encoded image (JPEG or PNG by content) as the value of an IMAGE property. */

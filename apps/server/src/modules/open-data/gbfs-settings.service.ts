@@ -9,6 +9,7 @@ import {
   ZONE_SELF_INTERSECTING_MESSAGE,
 } from '@fleetdesk/contracts';
 import type { Db } from '../../db/client.ts';
+import type { ClusterSignals } from '../../db/cluster-signals.ts';
 import { notFound, validationError } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { toIsoOrNull } from '../../lib/rows.ts';
@@ -21,7 +22,12 @@ import { cornerCount, isSelfIntersecting, normalizeRing } from './geometry.ts';
  * Settings → Partner → Open data: a partner's GBFS switch, contact, apps, published stations and geofencing zones.
  * Partner-owned: a partner named outside the caller's scope is 403 PartnerOutOfScope before anything is read.
  */
-export function createGbfsSettingsService(deps: { db: Db; feeds: GbfsFeeds }) {
+export function createGbfsSettingsService(deps: {
+  db: Db;
+  feeds: GbfsFeeds;
+  /** Every node drops its documents of the partner: a change shows in the feeds at once, on any node. */
+  signals: Pick<ClusterSignals, 'send'>;
+}) {
   const { db, feeds } = deps;
 
   async function view(caller: Caller, partnerId: string): Promise<GbfsSettings> {
@@ -124,7 +130,7 @@ export function createGbfsSettingsService(deps: { db: Db; feeds: GbfsFeeds }) {
         await repo.publishStations(tx, caller.scope, partnerId, stations, now);
         await repo.replaceZones(tx, caller.scope, partnerId, zones, now);
       });
-      feeds.forget(partnerId);
+      await deps.signals.send('gbfs-partner', partnerId);
       return view(caller, partnerId);
     },
   };

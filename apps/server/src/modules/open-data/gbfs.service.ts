@@ -27,7 +27,8 @@ const gzip = promisify(gzipCallback);
  * life rebuilds it in the background and is answered from the current one, so while a feed is read at least once
  * per ttl no consumer waits for a build (vehicle_status at 100,000 vehicles takes ~200 ms; docs/performance.md). A rebuild whose data did not change keeps
  * the previous document, its `last_updated` and its ETag, so a consumer's conditional request still answers 304.
- * The cache is per node and bounded in age; a settings change clears this node's entries of the partner at once.
+ * The cache is per node and bounded in age; a settings change clears every node's entries of the partner at once
+ * (db/cluster-signals.ts).
  */
 
 /** The share of a document's life after which a request refreshes it in the background. */
@@ -106,8 +107,8 @@ export interface GbfsFeeds {
   feed(systemId: string | undefined, name: GbfsFeedName | 'gbfs' | 'manifest'): Promise<FeedDocument | undefined>;
   /** A terms or privacy page of a published system, as HTML. */
   documentPage(systemId: string, type: 'terms' | 'privacy-policy', lang: string | undefined): Promise<string>;
-  /** Drops this node's documents of a partner (its settings changed). */
-  forget(partnerId: string): void;
+  /** Drops this node's documents of a partner (its settings changed), or all of them. */
+  forget(partnerId?: string): void;
   /** The public URLs a partner's system is reached at. */
   urls(partnerId: string): { discovery: string; manifest: string; feed: (name: string) => string };
 }
@@ -411,7 +412,8 @@ export function createGbfsFeeds(deps: {
     },
     forget(partnerId) {
       for (const key of [...cache.keys()]) {
-        if (key.startsWith(`${partnerId}/`) || key.startsWith('/manifest')) cache.delete(key);
+        if (partnerId === undefined || key.startsWith(`${partnerId}/`) || key.startsWith('/manifest'))
+          cache.delete(key);
       }
     },
   };
