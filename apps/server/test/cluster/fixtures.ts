@@ -5,7 +5,10 @@ import { type Database, openDatabase } from '../../src/db/client.ts';
 import { assetCategories, assets } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed/builders.ts';
 import { rows } from '../../src/db/sql.ts';
+import { until as waitFor } from './fleet.ts';
 import { MOSQUITTO_URL } from './nodes.ts';
+
+export { waitFor };
 
 /** The cluster's database, opened by the test itself (fixtures, and what the nodes committed). */
 export function openClusterDb(url: string): Promise<Database> {
@@ -115,15 +118,6 @@ export async function diesOn(
   ]);
   if (exit !== 'exited') throw new Error(`the node did not reach its fault point: ${outcome}`);
   return outcome;
-}
-
-export async function waitFor<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /**
