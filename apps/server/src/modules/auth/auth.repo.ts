@@ -264,8 +264,11 @@ export async function lockRates(
     )} on conflict (key) do nothing`);
   const found = await rows<{ key: string; count: number; since_window: number; since_last: number | null }>(
     tx,
-    sql`select key, count, extract(epoch from now() - window_start)::float8 as since_window,
-               extract(epoch from now() - last_at)::float8 as since_last
+    // now() is this transaction's start: a transaction that waited for the row lock sees the hit of the one it
+    // waited for as "in the future". Clamped, that hit is "just now" (unclamped, a 0-second back-off became a
+    // 1-second refusal for parallel sign-ins of one person).
+    sql`select key, count, greatest(0, extract(epoch from now() - window_start))::float8 as since_window,
+               greatest(0, extract(epoch from now() - last_at))::float8 as since_last
           from rate_limits where key in ${sql`(${sql.join(
             sorted.map((c) => sql`${c.key}`),
             sql`, `,

@@ -90,8 +90,9 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
     await db.transaction(async (tx) => {
       const read = await repo.lockRates(tx, counters);
       const own = read.get(pair) as repo.RateCounter;
-      const wait = loginBackOffSeconds(own.count) - (own.secondsSinceLast ?? Number.POSITIVE_INFINITY);
-      if (wait > 0) throw tooMany(Math.ceil(wait));
+      const backOff = loginBackOffSeconds(own.count);
+      const wait = backOff - (own.secondsSinceLast ?? Number.POSITIVE_INFINITY);
+      if (backOff > 0 && wait > 0) throw tooMany(Math.ceil(wait));
       for (const [key, max] of [
         [account, L.perAccount],
         [address, L.perAddress],

@@ -275,6 +275,15 @@ describe('auth API', () => {
       expect(codes.filter((c) => c === 429)).toHaveLength(30 - LOGIN_LIMITS.perAccount);
     });
 
+    it('signs in one person from several tabs at once: parallel right passwords from one address all succeed', async () => {
+      const staff = await t.userWith([]);
+      const address = freshAddress();
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => login({ email: staff.email, password: PASSWORD }, address)),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    });
+
     it('counts only failures against an address: a whole office signing in on new devices is never held', async () => {
       const office = freshAddress();
       const staff = await t.userWith([]);
