@@ -1,8 +1,6 @@
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { openClusterDb, reportingFleet, storedReports } from './fixtures.ts';
-import { type Cluster, type Node, startCluster } from './nodes.ts';
+import { describe, expect, it } from 'vitest';
+import { clusterWithDevices, reportingFleet, storedReports } from './fixtures.ts';
+import type { Node } from './nodes.ts';
 
 /**
  * Issue 26, "faults, nothing lost": a node killed in the middle of a telemetry batch. The gateway acknowledges a
@@ -15,21 +13,10 @@ describe.each([
   { fault: 'telemetry.inBatch', when: 'inside a batch transaction' },
   { fault: 'telemetry.afterCommit', when: 'after a batch committed, before its PUBACKs' },
 ])('telemetry: kill -9 $when', ({ fault, when }) => {
-  let cluster: Cluster;
-  let database: Database;
-  const devices: MqttClient[] = [];
-
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-    database = await openClusterDb(cluster.databaseUrl);
-  });
-  afterAll(async () => {
-    await Promise.all(devices.map((d) => d.endAsync(true)));
-    await database?.close();
-    await cluster?.close();
-  });
+  const t = clusterWithDevices(2);
 
   it('stores every report the broker acknowledged to its device, after the node restarts', async () => {
+    const { cluster, database, devices } = t;
     const [node1, node2] = cluster.nodes as [Node, Node];
     // node1 dies at its second batch (the first may come before all bindings are cached).
     await node1.stop();
@@ -75,21 +62,10 @@ describe.each([
  * group's traffic from then on, and nothing acknowledged to a device is left behind in a session nobody resumes.
  */
 describe('telemetry: a node stopped gracefully under load', () => {
-  let cluster: Cluster;
-  let database: Database;
-  const devices: MqttClient[] = [];
-
-  beforeAll(async () => {
-    cluster = await startCluster(2);
-    database = await openClusterDb(cluster.databaseUrl);
-  });
-  afterAll(async () => {
-    await Promise.all(devices.map((d) => d.endAsync(true)));
-    await database?.close();
-    await cluster?.close();
-  });
+  const t = clusterWithDevices(2);
 
   it('leaves no acknowledged report behind', async () => {
+    const { cluster, database, devices } = t;
     const [node1, node2] = cluster.nodes as [Node, Node];
     const {
       fleet,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/client.ts';
-import { assetCategories, assets } from '../../src/db/schema/index.ts';
-import { seed } from '../../src/db/seed/builders.ts';
+import { assets } from '../../src/db/schema/index.ts';
 import { rows } from '../../src/db/sql.ts';
-import { until as waitFor } from './fleet.ts';
-import { MOSQUITTO_URL } from './nodes.ts';
+import { iotAssetRow, seedIotPartner, until as waitFor } from './fleet.ts';
+import { type Cluster, MOSQUITTO_URL, startCluster } from './nodes.ts';
 
 export { waitFor };
 
@@ -15,27 +15,41 @@ export function openClusterDb(url: string): Promise<Database> {
   return openDatabase({ kind: 'postgres', url });
 }
 
+/**
+ * A cluster of `count` nodes for the tests of one describe block: started before them with its database opened by
+ * the test, closed after them together with the device clients the tests put in `devices`.
+ */
+export function clusterWithDevices(count: number) {
+  const t = {
+    cluster: undefined as unknown as Cluster,
+    database: undefined as unknown as Database,
+    devices: [] as MqttClient[],
+  };
+  beforeAll(async () => {
+    t.cluster = await startCluster(count);
+    t.database = await openClusterDb(t.cluster.databaseUrl);
+  });
+  afterAll(async () => {
+    await Promise.all(t.devices.map((d) => d.endAsync(true)));
+    await t.database?.close();
+    await t.cluster?.close();
+  });
+  return t;
+}
+
 /** `count` IoT assets of one new partner, bound to devices `<prefix>-1…`: what the fault tests' devices report for. */
 export async function iotAssets(database: Database, count: number, prefix = `DEV-${randomUUID().slice(0, 6)}`) {
-  const { db } = database;
-  const partner = await seed.partner(db, { name: `Fleet ${prefix}` });
-  const categoryId = randomUUID();
-  await db
-    .insert(assetCategories)
-    .values({ id: categoryId, name: `E-bikes ${prefix}`, assetType: 'EBIKE', isIot: true });
-  const rows = Array.from({ length: count }, (_, i) => ({
-    id: randomUUID(),
-    // Asset numbers are capital letters and digits.
-    no: `${prefix.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}A${i + 1}`,
-    partnerId: partner.id,
-    categoryId,
-    usageMode: 'customer-rental',
-    lifeCycleState: 'Ready',
-    iotDeviceNo: `${prefix}-${i + 1}`,
-    iotVendor: 'tbox',
-  }));
-  await db.insert(assets).values(rows);
-  return { partnerId: partner.id, categoryId, assets: rows };
+  const owner = await seedIotPartner(database.db, prefix);
+  const rows = Array.from({ length: count }, (_, i) =>
+    iotAssetRow(owner, {
+      id: randomUUID(),
+      // Asset numbers are capital letters and digits.
+      no: `${prefix.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}A${i + 1}`,
+      deviceNo: `${prefix}-${i + 1}`,
+    }),
+  ).map((row) => ({ ...row, iotDeviceNo: row.iotDeviceNo as string }));
+  await database.db.insert(assets).values(rows);
+  return { ...owner, assets: rows };
 }
 
 /** Devices on the machine's Mosquitto (anonymous there), one client each. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type Database, type Db, openDatabase } from '../../src/db/client.ts';
 import { assetCategories, assets } from '../../src/db/schema/index.ts';
 import { seed } from '../../src/db/seed/builders.ts';
 import { type Cluster, MOSQUITTO_URL } from './nodes.ts';
@@ -34,19 +34,43 @@ export interface Fleet {
   close(): Promise<void>;
 }
 
+/** A partner of its own and an IoT e-bike category: what a cluster test's assets belong to. */
+export async function seedIotPartner(db: Db, tag: string): Promise<{ partnerId: string; categoryId: string }> {
+  const partner = await seed.partner(db, { name: `Cluster partner ${tag}`, addressCity: 'Milano' });
+  const categoryId = randomUUID();
+  await db.insert(assetCategories).values({ id: categoryId, name: `E-bikes ${tag}`, assetType: 'EBIKE', isIot: true });
+  return { partnerId: partner.id, categoryId };
+}
+
+/** A ready rental e-bike of that partner, with a tbox device when it has a device number. */
+export function iotAssetRow(
+  owner: { partnerId: string; categoryId: string },
+  a: { id: string; no: string; deviceNo: string | null; lat?: number; lng?: number },
+) {
+  return {
+    id: a.id,
+    no: a.no,
+    partnerId: owner.partnerId,
+    categoryId: owner.categoryId,
+    usageMode: 'customer-rental' as const,
+    lifeCycleState: 'Ready' as const,
+    iotDeviceNo: a.deviceNo,
+    iotVendor: a.deviceNo ? 'tbox' : null,
+    latitude: a.lat ?? null,
+    longitude: a.lng ?? null,
+  };
+}
+
 export async function openFleet(cluster: Cluster): Promise<Fleet> {
   const database = await openDatabase({ kind: 'postgres', url: cluster.databaseUrl });
   const pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
   const tag = randomUUID().slice(0, 6).toUpperCase();
-  const partner = await seed.partner(database.db, { name: `Cluster partner ${tag}`, addressCity: 'Milano' });
-  const categoryId = randomUUID();
-  await database.db
-    .insert(assetCategories)
-    .values({ id: categoryId, name: `E-bikes ${tag}`, assetType: 'EBIKE', isIot: true });
+  const owner = await seedIotPartner(database.db, tag);
+  const { partnerId, categoryId } = owner;
   let counter = 0;
   return {
     database,
-    partnerId: partner.id,
+    partnerId,
     categoryId,
     async assets(count, opts = {}) {
       const made = Array.from({ length: count }, () => {
@@ -57,20 +81,9 @@ export async function openFleet(cluster: Cluster): Promise<Fleet> {
           deviceNo: opts.devices === false ? null : `DEV-${tag}-${counter}`,
         };
       });
-      await database.db.insert(assets).values(
-        made.map((a) => ({
-          id: a.id,
-          no: a.no,
-          partnerId: partner.id,
-          categoryId,
-          usageMode: 'customer-rental' as const,
-          lifeCycleState: 'Ready' as const,
-          iotDeviceNo: a.deviceNo,
-          iotVendor: a.deviceNo ? 'tbox' : null,
-          latitude: opts.lat ?? 45.46,
-          longitude: opts.lng ?? 9.19,
-        })),
-      );
+      await database.db
+        .insert(assets)
+        .values(made.map((a) => iotAssetRow(owner, { ...a, lat: opts.lat ?? 45.46, lng: opts.lng ?? 9.19 })));
       return made;
     },
     async query(text, values) {
