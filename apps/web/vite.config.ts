@@ -16,6 +16,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     // antd alone is ~1 MB unminified; the warning would fire on every build without telling us anything new.
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
@@ -30,6 +31,14 @@ export default defineConfig({
               name: 'zod',
               test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-jitless\.ts$/,
               priority: 100,
+            },
+            {
+              // One chunk per locale with every namespace of it: the console downloads the reader's only (i18n.ts).
+              name: (id) => {
+                const locale = /[\\/]i18n[\\/](?:[^\\/]+[\\/])?([a-z]{2}-[A-Z]{2})\.json$/.exec(id)?.[1];
+                return locale ? `locale-${locale}` : null;
+              },
+              priority: 90,
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { notificationKinds } from '@fleetdesk/contracts';
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../shared/i18n/i18n.ts';
+import { resources } from '../../shared/i18n/all-resources.ts';
 import { locales } from '../../shared/i18n/locales.ts';
 import { relativeTime, wordingOf } from './notification-wording.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validationKeyOf } from '../ui/form-errors.ts';
-import { resources } from './i18n.ts';
+import { resources } from './all-resources.ts';
 import { locales } from './locales.ts';
 
 /** A single-quoted TypeScript string, captured without its quotes (escapes undone by `unquote`). */

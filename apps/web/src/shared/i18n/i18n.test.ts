@@ -1,7 +1,7 @@
 import { permissionCatalogue } from '@fleetdesk/contracts';
 import { describe, expect, it } from 'vitest';
 import { menu } from '../../app/menu.ts';
-import { resources } from './i18n.ts';
+import { resources } from './all-resources.ts';
 import { locales } from './locales.ts';
 
 /**
