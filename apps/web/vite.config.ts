@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { isSignInNamespace } from './src/shared/i18n/namespaces.ts';
 
 /** The console can live under a sub-path (document 1 §2.1); Vite wants it with both slashes. */
 function basePath(): string {
@@ -12,7 +14,7 @@ const base = basePath();
 
 export default defineConfig({
   base,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -33,10 +35,14 @@ export default defineConfig({
               priority: 100,
             },
             {
-              // One chunk per locale with every namespace of it: the console downloads the reader's only (i18n.ts).
+              // Per locale, one chunk for the sign-in pages' namespaces and one for the console's: the console
+              // downloads the reader's locale only, and the login page only the first (i18n.ts).
               name: (id) => {
-                const locale = /[\\/]i18n[\\/](?:[^\\/]+[\\/])?([a-z]{2}-[A-Z]{2})\.json$/.exec(id)?.[1];
-                return locale ? `locale-${locale}` : null;
+                const file = /[\\/]i18n[\\/](?:([^\\/]+)[\\/])?([a-z]{2}-[A-Z]{2})\.json$/.exec(id);
+                if (!file) return null;
+                const shared = /[\\/]shared[\\/]i18n[\\/]/.test(id);
+                const namespace = shared ? file[1] : /features[\\/]([^\\/]+)[\\/]i18n/.exec(id)?.[1];
+                return `locale-${file[2]}${isSignInNamespace(namespace ?? '') ? '' : '-console'}`;
               },
               priority: 90,
             },

@@ -28,6 +28,8 @@ export async function registerConsole(app: FastifyInstance, config: Config) {
       prefix: config.basePath,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each file (apps/web/build/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header('x-content-type-options', 'nosniff');
         // Hashed assets never change; index.html must always be revalidated.

@@ -1,27 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
 import { registerUnauthorizedHandler } from '../shared/http.ts';
-import type { FeatureRoute } from '../shared/routing.ts';
-import { AuthGuard } from './auth/auth-guard.tsx';
+import { loadConsoleTranslations } from '../shared/i18n/i18n.ts';
 import { loginPath } from './auth/redirect.ts';
 import NotFoundPage from './errors/not-found.page.tsx';
 import { RouteErrorPage } from './errors/route-error.page.tsx';
 import { Splash } from './errors/splash.tsx';
-import { featureRoutes } from './feature-routes.ts';
-import { ShellLayout } from './layout/shell.layout.tsx';
-import { legacyRedirects } from './legacy-redirects.ts';
-
-/** A feature page as a lazy route: its chunk loads on first visit; RouteMeta travels as the handle. */
-function toRoute({ path, page, meta }: FeatureRoute): RouteObject {
-  return {
-    path,
-    handle: meta ?? {},
-    lazy: async () => ({ Component: (await page()).default }),
-  };
-}
-
-const lazyPage = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+import { lazyPage } from './lazy-page.ts';
 
 /** /auth keeps any query (a redirect parameter) on its way to the login page. */
 function AuthIndex() {
@@ -29,8 +13,16 @@ function AuthIndex() {
   return <Navigate to={`/auth/login${search}`} replace />;
 }
 
+const ROOT = 'root';
+
+/**
+ * The routes the first screen needs: sign-in and not-found. The signed-in console (shell, menu, every
+ * feature's routes and the contracts they name) is patched in on the first navigation outside /auth
+ * (shell-routes.tsx), so the login page does not download it (issue 27).
+ */
 export const routes: RouteObject[] = [
   {
+    id: ROOT,
     errorElement: <RouteErrorPage />,
     // Shown while the first lazy page of a fresh load arrives.
     hydrateFallbackElement: <Splash />,
@@ -48,30 +40,34 @@ export const routes: RouteObject[] = [
           { path: 'register', ...lazyPage(() => import('./auth/register.page.tsx')) },
         ],
       },
-      {
-        path: '/',
-        element: (
-          <AuthGuard>
-            <ShellLayout />
-          </AuthGuard>
-        ),
-        children: [
-          { index: true, ...lazyPage(() => import('./home.page.tsx')) },
-          ...featureRoutes.map(toRoute),
-          ...legacyRedirects.map(({ from }) => ({
-            path: from,
-            ...lazyPage(() => import('./legacy-redirect.page.tsx')),
-          })),
-        ],
-      },
       // Not lazy: the route error page shows it too, so it is in the main chunk anyway.
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
 
+let shellPatched: Promise<void> | null = null;
+
+/** Adds the signed-in console's routes once; a failed download is tried again on the next navigation. */
+function patchShell(patch: (routeId: string | null, children: RouteObject[]) => void): Promise<void> {
+  shellPatched ??= Promise.all([import('./shell-routes.tsx'), loadConsoleTranslations()]).then(
+    ([{ shellRoute }]) => patch(ROOT, [shellRoute]),
+    (error: unknown) => {
+      shellPatched = null;
+      throw error;
+    },
+  );
+  return shellPatched;
+}
+
+/** Fetches the console's routes ahead, while the reader types their password. */
+export const prefetchShell = (): void => void import('./shell-routes.tsx').catch(() => undefined);
+
 export function createAppRouter() {
-  const router = createBrowserRouter(routes, { basename: import.meta.env.BASE_URL });
+  const router = createBrowserRouter(routes, {
+    basename: import.meta.env.BASE_URL,
+    patchRoutesOnNavigation: ({ path, patch }) => (path.startsWith('/auth/') ? undefined : patchShell(patch)),
+  });
   // A 401 outside the login page: the token is already cleared; go to login and come back afterwards.
   registerUnauthorizedHandler(() => {
     const { pathname, search } = router.state.location;

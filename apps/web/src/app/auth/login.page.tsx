@@ -10,6 +10,7 @@ import { getDeviceToken, setDeviceToken } from '../../shared/session.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { LocaleSwitcher } from '../../shared/ui/locale-switcher.tsx';
 import { useDocumentTitle } from '../layout/document-title.ts';
+import { prefetchShell } from '../router.tsx';
 import { useFinishSignIn } from './finish-sign-in.ts';
 import { passwordLogin } from './login-body.ts';
 import { OidcRefusal, OidcSignIn } from './oidc-sign-in.tsx';
@@ -40,6 +41,8 @@ export default function LoginPage() {
 
   const login = useMutation({
     mutationFn: (body: LoginBody) => {
+      // The console's routes download while the password is checked, not after.
+      prefetchShell();
       const deviceToken = getDeviceToken();
       return call(authEndpoints.login, { body: deviceToken ? { ...body, deviceToken } : body }, { notify: false });
     },

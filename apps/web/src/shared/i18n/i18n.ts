@@ -9,6 +9,7 @@ import {
   locales,
   storedLocale,
 } from './locales.ts';
+import { isSignInNamespace } from './namespaces.ts';
 import { type Messages, translationFiles } from './translation-files.ts';
 
 /**
@@ -18,8 +19,8 @@ import { type Messages, translationFiles } from './translation-files.ts';
  * Keys are flat ("login.submit", "permission.asset.read"): the permission catalogue uses a family's key both
  * as a label and as the prefix of its actions, which nested JSON cannot express.
  *
- * Only the reader's locale is downloaded (one chunk per locale, vite.config.ts), before the first render and on
- * a switch: the four others would be four times the bytes of the first screen (issue 27).
+ * Only the reader's locale is downloaded (vite.config.ts makes two chunks per locale), before the first render
+ * and on a switch: the sign-in part first, the console's part with the console's routes (issue 27).
  */
 const loaders = import.meta.glob<Messages>(['./*/*.json', '../../features/*/i18n/*.json'], { import: 'default' });
 const files = translationFiles(Object.keys(loaders));
@@ -28,15 +29,19 @@ export const namespaces = [...new Set(files.map((f) => f.namespace))];
 
 export const i18n = i18next.createInstance();
 
-const loading = new Map<Locale, Promise<void>>();
+type Part = 'signIn' | 'console';
+const partOf = (namespace: string): Part => (isSignInNamespace(namespace) ? 'signIn' : 'console');
+/** What every locale needs downloaded: the sign-in part first, the console part once the console's routes load. */
+const wanted = new Set<Part>(['signIn']);
+const loading = new Map<string, Promise<void>>();
 
-/** Downloads a locale's translations once; a failed download is tried again on the next call. */
-export function loadLocale(locale: Locale): Promise<void> {
-  let pending = loading.get(locale);
+function loadPart(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}/${part}`;
+  let pending = loading.get(key);
   if (!pending) {
     pending = Promise.all(
       files
-        .filter((f) => f.locale === locale)
+        .filter((f) => f.locale === locale && partOf(f.namespace) === part)
         .map(async (f) => {
           const load = loaders[f.path];
           if (load) i18n.addResourceBundle(locale, f.namespace, await load(), true, true);
@@ -44,24 +49,39 @@ export function loadLocale(locale: Locale): Promise<void> {
     ).then(
       () => undefined,
       (error: unknown) => {
-        loading.delete(locale);
+        loading.delete(key);
         throw error;
       },
     );
-    loading.set(locale, pending);
+    loading.set(key, pending);
   }
   return pending;
+}
+
+/** Downloads what is wanted of a locale, once; a failed download is tried again on the next call. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  await Promise.all([...wanted].map((part) => loadPart(locale, part)));
+}
+
+/** The console's namespaces, from now on in every locale: awaited with the console's routes (router.tsx). */
+export async function loadConsoleTranslations(): Promise<void> {
+  wanted.add('console');
+  await loadLocale(currentLocale());
 }
 
 /**
  * The zh-CN fallback (document 1 §1) is fetched only when a key is missing from the reader's locale, which the
  * translation tests forbid: the language change afterwards re-renders what showed the bare key.
  */
+let fallbackRequested = false;
 function loadFallbackOnce(): void {
-  if (loading.has(FALLBACK_LOCALE)) return;
+  if (fallbackRequested) return;
+  fallbackRequested = true;
   void loadLocale(FALLBACK_LOCALE).then(
     () => i18n.changeLanguage(i18n.language),
-    () => undefined,
+    () => {
+      fallbackRequested = false;
+    },
   );
 }
 

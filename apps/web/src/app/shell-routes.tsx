@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+import type { FeatureRoute } from '../shared/routing.ts';
+import { AuthGuard } from './auth/auth-guard.tsx';
+import { featureRoutes } from './feature-routes.ts';
+import { ShellLayout } from './layout/shell.layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { legacyRedirects } from './legacy-redirects.ts';
+
+/** A feature page as a lazy route: its chunk loads on first visit; RouteMeta travels as the handle. */
+function toRoute({ path, page, meta }: FeatureRoute): RouteObject {
+  return { path, handle: meta ?? {}, lazy: async () => ({ Component: (await page()).default }) };
+}
+
+/** The signed-in console: the shell around every feature page, patched into the router on demand (router.tsx). */
+export const shellRoute: RouteObject = {
+  path: '/',
+  element: (
+    <AuthGuard>
+      <ShellLayout />
+    </AuthGuard>
+  ),
+  children: [
+    { index: true, ...lazyPage(() => import('./home.page.tsx')) },
+    ...featureRoutes.map(toRoute),
+    ...legacyRedirects.map(({ from }) => ({ path: from, ...lazyPage(() => import('./legacy-redirect.page.tsx')) })),
+  ],
+};
