@@ -165,12 +165,15 @@ async function main() {
     await signIn(page);
     await dashboardReady(page);
     await context.clearCookies();
-    const token = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).localStorage.getItem(TOKEN_KEY));
+    const token = await page.evaluate(
+      (key) => (globalThis as unknown as BrowserGlobals).localStorage.getItem(key),
+      TOKEN_KEY,
+    );
     await context.close();
     context = await fresh();
     await context.addInitScript(
-      (t) => (globalThis as unknown as BrowserGlobals).localStorage.setItem('fleetdesk.token', t ?? ''),
-      token,
+      ([key, t]) => (globalThis as unknown as BrowserGlobals).localStorage.setItem(key, t ?? ''),
+      [TOKEN_KEY, token] as const,
     );
     page = await context.newPage();
     rows.push({
