@@ -20,8 +20,20 @@ import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { brandTokens, storedTheme, THEME_KEY, ThemeContext, type ThemeSettings } from './theme.ts';
 
 /** antd and dayjs follow the i18next locale together (document 1 §1). */
-const antLocales: Record<Locale, AntLocale> = { 'en-US': enUS, 'es-ES': esES, 'it-IT': itIT, 'ko-KR': koKR, 'zh-CN': zhCN };
-const dayjsLocales: Record<Locale, string> = { 'en-US': 'en', 'es-ES': 'es', 'it-IT': 'it', 'ko-KR': 'ko', 'zh-CN': 'zh-cn' };
+const antLocales: Record<Locale, AntLocale> = {
+  'en-US': enUS,
+  'es-ES': esES,
+  'it-IT': itIT,
+  'ko-KR': koKR,
+  'zh-CN': zhCN,
+};
+const dayjsLocales: Record<Locale, string> = {
+  'en-US': 'en',
+  'es-ES': 'es',
+  'it-IT': 'it',
+  'ko-KR': 'ko',
+  'zh-CN': 'zh-cn',
+};
 
 function applyLocale(language: string): void {
   if (!isLocale(language)) return;
