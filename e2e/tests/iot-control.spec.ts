@@ -236,7 +236,7 @@ test.describe('IoT screens in Italian', () => {
       .click();
     await expect(page.locator('.ant-drawer').getByText('Record del comando', { exact: true })).toBeVisible();
     await expect(records.field('Comando')).toHaveText('Segnale acustico', { timeout: 30_000 });
-    await expect(records.field('Origine')).toHaveText('Console');
+    await expect(records.field('Origine')).toHaveText('Console operativa');
     await expect(records.field('Canale')).toHaveText('Predefinito');
     await saveShot(page, 'iot-record-detail.it-IT.png');
   });

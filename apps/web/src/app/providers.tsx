@@ -2,10 +2,12 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
 import itIT from 'antd/locale/it_IT';
 import koKR from 'antd/locale/ko_KR';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
+import 'dayjs/locale/es';
 import 'dayjs/locale/it';
 import 'dayjs/locale/ko';
 import 'dayjs/locale/zh-cn';
@@ -18,8 +20,20 @@ import { ErrorBoundary } from './errors/error-boundary.tsx';
 import { brandTokens, storedTheme, THEME_KEY, ThemeContext, type ThemeSettings } from './theme.ts';
 
 /** antd and dayjs follow the i18next locale together (document 1 §1). */
-const antLocales: Record<Locale, AntLocale> = { 'en-US': enUS, 'it-IT': itIT, 'ko-KR': koKR, 'zh-CN': zhCN };
-const dayjsLocales: Record<Locale, string> = { 'en-US': 'en', 'it-IT': 'it', 'ko-KR': 'ko', 'zh-CN': 'zh-cn' };
+const antLocales: Record<Locale, AntLocale> = {
+  'en-US': enUS,
+  'es-ES': esES,
+  'it-IT': itIT,
+  'ko-KR': koKR,
+  'zh-CN': zhCN,
+};
+const dayjsLocales: Record<Locale, string> = {
+  'en-US': 'en',
+  'es-ES': 'es',
+  'it-IT': 'it',
+  'ko-KR': 'ko',
+  'zh-CN': 'zh-cn',
+};
 
 function applyLocale(language: string): void {
   if (!isLocale(language)) return;
