@@ -1,4 +1,4 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
@@ -11,7 +11,7 @@ import 'dayjs/locale/ko';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { registerNotifier } from '../shared/http.ts';
+import { registerNotifier, registerQueryClient } from '../shared/http.ts';
 import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
@@ -60,13 +60,21 @@ export function useReducedMotion(): boolean {
   return reduced;
 }
 
-/** Gives http.ts the notification API of the antd App context, so notifications follow theme and locale. */
+/**
+ * Gives http.ts the notification API of the antd App context, so notifications follow theme and locale, and the
+ * query client, whose failed reads the network notification's Retry fetches again.
+ */
 function NotifierBridge() {
   const { notification } = AntApp.useApp();
+  const queryClient = useQueryClient();
   useEffect(() => {
     registerNotifier(notification);
     return () => registerNotifier(null);
   }, [notification]);
+  useEffect(() => {
+    registerQueryClient(queryClient);
+    return () => registerQueryClient(null);
+  }, [queryClient]);
   return null;
 }
 
