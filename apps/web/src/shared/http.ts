@@ -8,8 +8,8 @@ import {
   type ResponseOf,
 } from '@fleetdesk/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { type App, Button } from 'antd';
-import { createElement } from 'react';
+import type { App } from 'antd';
+import type { ReactNode } from 'react';
 import { i18n } from './i18n/i18n.ts';
 import { clearToken, getToken } from './session.ts';
 import { translateValidationMessage } from './ui/form-errors.ts';
@@ -184,9 +184,16 @@ let notifier: Notifier | null = null;
  */
 let shown: { title: string; description: string; at: number; until: number } | null = null;
 const NOTIFICATION_SECONDS = 4.5;
-/** The antd App context registers its notification API here so notifications follow theme and locale. */
-export function registerNotifier(next: Notifier | null): void {
+/** Draws the Retry button of a notification (providers.tsx, with antd's Button: no UI code in this chunk). */
+export type RetryAction = (onClick: () => void, label: string) => ReactNode;
+let retryAction: RetryAction | null = null;
+/**
+ * The antd App context registers its notification API here so notifications follow theme and locale, with the
+ * Retry button the network notification offers.
+ */
+export function registerNotifier(next: Notifier | null, retry: RetryAction | null = null): void {
   notifier = next;
+  retryAction = retry;
   shown = null;
 }
 
@@ -256,9 +263,7 @@ function notifyFailure(error: ApiError, resend?: () => Promise<unknown>): void {
     ...described,
     // Until closed or retried: the way out must not disappear while the connection comes back.
     duration: retryable ? 0 : NOTIFICATION_SECONDS,
-    actions: retryable
-      ? createElement(Button, { type: 'primary', size: 'small', onClick: retry }, i18n.t('action.retry'))
-      : undefined,
+    actions: retryable ? retryAction?.(retry, i18n.t('action.retry')) : undefined,
     onClose: () => {
       shown = null;
     },
