@@ -2,6 +2,7 @@ import { roleEndpoints, userEndpoints } from '@fleetdesk/contracts';
 import { Api } from '../fixtures/api.ts';
 import { inLocale, saveShot } from '../fixtures/locale.ts';
 import { expect, networkQuiet, test, unique } from '../fixtures/test.ts';
+import { AssetControlCard, ConfigDrawer, onlineDemoAssets } from '../pages/iot-control.page.ts';
 import { answerConfirm } from '../pages/list.ts';
 import { LoginPage } from '../pages/login.page.ts';
 import { Shell } from '../pages/shell.ts';
@@ -75,9 +76,62 @@ test.describe('errors and safety', () => {
     await page.getByRole('button', { name: 'Delete role Owner', exact: true }).click();
     const notice = page.locator('.ant-notification-notice');
     await expect(notice).toHaveCount(1);
-    await expect(notice).toContainText('No connection to the server');
+    await expect(notice).toContainText('Unstable Internet Connection');
     await expect(notice).toContainText('Network request failed. Check your internet connection, then try again.');
     await expect(notice).not.toContainText('/api');
+  });
+
+  test('a list cut off by the network says "Unstable Internet Connection"; Retry loads it once the connection is back', async ({
+    page,
+  }) => {
+    const list = new RoleListPage(page);
+    await page.route('**/api/account/roles?*', (route) => route.abort('internetdisconnected'));
+    await list.goto('?search=Owner');
+    const notice = page.locator('.ant-notification-notice');
+    await expect(notice).toHaveCount(1);
+    await expect(notice).toContainText('Unstable Internet Connection');
+    await expect(notice).toContainText('Network request failed. Check your internet connection, then try again.');
+    await expect(list.row('Owner')).toHaveCount(0);
+    await saveShot(page, 'errors-safety-unstable-connection.png');
+
+    // The connection is back: Retry fetches the failed list again, and the notification goes.
+    await page.unroute('**/api/account/roles?*');
+    const listed = page.waitForResponse((r) => /\/api\/account\/roles\?/.test(r.url()) && r.ok());
+    await notice.getByRole('button', { name: 'Retry', exact: true }).click();
+    await listed;
+    await expect(list.row('Owner')).toBeVisible();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test('an IoT config sent without an answer asks to verify it by hand later, and Retry does not send it again', async ({
+    page,
+    request,
+    tokens,
+  }) => {
+    const [assetNo] = await onlineDemoAssets(request, await tokens('owner'), 'tbox');
+    expect(assetNo, 'an online T-Box demo asset').toBeTruthy();
+    const card = new AssetControlCard(page);
+    await card.open(assetNo as string);
+    await card.card.getByRole('button', { name: 'Change config' }).click();
+    const drawer = new ConfigDrawer(page);
+    await drawer.tick('Speed limit');
+    await drawer.itemCard('Speed limit').getByRole('spinbutton').fill('25');
+    // The send gets no answer: whether the devices got the config is unknown.
+    let sends = 0;
+    await page.route('**/api/asset-iot/control/batch-modify-config', (route) => {
+      sends += 1;
+      return route.abort('timedout');
+    });
+    await drawer.send();
+    await expect(drawer.drawer.getByRole('alert')).toHaveText('Please verify the configuration manually later!');
+    const notice = page.locator('.ant-notification-notice');
+    await expect(notice).toContainText('Unstable Internet Connection');
+    await saveShot(page, 'errors-safety-config-unknown.png');
+    // A POST that may have arrived is never re-sent by Retry.
+    await notice.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expect(notice).toHaveCount(0);
+    await networkQuiet(page);
+    expect(sends).toBe(1);
   });
 
   test('a user created without an e-mail (no partner until one is chosen) signs in by username', async ({

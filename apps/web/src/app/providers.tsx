@@ -1,5 +1,5 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, theme as antTheme, ConfigProvider } from 'antd';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, theme as antTheme, Button, ConfigProvider } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import esES from 'antd/locale/es_ES';
@@ -13,7 +13,7 @@ import 'dayjs/locale/ko';
 import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { registerNotifier } from '../shared/http.ts';
+import { type RetryAction, registerNotifier, registerQueryClient } from '../shared/http.ts';
 import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
@@ -74,13 +74,27 @@ export function useReducedMotion(): boolean {
   return reduced;
 }
 
-/** Gives http.ts the notification API of the antd App context, so notifications follow theme and locale. */
+const retryButton: RetryAction = (onClick, label) => (
+  <Button type="primary" size="small" onClick={onClick}>
+    {label}
+  </Button>
+);
+
+/**
+ * Gives http.ts the notification API of the antd App context, so notifications follow theme and locale, and the
+ * query client, whose failed reads the network notification's Retry fetches again.
+ */
 function NotifierBridge() {
   const { notification } = AntApp.useApp();
+  const queryClient = useQueryClient();
   useEffect(() => {
-    registerNotifier(notification);
+    registerNotifier(notification, retryButton);
     return () => registerNotifier(null);
   }, [notification]);
+  useEffect(() => {
+    registerQueryClient(queryClient);
+    return () => registerQueryClient(null);
+  }, [queryClient]);
   return null;
 }
 

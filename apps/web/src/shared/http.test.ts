@@ -1,4 +1,5 @@
 import { accountEndpoints, authEndpoints, partnerEndpoints } from '@fleetdesk/contracts';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
@@ -8,6 +9,7 @@ import {
   NOTIFICATION_KEY,
   REQUEST_TIMEOUT_MS,
   registerNotifier,
+  registerQueryClient,
   registerUnauthorizedHandler,
   TIMEOUT_ERROR,
   toApiError,
@@ -17,8 +19,23 @@ import { i18n } from './i18n/i18n.ts';
 import { getToken, setToken, TOKEN_KEY } from './session.ts';
 
 type Notifier = Parameters<typeof registerNotifier>[0];
-const notified: { key?: unknown; title?: unknown; description?: unknown; onClose?: unknown }[] = [];
-const notifier = { error: (config: Record<string, unknown>) => void notified.push(config) } as unknown as Notifier;
+type Notice = { key?: unknown; title?: unknown; description?: unknown; onClose?: unknown; actions?: unknown };
+const notified: Notice[] = [];
+const succeeded: Notice[] = [];
+const destroyed: unknown[] = [];
+const notifier = {
+  error: (config: Notice) => void notified.push(config),
+  success: (config: Notice) => void succeeded.push(config),
+  destroy: (key: unknown) => void destroyed.push(key),
+} as unknown as Notifier;
+/** The Retry button as providers.tsx draws it, reduced to what it does. */
+const retryButton = (onClick: () => void, label: string) => ({ onClick, label }) as never;
+/** Clicks the Retry button of a notification, as antd would. */
+function clickRetry(notice: Notice | undefined): void {
+  const button = notice?.actions as { onClick: () => void; label: string } | undefined;
+  expect(button?.label).toBe('Retry');
+  button?.onClick();
+}
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -28,7 +45,10 @@ const id = '8a6e0804-2bd0-4672-b79d-d97027f9071b';
 
 beforeEach(() => {
   notified.length = 0;
-  registerNotifier(notifier);
+  succeeded.length = 0;
+  destroyed.length = 0;
+  registerNotifier(notifier, retryButton);
+  registerQueryClient(null);
   localStorage.clear();
 });
 afterEach(() => {
@@ -68,7 +88,7 @@ describe('error mapping', () => {
 
   it('says what failed, why and what to do, never a URL or a bare status code', () => {
     const url = `${api}/account/partners/1`;
-    const described = describeFailure(new ApiError(404, 'NotFound', 'The data do not exist!', null, url, 'PUT'));
+    const described = describeFailure(new ApiError(404, 'NotFound', 'The data do not exist!', null, url, 'POST'));
     expect(described).toEqual({
       title: 'The action was not completed',
       description: 'The data do not exist! It may have been deleted: refresh the page.',
@@ -97,6 +117,32 @@ describe('error mapping', () => {
     expect(refused(422, 'DELETE')).toBe('Could not delete');
     expect(refused(422, 'POST')).toBe('The action was not completed');
     expect(refused(500, 'POST')).toBe('The server had a problem');
+  });
+
+  it('titles a failed update "Update Failed!" (PUT or PATCH, whatever the status), not an action on a record', () => {
+    const refused = (status: number, method: string) =>
+      describeFailure(new ApiError(status, 'X', 'Name taken', null, 'u', method)).title;
+    expect(refused(409, 'PUT')).toBe('Update Failed!');
+    expect(refused(400, 'PATCH')).toBe('Update Failed!');
+    expect(refused(500, 'PUT')).toBe('Update Failed!');
+    // POST /…/:id/$enable is an action on a record, not an update of it.
+    expect(refused(409, 'POST')).toBe('The action was not completed');
+  });
+
+  it('titles every failure without a response "Unstable Internet Connection", in each language', async () => {
+    const lost = (code: string, method: string) => new ApiError(0, code, 'Network request failed', null, 'u', method);
+    for (const method of ['GET', 'PUT', 'POST', 'DELETE']) {
+      expect(describeFailure(lost(NETWORK_ERROR, method)).title).toBe('Unstable Internet Connection');
+      expect(describeFailure(lost(TIMEOUT_ERROR, method)).title).toBe('Unstable Internet Connection');
+    }
+    await i18n.changeLanguage('it-IT');
+    try {
+      expect(describeFailure(lost(NETWORK_ERROR, 'GET')).title).toBe('Connessione Internet instabile');
+      expect(describeFailure(lost(TIMEOUT_ERROR, 'PUT')).title).toBe('Connessione Internet instabile');
+      expect(describeFailure(new ApiError(409, 'X', 'x', null, 'u', 'PUT')).title).toBe('Aggiornamento non riuscito!');
+    } finally {
+      await i18n.changeLanguage('en-US');
+    }
   });
 
   it('describes a 5xx from a proxy (no API body) in words, with what to do', () => {
@@ -242,9 +288,19 @@ describe('call', () => {
     });
     await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 0, code: NETWORK_ERROR });
     expect(notified[0]).toMatchObject({
-      title: 'No connection to the server',
+      title: 'Unstable Internet Connection',
       description: 'Network request failed. Check your internet connection, then try again.',
+      // Stays until closed or retried, with its Retry.
+      duration: 0,
     });
+    expect(notified[0]?.actions).toBeTruthy();
+  });
+
+  it('offers Retry only when no response came', async () => {
+    vi.stubGlobal('fetch', async () => json(500, { code: 'Internal', message: 'Boom', data: null }));
+    await expect(call(partnerEndpoints.all, {})).rejects.toMatchObject({ status: 500 });
+    expect(notified[0]).toMatchObject({ title: 'The server had a problem', duration: 4.5 });
+    expect(notified[0]?.actions).toBeUndefined();
   });
 
   it('gives up after 30 seconds with "Network request timed out"', async () => {
@@ -261,9 +317,10 @@ describe('call', () => {
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     await assertion;
     expect(notified[0]).toMatchObject({
-      title: 'The server did not answer in time',
+      title: 'Unstable Internet Connection',
       description: 'Network request timed out. Try again in a moment.',
     });
+    expect(notified[0]?.actions).toBeTruthy();
   });
 
   it('clears the session and leaves for login on a 401', async () => {
@@ -289,5 +346,113 @@ describe('call', () => {
     ).rejects.toMatchObject({ code: 'IncorrectCredentials', message: 'Incorrect email / password' });
     expect(toLogin).not.toHaveBeenCalled();
     expect(getToken()).toBe('still-valid');
+  });
+});
+
+describe('Retry after a failure without a response', () => {
+  const offline = () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  it('fetches the failed reads again: the screen gets its data, and the notification closes', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    registerQueryClient(client);
+    const fetch = vi.fn(async (): Promise<Response> => offline());
+    vi.stubGlobal('fetch', fetch);
+    const observer = new QueryObserver(client, {
+      queryKey: ['partners'],
+      queryFn: () => call(partnerEndpoints.all, {}),
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    // A query that succeeded is not fetched again by Retry.
+    const fine = new QueryObserver(client, { queryKey: ['fine'], queryFn: async () => 'ok' });
+    const unsubscribeFine = fine.subscribe(() => {});
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+      await vi.waitFor(() => expect(fine.getCurrentResult().status).toBe('success'));
+      expect(notified).toHaveLength(1);
+      const fineFetchedAt = fine.getCurrentResult().dataUpdatedAt;
+
+      fetch.mockImplementation(async () => json(200, { data: [{ id, name: 'Acme' }] }));
+      clickRetry(notified[0]);
+      expect(destroyed).toEqual([NOTIFICATION_KEY]);
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('success'));
+      expect(observer.getCurrentResult().data).toEqual({ data: [{ id, name: 'Acme' }] });
+      expect(fine.getCurrentResult().dataUpdatedAt).toBe(fineFetchedAt);
+      expect(fetch).toHaveBeenCalledTimes(2);
+    } finally {
+      unsubscribe();
+      unsubscribeFine();
+      client.clear();
+    }
+  });
+
+  it('is announced again when the read fails again after Retry', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    registerQueryClient(client);
+    vi.stubGlobal('fetch', vi.fn(offline));
+    const observer = new QueryObserver(client, { queryKey: ['p'], queryFn: () => call(partnerEndpoints.all, {}) });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+      expect(notified).toHaveLength(1);
+      clickRetry(notified[0]);
+      await vi.waitFor(() => expect(notified).toHaveLength(2));
+      expect(notified[1]).toMatchObject({ title: 'Unstable Internet Connection' });
+    } finally {
+      unsubscribe();
+      client.clear();
+    }
+  });
+
+  it('sends a failed PUT again as it was, then refreshes the screens and says it went through', async () => {
+    const queries = { refetchQueries: vi.fn(async () => {}), invalidateQueries: vi.fn(async () => {}) };
+    registerQueryClient(queries as never);
+    const fetch = vi.fn(async (_url: string, _init: RequestInit): Promise<Response> => offline());
+    vi.stubGlobal('fetch', fetch);
+    await expect(call(partnerEndpoints.update, { params: { id }, body: { name: 'Acme' } })).rejects.toMatchObject({
+      code: NETWORK_ERROR,
+      method: 'PUT',
+    });
+    fetch.mockImplementation(async () => json(200, { data: null }));
+    clickRetry(notified[0]);
+    await vi.waitFor(() => expect(succeeded).toHaveLength(1));
+    expect(succeeded[0]).toMatchObject({
+      key: NOTIFICATION_KEY,
+      title: 'The request was sent again and went through.',
+    });
+    const [url, init] = fetch.mock.calls[1]!;
+    expect([url, init.method, init.body]).toEqual([`${api}/account/partners/${id}`, 'PUT', '{"name":"Acme"}']);
+    await vi.waitFor(() => expect(queries.invalidateQueries).toHaveBeenCalled());
+  });
+
+  it('counts a DELETE sent again that finds nothing as done (its first try arrived)', async () => {
+    registerQueryClient({ refetchQueries: async () => {}, invalidateQueries: async () => {} } as never);
+    const fetch = vi.fn(async (): Promise<Response> => offline());
+    vi.stubGlobal('fetch', fetch);
+    await expect(call(partnerEndpoints.remove, { params: { id } })).rejects.toMatchObject({ code: NETWORK_ERROR });
+    fetch.mockImplementation(async () =>
+      json(404, { code: 'NotFound', message: 'The data do not exist!', data: null }),
+    );
+    clickRetry(notified[0]);
+    await vi.waitFor(() => expect(succeeded).toHaveLength(1));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(notified).toHaveLength(1);
+  });
+
+  it('never sends a failed POST again (it may have arrived): it refreshes the screens instead', async () => {
+    const queries = { refetchQueries: vi.fn(async () => {}), invalidateQueries: vi.fn(async () => {}) };
+    registerQueryClient(queries as never);
+    const fetch = vi.fn(async (): Promise<Response> => offline());
+    vi.stubGlobal('fetch', fetch);
+    await expect(call(partnerEndpoints.create, { body: { name: 'Acme' } })).rejects.toMatchObject({
+      code: NETWORK_ERROR,
+      method: 'POST',
+    });
+    clickRetry(notified[0]);
+    await vi.waitFor(() => expect(queries.invalidateQueries).toHaveBeenCalled());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(succeeded).toEqual([]);
+    expect(queries.refetchQueries).toHaveBeenCalledWith(expect.objectContaining({ type: 'active' }));
   });
 });

@@ -7,7 +7,9 @@ import {
   type QueryInputOf,
   type ResponseOf,
 } from '@fleetdesk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { App } from 'antd';
+import type { ReactNode } from 'react';
 import { i18n } from './i18n/i18n.ts';
 import { clearToken, getToken } from './session.ts';
 import { translateValidationMessage } from './ui/form-errors.ts';
@@ -132,10 +134,17 @@ function adviceKey(error: ApiError): string | null {
   return 'http.advice.other';
 }
 
-/** What failed, in words: no connection, no answer in time, or the kind of request that was refused. */
+/** No response at all: the connection failed or nothing came back in time (document 2 §8, "network anomaly"). */
+export const isNetworkFailure = (error: ApiError) => error.code === NETWORK_ERROR || error.code === TIMEOUT_ERROR;
+
+/**
+ * What failed, in words (document 2 §8 "Other messages"): "Unstable Internet Connection" when no response came,
+ * "Update Failed!" for a PUT or PATCH (a change to an existing record, whatever the status), else the kind of
+ * request that was refused. A POST on a record (`$enable`, `$cancel`, a command) is an action, not an update.
+ */
 function titleKey(error: ApiError): string {
-  if (error.code === NETWORK_ERROR) return 'http.failed.connection';
-  if (error.code === TIMEOUT_ERROR) return 'http.failed.timeout';
+  if (isNetworkFailure(error)) return 'http.failed.network';
+  if (error.method === 'PUT' || error.method === 'PATCH') return 'http.failed.update';
   if (error.status >= 500) return 'http.failed.server';
   if (error.method === 'GET') return 'http.failed.load';
   if (error.method === 'DELETE') return 'http.failed.delete';
@@ -170,30 +179,91 @@ type Notifier = ReturnType<typeof App.useApp>['notification'];
 let notifier: Notifier | null = null;
 /**
  * What the notification shows now, so the same failure again (a poll, a double click) is not re-announced.
- * Forgotten when it closes, and after antd's 4.5 s in any case, should another notification have evicted it.
+ * Forgotten when it closes, and after antd's 4.5 s in any case, should another notification have evicted it
+ * (the network notification stays until it is closed or retried: its Retry must not vanish under the reader).
  */
-let shown: { title: string; description: string; at: number } | null = null;
+let shown: { title: string; description: string; at: number; until: number } | null = null;
 const NOTIFICATION_SECONDS = 4.5;
-/** The antd App context registers its notification API here so notifications follow theme and locale. */
-export function registerNotifier(next: Notifier | null): void {
+/** Draws the Retry button of a notification (providers.tsx, with antd's Button: no UI code in this chunk). */
+export type RetryAction = (onClick: () => void, label: string) => ReactNode;
+let retryAction: RetryAction | null = null;
+/**
+ * The antd App context registers its notification API here so notifications follow theme and locale, with the
+ * Retry button the network notification offers.
+ */
+export function registerNotifier(next: Notifier | null, retry: RetryAction | null = null): void {
   notifier = next;
+  retryAction = retry;
   shown = null;
 }
 
 /** One key for every failure notification: a new one replaces the old (document 1 §7.1). */
 export const NOTIFICATION_KEY = 'fleetdesk-http-error';
 
-function notifyFailure(error: ApiError): void {
+/** Whether the caller wants this failure notified (see CallOptions.notify, below). */
+const wanted = (options: CallOptions, error: ApiError) =>
+  typeof options.notify === 'function' ? options.notify(error) : (options.notify ?? notifiedByDefault(error));
+
+/** A DELETE sent again finds nothing when its first try did arrive: what was asked for is done. */
+const goneAlready = (error: ApiError) => error.method === 'DELETE' && (error.status === 404 || error.status === 410);
+
+type RetryQueries = Pick<QueryClient, 'refetchQueries' | 'invalidateQueries'>;
+let queries: RetryQueries | null = null;
+/** The app's query client, whose failed reads the network notification's Retry fetches again. */
+export function registerQueryClient(next: RetryQueries | null): void {
+  queries = next;
+}
+
+/**
+ * Whether a change may be sent again as it was, without the person checking first: a PUT or a DELETE leaves the
+ * same state however often it arrives (RFC 9110 §9.2.2). A POST that got no answer may have reached the server and
+ * would create a second record or send a second command; PATCH is not promised to be idempotent either.
+ */
+export const isResendable = (method: string) => method === 'PUT' || method === 'DELETE';
+
+/**
+ * What Retry on the "Unstable Internet Connection" notification does (docs/decisions.md): it fetches again every
+ * shown query whose last fetch failed (reads, GET or a POST `$query`); a failed PUT or DELETE is sent again as it
+ * was (`resend`), and then every shown query refreshes so the screens show the change; any other failed change
+ * is not re-sent: the shown queries refresh, so the screen tells whether it went through before it is sent again.
+ */
+export async function retryFailure(error: ApiError, resend?: () => Promise<unknown>): Promise<void> {
+  const failedReads = queries?.refetchQueries({ type: 'active', predicate: (q) => q.state.status === 'error' });
+  if (error.method === 'GET') {
+    await failedReads;
+    return;
+  }
+  if (resend && isResendable(error.method)) {
+    try {
+      await resend();
+    } catch (cause) {
+      // A failure sent again was notified like any (with Retry again if the network still fails).
+      if (!(isApiError(cause) && goneAlready(cause))) return;
+    }
+    notifier?.success({ key: NOTIFICATION_KEY, title: i18n.t('http.retried'), duration: NOTIFICATION_SECONDS });
+  }
+  await Promise.all([failedReads, queries?.invalidateQueries()]);
+}
+
+function notifyFailure(error: ApiError, resend?: () => Promise<unknown>): void {
   if (!notifier) return;
   const described = describeFailure(error);
   const now = Date.now();
-  const open = shown && now - shown.at < NOTIFICATION_SECONDS * 1000;
+  const open = shown && now < shown.until;
   if (open && shown?.title === described.title && shown.description === described.description) return;
-  shown = { ...described, at: now };
+  const retryable = isNetworkFailure(error);
+  shown = { ...described, at: now, until: retryable ? Number.POSITIVE_INFINITY : now + NOTIFICATION_SECONDS * 1000 };
+  const retry = () => {
+    notifier?.destroy(NOTIFICATION_KEY);
+    shown = null;
+    void retryFailure(error, resend);
+  };
   notifier.error({
     key: NOTIFICATION_KEY,
     ...described,
-    duration: NOTIFICATION_SECONDS,
+    // Until closed or retried: the way out must not disappear while the connection comes back.
+    duration: retryable ? 0 : NOTIFICATION_SECONDS,
+    actions: retryable ? retryAction?.(retry, i18n.t('action.retry')) : undefined,
     onClose: () => {
       shown = null;
     },
@@ -325,7 +395,17 @@ async function send<E extends Endpoint>(endpoint: E, input: CallInput<E>, option
     if (options.signal?.aborted) throw cause;
     const code = timeout.signal.aborted ? TIMEOUT_ERROR : NETWORK_ERROR;
     const key = code === TIMEOUT_ERROR ? 'http.timedOut' : 'http.networkFailed';
-    throw fail(new ApiError(0, code, i18n.t(key), null, url, endpoint.method), options);
+    // Retry sends a PUT or DELETE again as it was, outside the caller (which has its answer by then).
+    const resend = isResendable(endpoint.method)
+      ? () =>
+          send(
+            endpoint,
+            input,
+            { ...options, signal: undefined, notify: (e) => !goneAlready(e) && wanted(options, e) },
+            accept,
+          )
+      : undefined;
+    throw fail(new ApiError(0, code, i18n.t(key), null, url, endpoint.method), options, resend);
   }
   clearTimeout(timer);
   if (response.ok) return response;
@@ -411,10 +491,8 @@ export function callUpload<E extends Endpoint>(
   });
 }
 
-function fail(error: ApiError, options: CallOptions): ApiError {
-  const notify =
-    typeof options.notify === 'function' ? options.notify(error) : (options.notify ?? notifiedByDefault(error));
-  if (notify) notifyFailure(error);
+function fail(error: ApiError, options: CallOptions, resend?: () => Promise<unknown>): ApiError {
+  if (wanted(options, error)) notifyFailure(error, resend);
   return error;
 }
 

@@ -28,7 +28,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/http.ts';
+import { isApiError, isNetworkFailure } from '../../../shared/http.ts';
 import { requirementOf, useCan } from '../../../shared/permissions.ts';
 import { useBatchModifyConfig, useIotDeviceModels } from '../api.ts';
 import {
@@ -203,6 +203,8 @@ export function ConfigDrawer({ assetNos, vendor, confirmed, open, onClose, onSen
   const [form] = Form.useForm<ConfigFormValues>();
   const [problems, setProblems] = useState<string[]>([]);
   const [sent, setSent] = useState<IotControlRecord[] | null>(null);
+  /** The send got no answer: the config may have gone out, so the reader verifies it later rather than resend blindly. */
+  const [unanswered, setUnanswered] = useState(false);
   const models = useIotDeviceModels(Boolean(vendor));
   const modify = useBatchModifyConfig();
   const model = vendor ? models.data?.find((m) => m.vendor === vendor) : undefined;
@@ -217,6 +219,7 @@ export function ConfigDrawer({ assetNos, vendor, confirmed, open, onClose, onSen
 
   const submit = async () => {
     clearErrors();
+    setUnanswered(false);
     const config = toConfigInput(form.getFieldsValue(true) as ConfigFormValues, offered);
     const checked = validateConfig(config);
     if (!checked.data) {
@@ -236,6 +239,8 @@ export function ConfigDrawer({ assetNos, vendor, confirmed, open, onClose, onSen
         setProblems(mapped.form.length > 0 ? mapped.form : [t('configForm.fix')]);
       } else if (isApiError(error) && error.status > 0 && error.status < 500) {
         setProblems([error.message]);
+      } else if (isApiError(error) && isNetworkFailure(error)) {
+        setUnanswered(true);
       }
     }
   };
@@ -243,6 +248,7 @@ export function ConfigDrawer({ assetNos, vendor, confirmed, open, onClose, onSen
   const close = () => {
     setSent(null);
     setProblems([]);
+    setUnanswered(false);
     onClose();
   };
 
@@ -287,6 +293,7 @@ export function ConfigDrawer({ assetNos, vendor, confirmed, open, onClose, onSen
       ) : (
         <Flex vertical gap={12}>
           {tooMany && <Alert type="error" showIcon title={t('send.tooMany', { max: IOT_BATCH_MAX })} />}
+          {unanswered && <Alert type="warning" showIcon role="alert" title={t('results.verifyConfig')} />}
           {problems.map((p) => (
             <Alert key={p} type="error" showIcon title={p} role="alert" />
           ))}

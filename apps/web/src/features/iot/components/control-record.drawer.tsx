@@ -7,7 +7,7 @@ import { isApiError } from '../../../shared/http.ts';
 import { assetUrls } from '../../assets/urls.ts';
 import { type ControlRecordKind, useControlRecord } from '../api.ts';
 import { ControlStatusTag } from './control-status-tag.tsx';
-import { describeConfigItem, failedReasonText, recordSubject } from './record-labels.ts';
+import { configOutcomeUnknown, describeConfigItem, failedReasonText, recordSubject } from './record-labels.ts';
 
 const none = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -81,6 +81,7 @@ function RecordDescriptions({ record: r }: { record: IotControlRecord }) {
   const config = Object.entries(r.config ?? {});
   return (
     <Flex vertical gap={16}>
+      {configOutcomeUnknown(r) && <Alert type="warning" showIcon role="alert" title={t('results.verifyConfig')} />}
       <Descriptions bordered size="small" column={1} items={items} />
       {r.kind === 'config' && (
         <Descriptions

@@ -7,7 +7,7 @@ import { isApiError } from '../../../shared/http.ts';
 import { assetUrls } from '../../assets/urls.ts';
 import { type ControlRecordKind, useFollowedRecords } from '../api.ts';
 import { ControlStatusTag } from './control-status-tag.tsx';
-import { failedReasonText, recordSubject } from './record-labels.ts';
+import { configOutcomeUnknown, failedReasonText, recordSubject } from './record-labels.ts';
 
 const none = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -21,6 +21,8 @@ export function ControlResults({ kind, records }: { kind: ControlRecordKind; rec
   const followed = useFollowedRecords(kind, records);
   const rows = followed.data ?? records;
   const pending = rows.filter((r) => r.status === 'pending').length;
+  // A device that did not answer may or may not have applied the config: the reader checks it later.
+  const verify = rows.some(configOutcomeUnknown);
 
   const columns: TableColumnType<IotControlRecord>[] = [
     {
@@ -46,6 +48,9 @@ export function ControlResults({ kind, records }: { kind: ControlRecordKind; rec
 
   return (
     <Flex vertical gap={8}>
+      {verify && (
+        <Alert type="warning" showIcon role="alert" title={t('results.verifyConfig')} data-testid="verify-config" />
+      )}
       {followed.error ? (
         <Alert
           type="warning"

@@ -48,3 +48,13 @@ export function describeConfigItem(t: TFunction, item: string, value: unknown): 
   }
   return parts.join(' · ');
 }
+
+/**
+ * Whether a config's outcome on the device is not known: the device did not answer in time (timed out, or failed
+ * with "time out") or the record settled as unknown. The config may or may not have been applied, so the reader is
+ * asked to verify it by hand later (document 2 §8, "Please verify the configuration manually later!").
+ */
+export function configOutcomeUnknown(record: Pick<IotControlRecord, 'kind' | 'status' | 'failedReason'>): boolean {
+  if (record.kind !== 'config') return false;
+  return record.status === 'timeout' || record.status === 'unknown' || record.failedReason === 'time-out';
+}
