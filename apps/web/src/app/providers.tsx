@@ -15,7 +15,14 @@ import { registerNotifier } from '../shared/http.ts';
 import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
-import { brandTokens, storedTheme, THEME_KEY, ThemeContext, type ThemeSettings } from './theme.ts';
+import {
+  accessibleLightTokens,
+  brandTokens,
+  storedTheme,
+  THEME_KEY,
+  ThemeContext,
+  type ThemeSettings,
+} from './theme.ts';
 
 /** antd and dayjs follow the i18next locale together (document 1 §1). */
 const antLocales: Record<Locale, AntLocale> = { 'en-US': enUS, 'it-IT': itIT, 'ko-KR': koKR, 'zh-CN': zhCN };
@@ -96,7 +103,10 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           <ThemeContext.Provider value={themeContext}>
             <ConfigProvider
               locale={antLocales[locale]}
-              theme={{ token: { ...brandTokens, motion: !reducedMotion }, algorithm }}
+              theme={{
+                token: { ...brandTokens, ...(theme.dark ? {} : accessibleLightTokens), motion: !reducedMotion },
+                algorithm,
+              }}
             >
               <AntApp notification={{ maxCount: 1, placement: 'topRight' }} message={{ maxCount: 1 }}>
                 <NotifierBridge />
