@@ -16,6 +16,7 @@ import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
 import {
+  accessibleLightComponents,
   accessibleLightTokens,
   brandTokens,
   storedTheme,
@@ -106,6 +107,7 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
               theme={{
                 token: { ...brandTokens, ...(theme.dark ? {} : accessibleLightTokens), motion: !reducedMotion },
                 algorithm,
+                ...(theme.dark ? {} : { components: accessibleLightComponents }),
               }}
             >
               <AntApp notification={{ maxCount: 1, placement: 'topRight' }} message={{ maxCount: 1 }}>

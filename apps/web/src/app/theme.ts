@@ -52,3 +52,25 @@ export const accessibleLightTokens = {
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
   colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
 };
+
+/**
+ * Tags at WCAG AA on their own tint (light theme): a status tag writes in colorSuccess/colorWarning (#52c41a on
+ * #f6ffed is 2.2:1) and a preset colour tag in that colour's shade 7 (green-7 on green-1 3.4:1; gold, orange, cyan,
+ * volcano, lime and yellow fail too). Only the Tag's text darkens, a shade or two; icons, badges and the brand
+ * colours elsewhere keep theirs.
+ */
+export const accessibleLightComponents = {
+  Tag: {
+    colorSuccess: '#237804',
+    colorWarning: '#ad4e00',
+    green7: '#237804',
+    gold7: '#874d00',
+    orange7: '#ad4e00',
+    cyan7: '#006d75',
+    volcano7: '#ad2102',
+    lime7: '#3f6600',
+    yellow7: '#876800',
+  },
+  // A table without rows writes its placeholder (a plain "no data" text) in the disabled grey, #bfbfbf (1.8:1).
+  Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
+};
