@@ -320,7 +320,7 @@ test.describe('accessibility', () => {
     const list = page.getByRole('dialog', { name: 'Assets in view' }).getByRole('list', { name: 'Assets in view' });
     await expect(list.getByRole('listitem').first()).toBeVisible();
     const first = list.getByRole('button').first();
-    const assetNo = ((await first.innerText()).split(/\s/)[0] ?? '').trim();
+    const assetNo = ((await first.locator('.ant-badge-status-text').textContent()) ?? '').trim();
     await tabTo(page, first);
     await expectFocusRing(first);
     await page.keyboard.press('Enter');
