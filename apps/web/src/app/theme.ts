@@ -71,8 +71,8 @@ export const accessibleLightComponents = {
     lime7: '#3f6600',
     yellow7: '#876800',
   },
-  // Text typed "warning" or "success" writes in those colours: #fa8c16 on white is 2.4:1, #52c41a 2.3:1.
-  Typography: { colorWarning: '#ad4e00', colorSuccess: '#237804' },
+  // Text typed "warning" or "success" writes in colorWarningText/colorSuccessText: #fa8c16 on white is 2.4:1.
+  Typography: { colorWarningText: '#ad4e00', colorSuccessText: '#237804' },
   // A table without rows writes its placeholder (a plain "no data" text) in the disabled grey, #bfbfbf (1.8:1).
   Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.6)' },
 };
