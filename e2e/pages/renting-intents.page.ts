@@ -56,7 +56,7 @@ export class IntentListPage extends ListPageObject {
   }
 
   createOrder(name: string): Locator {
-    return this.page.getByRole('main').getByRole('link', { name: `Create an order for the intent of ${name}` });
+    return this.page.getByRole('main').getByRole('link', { name: `Create order for the intent of ${name}` });
   }
 
   dialog(title: string | RegExp): Locator {

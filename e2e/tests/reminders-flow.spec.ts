@@ -146,7 +146,7 @@ test.describe('reminders: from a ride to the reset', () => {
     await saveShot(page, 'reminder-centre-due.en-US.1024.png', { fullPage: true });
 
     // A service ticket for it, opened from the row with the asset already inspected.
-    await due.getByRole('link', { name: `Open a service ticket for ${ridden}` }).click();
+    await due.getByRole('link', { name: `Open service ticket for ${ridden}` }).click();
     await expect(page).toHaveURL(new RegExp(`/b2c/service/ticket/new\\?assetNo=${ridden}`));
     await expect(page.getByTestId('inspected-asset')).toContainText(ridden);
     await expect(page.getByLabel('Asset no.')).toHaveValue(ridden);

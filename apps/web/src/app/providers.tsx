@@ -17,7 +17,15 @@ import { type RetryAction, registerNotifier, registerQueryClient } from '../shar
 import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
-import { brandTokens, storedTheme, THEME_KEY, ThemeContext, type ThemeSettings } from './theme.ts';
+import {
+  accessibleLightComponents,
+  accessibleLightTokens,
+  brandTokens,
+  storedTheme,
+  THEME_KEY,
+  ThemeContext,
+  type ThemeSettings,
+} from './theme.ts';
 
 /** antd and dayjs follow the i18next locale together (document 1 §1). */
 const antLocales: Record<Locale, AntLocale> = {
@@ -124,7 +132,11 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
           <ThemeContext.Provider value={themeContext}>
             <ConfigProvider
               locale={antLocales[locale]}
-              theme={{ token: { ...brandTokens, motion: !reducedMotion }, algorithm }}
+              theme={{
+                token: { ...brandTokens, ...(theme.dark ? {} : accessibleLightTokens), motion: !reducedMotion },
+                algorithm,
+                ...(theme.dark ? {} : { components: accessibleLightComponents }),
+              }}
             >
               <AntApp notification={{ maxCount: 1, placement: 'topRight' }} message={{ maxCount: 1 }}>
                 <NotifierBridge />

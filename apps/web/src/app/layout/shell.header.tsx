@@ -59,7 +59,12 @@ export function ShellHeader({ menuOpen, onToggleMenu, showMenuToggle }: ShellHea
           aria-label={t('shell.toggleMenu')}
         />
       )}
-      <Link to="/" aria-label={t('shell.home')} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      {/* The name holds the visible "Fleetdesk" (WCAG 2.5.3); on a phone only the logo shows. */}
+      <Link
+        to="/"
+        aria-label={wide ? `Fleetdesk, ${t('shell.home')}` : t('shell.home')}
+        style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+      >
         <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" width={28} height={28} />
         {wide && (
           <Typography.Text strong style={{ fontSize: 18 }}>

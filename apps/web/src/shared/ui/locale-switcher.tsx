@@ -20,7 +20,13 @@ export function LocaleSwitcher({ compact = false }: { compact?: boolean }) {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('shell.language')} data-testid="locale-switcher">
+      <Button
+        type="text"
+        icon={<GlobalOutlined />}
+        // The name holds the visible language name (WCAG 2.5.3).
+        aria-label={compact ? t('shell.language') : `${t('shell.language')}: ${localeNames[active]}`}
+        data-testid="locale-switcher"
+      >
         {compact ? null : localeNames[active]}
       </Button>
     </Dropdown>

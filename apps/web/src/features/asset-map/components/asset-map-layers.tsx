@@ -5,6 +5,7 @@ import {
   type AssetMapData,
   type MapViewport,
 } from '@fleetdesk/contracts';
+import { Badge, Button, Drawer, Flex, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Popup, useMap } from 'react-map-gl/maplibre';
@@ -31,13 +32,16 @@ export interface AssetMapLayersProps {
   data: AssetMapData | undefined;
   fences: readonly { center: LngLat; radius: number }[];
   onCamera: (camera: Camera) => void;
+  /** The keyboard's way into the map: a list of what it shows (assets, or clusters when zoomed out). */
+  listOpen: boolean;
+  onListClose: () => void;
 }
 
 /**
  * Everything the asset map draws above the base map: site fences, clusters (rings by display status),
  * single assets (dots), stacks of co-located assets, and the popup. Reports the camera when it settles.
  */
-export function AssetMapLayers({ data, fences, onCamera }: AssetMapLayersProps) {
+export function AssetMapLayers({ data, fences, onCamera, listOpen, onListClose }: AssetMapLayersProps) {
   const { t } = useTranslation('asset-map');
   const { current: map } = useMap();
   const [selected, setSelected] = useState<Selection | null>(null);
@@ -154,6 +158,52 @@ export function AssetMapLayers({ data, fences, onCamera }: AssetMapLayersProps) 
           ) : null}
         </Popup>
       )}
+      <Drawer title={t('list.title')} open={listOpen} onClose={onListClose}>
+        {data?.mode === 'clusters' && <Typography.Paragraph type="secondary">{t('list.zoomIn')}</Typography.Paragraph>}
+        <ul
+          aria-label={t('list.title')}
+          data-testid="asset-map-list"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {data?.mode === 'clusters'
+            ? clusters.map((marker) => (
+                <li key={marker.id}>
+                  <Button
+                    type="text"
+                    block
+                    style={{ textAlign: 'start', height: 'auto', whiteSpace: 'normal' }}
+                    onClick={() => {
+                      onListClose();
+                      open(marker);
+                    }}
+                  >
+                    {marker.label}
+                  </Button>
+                </li>
+              ))
+            : (data?.assets ?? []).map((a) => (
+                <li key={a.no}>
+                  <Button
+                    type="text"
+                    block
+                    style={{ textAlign: 'start' }}
+                    onClick={() => {
+                      onListClose();
+                      setSelected({ kind: 'asset', no: a.no });
+                    }}
+                  >
+                    <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
+                      <Badge color={statusColors[a.status]} text={a.no} />
+                      <span>
+                        {t(`status.${a.status}`)}
+                        {a.chargePct === null ? '' : ` · ${a.chargePct} %`}
+                      </span>
+                    </Flex>
+                  </Button>
+                </li>
+              ))}
+        </ul>
+      </Drawer>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { FilterOutlined } from '@ant-design/icons';
+import { FilterOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { ASSET_MAP_ASSETS_MAX, type AssetMapBody, assetDisplayStatuses, siteEndpoints } from '@fleetdesk/contracts';
 import { Alert, Badge, Button, Card, Drawer, Flex, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -70,6 +70,7 @@ export default function AssetMapPage() {
   const { at, ...filters } = state;
   const filtersKey = JSON.stringify(filters);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
   const [camera, setCamera] = useState<Camera | null>(null);
   const [initialView] = useState<InitialView>(() => parseView(at) ?? WORLD);
   const mapArea = useRef<HTMLDivElement>(null);
@@ -144,6 +145,9 @@ export default function AssetMapPage() {
           <Flex align="center" gap={6} aria-live="polite">
             <Badge status={liveColors[live]} text={liveLabel} />
           </Flex>
+          <Button icon={<UnorderedListOutlined />} onClick={() => setListOpen(true)}>
+            {t('list.open')}
+          </Button>
           <Badge count={active} size="small">
             <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(true)}>
               {t('filters')}
@@ -154,7 +158,13 @@ export default function AssetMapPage() {
     >
       <div ref={mapArea} style={{ position: 'relative' }}>
         <MapView label={t('mapLabel')} initialView={initialView} height={height}>
-          <AssetMapLayers data={data} fences={fences} onCamera={onCamera} />
+          <AssetMapLayers
+            data={data}
+            fences={fences}
+            onCamera={onCamera}
+            listOpen={listOpen}
+            onListClose={() => setListOpen(false)}
+          />
         </MapView>
         <Flex
           vertical

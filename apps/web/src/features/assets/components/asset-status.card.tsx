@@ -64,8 +64,11 @@ export function AssetStatusCard({ asset }: { asset: Asset }) {
               {
                 key: 'status',
                 label: t('asset.displayStatus'),
+                // The status colour tints the tag; the text stays dark (the teal as text is 2.7:1, issue 27).
                 children: s ? (
-                  <Tag color={displayStatusColors[s.displayStatus]}>{ta(`displayStatus.${s.displayStatus}`)}</Tag>
+                  <Tag color={displayStatusColors[s.displayStatus]} style={{ color: 'rgba(0, 0, 0, 0.88)' }}>
+                    {ta(`displayStatus.${s.displayStatus}`)}
+                  </Tag>
                 ) : (
                   dash
                 ),

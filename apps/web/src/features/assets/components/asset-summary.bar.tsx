@@ -39,7 +39,8 @@ export function AssetSummaryBar({
             size="small"
             type={only === state ? 'default' : 'text'}
             aria-pressed={only === state}
-            aria-label={t('summary.filterBy', { state: t(`lifeCycle.${state}`), count: summary.lifeCycleState[state] })}
+            // A hint, not the name: the name is what the button shows ("New 270"), as WCAG 2.5.3 asks.
+            title={t('summary.filterBy', { state: t(`lifeCycle.${state}`), count: summary.lifeCycleState[state] })}
             onClick={() => onPickLifeCycle(state)}
             data-state={state}
           >

@@ -8,8 +8,9 @@ export const lifeCycleColors: Record<AssetLifeCycleState, string> = {
   Ready: 'cyan',
   NotReady: 'pink',
   Missing: 'gold',
-  Retired: '#8d6e63',
-  Removed: '#9e9e9e',
+  // Darker than the dashboard's shades: a hex tag writes in its colour, and that text needs 4.5:1 (issue 27).
+  Retired: '#6d4c41',
+  Removed: '#616161',
   Unknown: 'default',
 };
 

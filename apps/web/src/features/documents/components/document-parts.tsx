@@ -13,7 +13,11 @@ export function LanguageTags({ content }: { content: Partial<Record<DocumentLang
         const filled = Boolean(content?.[language]);
         return (
           <Tooltip key={language} title={t(filled ? 'language.written' : 'language.notWritten')}>
-            <Tag color={filled ? 'blue' : undefined} style={filled ? undefined : { opacity: 0.45 }}>
+            {/* A missing language is dashed and uncoloured, not faded: faded text fails WCAG's 4.5:1 (issue 27). */}
+            <Tag
+              color={filled ? 'blue' : undefined}
+              style={filled ? undefined : { borderStyle: 'dashed', background: 'transparent' }}
+            >
               {language.toUpperCase()}
             </Tag>
           </Tooltip>
