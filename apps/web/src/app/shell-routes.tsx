@@ -8,7 +8,7 @@ import { legacyRedirects } from './legacy-redirects.ts';
 
 /** A feature page as a lazy route: its chunk loads on first visit; RouteMeta travels as the handle. */
 function toRoute({ path, page, meta }: FeatureRoute): RouteObject {
-  return { path, handle: meta ?? {}, lazy: async () => ({ Component: (await page()).default }) };
+  return { path, handle: meta ?? {}, ...lazyPage(page) };
 }
 
 /** The signed-in console: the shell around every feature page, patched into the router on demand (router.tsx). */
