@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, type TestContext } from '../../../test/harness.ts';
 import { assetCategories, assetProperties, assets, sites } from '../../db/schema/index.ts';
+import { rows } from '../../db/sql.ts';
+import * as repo from './asset-query.repo.ts';
 
 type TestUser = Awaited<ReturnType<TestContext['userWith']>>;
 type Row = typeof assets.$inferInsert & { id: string; no: string; createdAt: Date; updatedAt: Date };
@@ -650,6 +652,58 @@ describe('asset query API', () => {
       expect(small.json()).toEqual({ count: 10_000, countIsEstimate: false });
     } finally {
       await db.execute(sql`delete from assets where no like 'BULK%'`);
+    }
+  });
+
+  it('lets a block sample prove "many more than the exact limit", and counts exactly when it cannot', async () => {
+    const { db } = t.database;
+    // The production tuning scaled down: exact up to 100, a sample of ~20 pages, trusted at 250 or more.
+    const tuning = { exactMax: 100, estimateTrustedAbove: 1_000_000, samplePages: 20, minHits: 20, trustedFactor: 2.5 };
+    // 4,000 assets of partner B, one in four with 15 gears or more (spread through the table): ~1,000 matches.
+    await db.execute(sql`
+      insert into assets (id, no, partner_id, category_id, usage_mode, life_cycle_state, properties)
+      select gen_random_uuid(), 'SMPL' || lpad(g::text, 6, '0'), ${t.partnerB.id}, ${cat.base}, 'non-leasable',
+        'Ready', jsonb_build_object(${prop.gears}::text, g % 20)
+      from generate_series(1, 4000) g`);
+    await db.execute(sql`analyze assets`);
+    try {
+      const filter = (value: number) => ({
+        scope: '*' as const,
+        noIn: undefined,
+        categoryIdIn: [cat.base],
+        properties: [{ propertyId: prop.gears, kind: 'number' as const, op: 'gte' as const, value }],
+      });
+      // What the filter matches in the whole table: the 1,000 above and the fixture's own.
+      const [exact] = await rows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from assets where category_id = ${cat.base}
+          and jsonb_typeof(properties->${prop.gears}) = 'number' and (properties->>${prop.gears})::numeric >= 15`,
+      );
+      const n = Number(exact?.n);
+      expect(n).toBeGreaterThanOrEqual(1000);
+
+      // The sample alone proves it (a plain scan would have said "more than 100" too, so ask the sample itself).
+      const sampled = await repo.sampledCount(db, repo.whereOf(filter(15)), tuning);
+      expect(sampled).toBeGreaterThan(250);
+      expect(sampled).toBeLessThan(3 * n);
+      expect(await repo.sampledCount(db, repo.whereOf(filter(15)), { ...tuning, exactMax: n })).toBeNull();
+      const many = await repo.countOf(db, filter(15), tuning);
+      expect(many.countIsEstimate).toBe(true);
+      // An extrapolation: near the truth, never below the exact limit + 1.
+      expect(many.count).toBeGreaterThan(250);
+      expect(many.count).toBeLessThan(3 * n);
+      expect(repo.sampleProvesMore(19, 0.01, tuning)).toBe(false);
+      expect(repo.sampleProvesMore(20, 0.08, tuning)).toBe(true);
+      expect(repo.sampleProvesMore(20, 0.09, tuning)).toBe(false);
+
+      // With the exact limit at the number of matches the sample cannot prove 2.5 times as many: the scan counts.
+      expect(await repo.countOf(db, filter(15), { ...tuning, exactMax: n })).toEqual({
+        count: n,
+        countIsEstimate: false,
+      });
+    } finally {
+      await db.execute(sql`delete from assets where no like 'SMPL%'`);
+      await db.execute(sql`analyze assets`);
     }
   });
 });

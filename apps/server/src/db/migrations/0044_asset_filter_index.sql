@@ -1,0 +1,1 @@
+CREATE INDEX "assets_filter_idx" ON "assets" USING btree ("category_id","partner_id","life_cycle_state","usage_mode",("iot_device_no" is not null));
