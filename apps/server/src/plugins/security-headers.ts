@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 
 /** Stripe.js and its card frames (only with PAYMENT_PROVIDER=stripe): https://docs.stripe.com/security/guide#content-security-policy */
@@ -53,12 +54,32 @@ const isPublicResource = (url: string) => url.startsWith('/api/gbfs/') || url.st
 const isApi = (request: FastifyRequest) => /^\/api(\/|\?|$)/.test(request.url);
 
 /**
- * Security headers on every response (console, API, docs) through helmet, and `Cache-Control: no-store` on API
- * answers that did not choose their own: they carry tokens and personal data. Routes that set a Cache-Control
- * (GBFS feeds' max-age, public images) or a CSP (GBFS legal pages) keep theirs: a reply header wins over helmet's.
+ * The headers helmet sets for these options, computed once. None of them depends on the request (no CSP nonces,
+ * no function directives), and @fastify/helmet built a new helmet, re-parsing the policy, for every request: a
+ * profile of bench:api put that at ~4 % of the server's time (docs/performance.md).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  await app.register(helmet, {
+export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
+  const headers = new Map<string, string>();
+  const collect = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, collect as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return [...headers];
+}
+
+/**
+ * Security headers on every response (console, API, docs), as helmet decides them, and `Cache-Control: no-store`
+ * on API answers that did not choose their own: they carry tokens and personal data. Routes that set a
+ * Cache-Control (GBFS feeds' max-age, public images) or a CSP (GBFS legal pages) keep theirs: a reply header wins
+ * over one set on the raw response.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -67,10 +88,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The console and API are one site; a PUBLIC_API_ORIGIN on a sibling host still serves the console's images.
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isApi(request)) return payload;
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    if (isPublicResource(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
-    return payload;
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApi(request)) {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      if (isPublicResource(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+    done(null, payload);
   });
 }
