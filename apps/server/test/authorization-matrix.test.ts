@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Endpoint, Requirement } from '@fleetdesk/contracts';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -183,6 +184,18 @@ describe('authorization matrix', () => {
     const stale = Object.keys(fixtures).filter((k) => !endpoints.some((e) => keyOf(e) === k));
     expect(missing).toEqual([]);
     expect(stale, 'fixtures for endpoints that no longer exist').toEqual([]);
+  });
+
+  it('sees a write the way a refused call would make one, and not an update that changes nothing', async () => {
+    const { db } = t.database;
+    const before = await snapshot(t);
+    await db.execute(sql`update partners set name = name || '.' where id = ${w.partnerA}`);
+    await db.execute(sql`update partners set name = rtrim(name, '.') where id = ${w.partnerA}`);
+    const renamed = await snapshot(t);
+    expect(changedTables(before, renamed)).toEqual(['partners']);
+    await db.execute(sql`update partners set name = name where id = ${w.partnerA}`);
+    await db.execute(sql`update sessions set last_used_at = now()`);
+    expect(changedTables(renamed, await snapshot(t))).toEqual([]);
   });
 
   it('refuses every guarded endpoint without a token (401) and without the permission (403)', async () => {

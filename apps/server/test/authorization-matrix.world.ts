@@ -165,27 +165,57 @@ const activityColumns: Record<string, string[]> = {
 };
 
 /**
- * What the database holds, table by table: the row count and a digest of every row, so an update that changes
- * no count (a rename, a disable) shows too.
+ * Every write to every table, counted by triggers as it happens: an insert, a delete, a truncate, or an update
+ * that changes a row (its activity columns aside, so an update that changes no count — a rename, a disable —
+ * shows too). A snapshot is then one small read. Digesting every table's rows instead cost half of this file's
+ * run time: ~900 snapshots of 150 ms.
  */
-let tables: string[] | undefined;
+let installed: Promise<void> | undefined;
 
-export async function snapshot(t: TestContext): Promise<Map<string, string>> {
-  const { db } = t.database;
-  tables ??= rowsOf<{ name: string }>(
+function installWriteCounters(t: TestContext): Promise<void> {
+  installed ??= (async () => {
+    const { db } = t.database;
+    const tables = rowsOf<{ name: string }>(
+      await db.execute(
+        sql`select table_name as name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+      ),
+    ).map((r) => r.name);
+    await db.execute(sql`create table matrix_writes (table_name text primary key, n bigint not null)`);
     await db.execute(
-      sql`select table_name as name from information_schema.tables
-          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-    ),
-  ).map((r) => r.name);
-  const parts = tables.map((name) => {
-    const quoted = `"${name.replaceAll('"', '""')}"`;
-    const row = (activityColumns[name] ?? []).reduce((acc, column) => `${acc} - '${column}'`, 'to_jsonb(x)');
-    const digest = `coalesce(md5(string_agg((${row})::text, '|' order by (${row})::text)), '')`;
-    return `select '${name}' as name, count(*)::text || ':' || ${digest} as state from ${quoted} x`;
-  });
-  const rows = rowsOf<{ name: string; state: string }>(await db.execute(sql.raw(parts.join(' union all '))));
-  return new Map(rows.map((r) => [r.name, r.state]));
+      sql.raw(`create function matrix_note_write() returns trigger language plpgsql as $$
+        begin
+          if tg_op = 'UPDATE' and (to_jsonb(new) - coalesce(tg_argv, '{}')) = (to_jsonb(old) - coalesce(tg_argv, '{}')) then
+            return null;
+          end if;
+          insert into matrix_writes values (tg_table_name, 1)
+            on conflict (table_name) do update set n = matrix_writes.n + 1;
+          return null;
+        end $$`),
+    );
+    for (const name of tables) {
+      const quoted = `"${name.replaceAll('"', '""')}"`;
+      const ignored = (activityColumns[name] ?? []).map((c) => `'${c}'`).join(', ');
+      await db.execute(
+        sql.raw(`create trigger matrix_note_write after insert or update or delete on ${quoted}
+          for each row execute function matrix_note_write(${ignored})`),
+      );
+      await db.execute(
+        sql.raw(`create trigger matrix_note_truncate after truncate on ${quoted}
+          for each statement execute function matrix_note_write()`),
+      );
+    }
+  })();
+  return installed;
+}
+
+/** How many writes each table has had (see installWriteCounters); compare two with changedTables. */
+export async function snapshot(t: TestContext): Promise<Map<string, string>> {
+  await installWriteCounters(t);
+  const rows = rowsOf<{ name: string; n: string }>(
+    await t.database.db.execute(sql`select table_name as name, n::text as n from matrix_writes`),
+  );
+  return new Map(rows.map((r) => [r.name, r.n]));
 }
 
 /** The tables whose state differs between two snapshots. */
