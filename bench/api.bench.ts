@@ -6,12 +6,14 @@ import { startServerProcess } from './common.ts';
 
 /**
  * npm run bench:api — GET /api/account/users/$me/profile (authenticated) on PostgreSQL against a bare
- * Fastify route reading the same row with the same driver. Target: ratio ≥ 0.7 and p99 ≤ 10 ms at 32
- * connections. Both servers run as separate processes with logging off; autocannon runs here.
+ * Fastify route reading the same row with the same driver. Targets (issue 27): requests/s ≥ 0.8 × the
+ * baseline's and p99 ≤ 1.5 × the baseline's p99 in the same run, at 32 connections. Both servers run as separate
+ * processes (the API at LOG_LEVEL=warn, the baseline without a logger); autocannon runs here.
  */
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 15);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const PASSWORD = 'bench-password-1';
 const dbName = `fleetdesk_bench_${Date.now()}`;
 
@@ -81,13 +83,22 @@ try {
   console.log(
     `\n${os.cpus().length} × ${os.cpus()[0]?.model}, Node ${process.version}, ${CONNECTIONS} connections, ${DURATION} s\n`,
   );
-  const bare = await measure('bare Fastify + pg', 'http://127.0.0.1:8099/bare/profile');
-  const api = await measure('GET /api/…/$me/profile', 'http://127.0.0.1:8098/api/account/users/$me/profile', {
-    authorization: `Bearer ${token}`,
-  });
-  const ratio = api.rps / bare.rps;
-  console.log(`\nratio ${ratio.toFixed(2)} (target ≥ 0.70)   API p99 ${api.p99} ms (target ≤ 10 ms)`);
-  console.log(ratio >= 0.7 && api.p99 <= 10 ? 'TARGET MET' : 'TARGET MISSED');
+  // Alternating pairs: a machine whose speed drifts (other work, CPU boost) affects both sides of a pair alike.
+  const pairs: { bare: Awaited<ReturnType<typeof measure>>; api: Awaited<ReturnType<typeof measure>> }[] = [];
+  for (let i = 0; i < PAIRS; i++) {
+    const bare = await measure('bare Fastify + pg', 'http://127.0.0.1:8099/bare/profile');
+    const api = await measure('GET /api/…/$me/profile', 'http://127.0.0.1:8098/api/account/users/$me/profile', {
+      authorization: `Bearer ${token}`,
+    });
+    pairs.push({ bare, api });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+  const ratio = median(pairs.map((p) => p.api.rps / p.bare.rps));
+  const p99Ratio = median(pairs.map((p) => p.api.p99 / Math.max(1, p.bare.p99)));
+  console.log(
+    `\nmedian of ${PAIRS} pairs: ratio ${ratio.toFixed(2)} (target ≥ 0.80) · API p99 ${p99Ratio.toFixed(2)} × the baseline's (target ≤ 1.5 ×)`,
+  );
+  console.log(ratio >= 0.8 && p99Ratio <= 1.5 ? 'TARGET MET' : 'TARGET MISSED');
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1500));
