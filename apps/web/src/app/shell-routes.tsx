@@ -1,3 +1,6 @@
+// zod is jitless before any schema is built (the CSP has no 'unsafe-eval'): see zod-jitless.ts. Imported here, not
+// in main.tsx, so zod stays off the login page (issue 27).
+import './zod-jitless.ts';
 import type { RouteObject } from 'react-router';
 import type { FeatureRoute } from '../shared/routing.ts';
 import { AntProviders } from './ant-providers.tsx';

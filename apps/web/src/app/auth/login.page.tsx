@@ -1,10 +1,11 @@
-import { authEndpoints, type LoginBody } from '@fleetdesk/contracts';
+import type { LoginBody } from '@fleetdesk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, call } from '../../shared/http.ts';
 import { getDeviceToken, setDeviceToken } from '../../shared/session.ts';
+import { signInEndpoints } from '../../shared/sign-in-endpoints.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { useDocumentTitle } from '../layout/document-title.ts';
 import { prefetchShell } from '../router.tsx';
@@ -41,7 +42,7 @@ export default function LoginPage() {
       // The console's routes download while the password is checked, not after.
       prefetchShell();
       const deviceToken = getDeviceToken();
-      return call(authEndpoints.login, { body: deviceToken ? { ...body, deviceToken } : body }, { notify: false });
+      return call(signInEndpoints.login, { body: deviceToken ? { ...body, deviceToken } : body }, { notify: false });
     },
     onSuccess: ({ data }) => {
       setDeviceToken(data.deviceToken);
@@ -261,7 +262,8 @@ function PhoneForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
   }, [secondsLeft]);
 
   const sendCode = useMutation({
-    mutationFn: (phoneNo: string) => call(authEndpoints.sendVerificationCode, { body: { phoneNo } }, { notify: false }),
+    mutationFn: (phoneNo: string) =>
+      call(signInEndpoints.sendVerificationCode, { body: { phoneNo } }, { notify: false }),
     onSuccess: ({ data }) => {
       setSendError(null);
       // The server owns the countdown (it refuses earlier requests with 429).

@@ -1,8 +1,8 @@
-import { oidcEndpoints } from '@fleetdesk/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/http.ts';
 import { useOidcConfig } from '../../shared/oidc-config.ts';
+import { signInEndpoints } from '../../shared/sign-in-endpoints.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
 import { Notice } from './login-fields.tsx';
 import { rememberRedirect } from './oidc.ts';
@@ -17,7 +17,7 @@ export function OidcSignIn({ redirect }: { redirect: string | null }) {
   const { t } = useTranslation();
   const config = useOidcConfig();
   const start = useMutation({
-    mutationFn: () => call(oidcEndpoints.start, { body: { rememberMe: false } }, { notify: false }),
+    mutationFn: () => call(signInEndpoints.oidcStart, { body: { rememberMe: false } }, { notify: false }),
     onSuccess: ({ data }) => {
       rememberRedirect(redirect);
       window.location.assign(data.authorizationUrl);
