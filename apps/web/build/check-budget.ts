@@ -24,7 +24,7 @@ const KB = 1024;
  * says why the budgets are not reached yet and what would close the gap.
  */
 export const pages = {
-  login: { budgetKb: 150, ceilingKb: 405 },
+  login: { budgetKb: 150, ceilingKb: 160 },
   dashboard: { budgetKb: 250, ceilingKb: 675 },
 } as const;
 

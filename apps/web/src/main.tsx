@@ -1,5 +1,3 @@
-// First: zod must be jitless before any schema is built (the CSP has no 'unsafe-eval').
-import './app/zod-jitless.ts';
 import './app/page.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

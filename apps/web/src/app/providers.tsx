@@ -1,58 +1,25 @@
-import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, theme as antTheme, Button, ConfigProvider } from 'antd';
-import type { Locale as AntLocale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import itIT from 'antd/locale/it_IT';
-import koKR from 'antd/locale/ko_KR';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/it';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/zh-cn';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { type RetryAction, registerNotifier, registerQueryClient } from '../shared/http.ts';
+import { registerQueryClient } from '../shared/http.ts';
 import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
 import { ErrorBoundary } from './errors/error-boundary.tsx';
-import {
-  accessibleLightComponents,
-  accessibleLightTokens,
-  brandTokens,
-  storedTheme,
-  THEME_KEY,
-  ThemeContext,
-  type ThemeSettings,
-} from './theme.ts';
+import { storedTheme, THEME_KEY, ThemeContext, type ThemeSettings } from './theme.ts';
 
-/** antd and dayjs follow the i18next locale together (document 1 §1). */
-const antLocales: Record<Locale, AntLocale> = {
-  'en-US': enUS,
-  'es-ES': esES,
-  'it-IT': itIT,
-  'ko-KR': koKR,
-  'zh-CN': zhCN,
-};
-const dayjsLocales: Record<Locale, string> = {
-  'en-US': 'en',
-  'es-ES': 'es',
-  'it-IT': 'it',
-  'ko-KR': 'ko',
-  'zh-CN': 'zh-cn',
-};
+/**
+ * The root's providers, light enough for the login page's first screen (issue 27). antd's context (ConfigProvider,
+ * App, notifications, dayjs's locale) is ant-providers.tsx, around the pages that use antd.
+ */
 
 function applyLocale(language: string): void {
-  if (!isLocale(language)) return;
-  dayjs.locale(dayjsLocales[language]);
-  document.documentElement.lang = language;
+  if (isLocale(language)) document.documentElement.lang = language;
 }
-// Registered before any component subscribes, so dayjs has switched before pages re-render their dates.
 applyLocale(currentLocale());
 i18n.on('languageChanged', applyLocale);
 
-function useLocale(): Locale {
+/** The i18next locale, as state: a switch re-renders whatever follows it. */
+export function useLocale(): Locale {
   const [locale, setLocale] = useState(currentLocale);
   useEffect(() => {
     const follow = (language: string) => {
@@ -82,33 +49,7 @@ export function useReducedMotion(): boolean {
   return reduced;
 }
 
-const retryButton: RetryAction = (onClick, label) => (
-  <Button type="primary" size="small" onClick={onClick}>
-    {label}
-  </Button>
-);
-
-/**
- * Gives http.ts the notification API of the antd App context, so notifications follow theme and locale, and the
- * query client, whose failed reads the network notification's Retry fetches again.
- */
-function NotifierBridge() {
-  const { notification } = AntApp.useApp();
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    registerNotifier(notification, retryButton);
-    return () => registerNotifier(null);
-  }, [notification]);
-  useEffect(() => {
-    registerQueryClient(queryClient);
-    return () => registerQueryClient(null);
-  }, [queryClient]);
-  return null;
-}
-
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  const locale = useLocale();
-  const reducedMotion = useReducedMotion();
   const [theme, setThemeState] = useState<ThemeSettings>(storedTheme);
   const themeContext = useMemo(
     () => ({
@@ -120,30 +61,17 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
     }),
     [theme],
   );
-  const algorithm = [
-    theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-    ...(theme.compact ? [antTheme.compactAlgorithm] : []),
-  ];
+  // The network notification's Retry fetches this client's failed reads again.
+  useEffect(() => {
+    registerQueryClient(queryClient);
+    return () => registerQueryClient(null);
+  }, [queryClient]);
 
   return (
     <ErrorBoundary>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <ThemeContext.Provider value={themeContext}>
-            <ConfigProvider
-              locale={antLocales[locale]}
-              theme={{
-                token: { ...brandTokens, ...(theme.dark ? {} : accessibleLightTokens), motion: !reducedMotion },
-                algorithm,
-                ...(theme.dark ? {} : { components: accessibleLightComponents }),
-              }}
-            >
-              <AntApp notification={{ maxCount: 1, placement: 'topRight' }} message={{ maxCount: 1 }}>
-                <NotifierBridge />
-                {children}
-              </AntApp>
-            </ConfigProvider>
-          </ThemeContext.Provider>
+          <ThemeContext.Provider value={themeContext}>{children}</ThemeContext.Provider>
         </QueryClientProvider>
       </I18nextProvider>
     </ErrorBoundary>

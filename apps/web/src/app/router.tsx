@@ -5,7 +5,7 @@ import { loginPath } from './auth/redirect.ts';
 import NotFoundPage from './errors/not-found.page.tsx';
 import { RouteErrorPage } from './errors/route-error.page.tsx';
 import { Splash } from './errors/splash.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyAntPage, lazyPage } from './lazy-page.ts';
 
 /** /auth keeps any query (a redirect parameter) on its way to the login page. */
 function AuthIndex() {
@@ -33,14 +33,14 @@ export const routes: RouteObject[] = [
           { index: true, element: <AuthIndex /> },
           { path: 'login', ...lazyPage(() => import('./auth/login.page.tsx')) },
           { path: 'logout', ...lazyPage(() => import('./auth/logout.page.tsx')) },
-          { path: 'oidc', ...lazyPage(() => import('./auth/oidc.page.tsx')) },
-          { path: 'forgot-password', ...lazyPage(() => import('./auth/forgot-password.page.tsx')) },
-          { path: 'reset-password', ...lazyPage(() => import('./auth/reset-password.page.tsx')) },
-          { path: 'set-password', ...lazyPage(() => import('./auth/reset-password.page.tsx')) },
-          { path: 'register', ...lazyPage(() => import('./auth/register.page.tsx')) },
+          { path: 'oidc', ...lazyAntPage(() => import('./auth/oidc.page.tsx')) },
+          { path: 'forgot-password', ...lazyAntPage(() => import('./auth/forgot-password.page.tsx')) },
+          { path: 'reset-password', ...lazyAntPage(() => import('./auth/reset-password.page.tsx')) },
+          { path: 'set-password', ...lazyAntPage(() => import('./auth/reset-password.page.tsx')) },
+          { path: 'register', ...lazyAntPage(() => import('./auth/register.page.tsx')) },
         ],
       },
-      // Not lazy: the route error page shows it too, so it is in the main chunk anyway.
+      // Plain markup, not lazy: the route error page shows it too, also when a chunk failed to load.
       { path: '*', element: <NotFoundPage /> },
     ],
   },

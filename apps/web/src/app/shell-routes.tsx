@@ -1,5 +1,9 @@
+// zod is jitless before any schema is built (the CSP has no 'unsafe-eval'): see zod-jitless.ts. Imported here, not
+// in main.tsx, so zod stays off the login page (issue 27).
+import './zod-jitless.ts';
 import type { RouteObject } from 'react-router';
 import type { FeatureRoute } from '../shared/routing.ts';
+import { AntProviders } from './ant-providers.tsx';
 import { AuthGuard } from './auth/auth-guard.tsx';
 import { featureRoutes } from './feature-routes.ts';
 import { ShellLayout } from './layout/shell.layout.tsx';
@@ -15,9 +19,11 @@ function toRoute({ path, page, meta }: FeatureRoute): RouteObject {
 export const shellRoute: RouteObject = {
   path: '/',
   element: (
-    <AuthGuard>
-      <ShellLayout />
-    </AuthGuard>
+    <AntProviders>
+      <AuthGuard>
+        <ShellLayout />
+      </AuthGuard>
+    </AntProviders>
   ),
   children: [
     { index: true, ...lazyPage(() => import('./home.page.tsx')) },

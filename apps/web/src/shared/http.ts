@@ -1,7 +1,7 @@
 import {
   type BodyInputOf,
   type Endpoint,
-  errorBody,
+  type ErrorBody,
   type ParamsOf,
   pathOf,
   type QueryInputOf,
@@ -92,19 +92,21 @@ export function apiOrigin(): string {
   return `${window.location.origin}/api`;
 }
 
+/**
+ * Whether a body is the API's error body (contracts' `errorBody`), checked by hand: the schema would bring zod
+ * into this module, which the login page loads (issue 27).
+ */
+export function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null) return false;
+  const { code, message } = body as Record<string, unknown>;
+  return typeof code === 'string' && typeof message === 'string';
+}
+
 /** Turns a failed response into an ApiError, whatever the body looks like (a proxy may answer with HTML). */
 export function toApiError(status: number, body: unknown, url: string, method = 'GET'): ApiError {
-  const parsed = errorBody.safeParse(body);
   // The server speaks English; a message the console knows is shown in the user's language wherever it appears.
-  if (parsed.success)
-    return new ApiError(
-      status,
-      parsed.data.code,
-      translateValidationMessage(parsed.data.message),
-      parsed.data.data ?? null,
-      url,
-      method,
-    );
+  if (isErrorBody(body))
+    return new ApiError(status, body.code, translateValidationMessage(body.message), body.data ?? null, url, method);
   return new ApiError(status, `Http${status}`, i18n.t(statusKey(status)), null, url, method);
 }
 

@@ -2,6 +2,7 @@ import { accountEndpoints, type Profile } from '@fleetdesk/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { call } from './http.ts';
+import { PROFILE_QUERY_KEY } from './profile-key.ts';
 import { getToken, onTokenChange } from './session.ts';
 
 /** The stored token as React state, so the profile query starts and stops with sign-in and sign-out. */
@@ -10,7 +11,7 @@ export function useToken(): string | null {
 }
 
 export const profileQuery = queryOptions({
-  queryKey: ['account', 'profile'] as const,
+  queryKey: PROFILE_QUERY_KEY,
   queryFn: ({ signal }) => call(accountEndpoints.profile, {}, { signal, notify: false }).then((r) => r.data),
   // The profile decides the menu and every permission check; it changes only through staff edits.
   staleTime: 5 * 60_000,

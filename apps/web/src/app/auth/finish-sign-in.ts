@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { profileQuery } from '../../shared/profile.ts';
+import { PROFILE_QUERY_KEY } from '../../shared/profile-key.ts';
 import { setToken } from '../../shared/session.ts';
 import { safeRedirect } from './redirect.ts';
 
@@ -16,7 +16,7 @@ export function useFinishSignIn(): (token: string, redirect: string | null) => P
   return useCallback(
     async (token, redirect) => {
       setToken(token);
-      await queryClient.invalidateQueries({ queryKey: profileQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: PROFILE_QUERY_KEY });
       navigate(safeRedirect(redirect) ?? '/', { replace: true });
     },
     [navigate, queryClient],

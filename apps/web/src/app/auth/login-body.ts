@@ -1,4 +1,5 @@
-import { email, type LoginBody } from '@fleetdesk/contracts';
+import type { LoginBody } from '@fleetdesk/contracts';
+import { isEmail } from '../../shared/sign-in-endpoints.ts';
 
 /**
  * What was typed into "Email or username", as the login call's body: an e-mail when it has that shape, so a
@@ -7,7 +8,5 @@ import { email, type LoginBody } from '@fleetdesk/contracts';
  */
 export function passwordLogin(login: string, password: string, rememberMe: boolean): LoginBody {
   const typed = login.trim();
-  return email.safeParse(typed).success
-    ? { email: typed, password, rememberMe }
-    : { username: typed, password, rememberMe };
+  return isEmail(typed) ? { email: typed, password, rememberMe } : { username: typed, password, rememberMe };
 }

@@ -1,22 +1,23 @@
-import { LoginOutlined } from '@ant-design/icons';
-import { oidcEndpoints } from '@fleetdesk/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/http.ts';
 import { useOidcConfig } from '../../shared/oidc-config.ts';
+import { signInEndpoints } from '../../shared/sign-in-endpoints.ts';
 import { translateValidationMessage } from '../../shared/ui/form-errors.ts';
+import { Notice } from './login-fields.tsx';
 import { rememberRedirect } from './oidc.ts';
+import { Icon } from './plain-icons.tsx';
 
 /**
  * "Sign in with <provider>" under the login forms, only when the server is configured for it. The session it
- * ends in is the short one: the provider's own session makes the next sign-in one click anyway.
+ * ends in is the short one: the provider's own session makes the next sign-in one click anyway. Plain markup, as
+ * the login page it sits on (issue 27).
  */
 export function OidcSignIn({ redirect }: { redirect: string | null }) {
   const { t } = useTranslation();
   const config = useOidcConfig();
   const start = useMutation({
-    mutationFn: () => call(oidcEndpoints.start, { body: { rememberMe: false } }, { notify: false }),
+    mutationFn: () => call(signInEndpoints.oidcStart, { body: { rememberMe: false } }, { notify: false }),
     onSuccess: ({ data }) => {
       rememberRedirect(redirect);
       window.location.assign(data.authorizationUrl);
@@ -24,26 +25,23 @@ export function OidcSignIn({ redirect }: { redirect: string | null }) {
   });
   if (!config.data?.enabled) return null;
   const name = config.data.name ?? t('login.oidc.defaultName');
+  // Busy from the click until the browser has left for the provider.
+  const busy = start.isPending || start.isSuccess;
   return (
     <>
-      <Divider plain>{t('login.oidc.or')}</Divider>
-      <Button
-        block
-        icon={<LoginOutlined />}
-        loading={start.isPending || start.isSuccess}
-        onClick={() => start.mutate()}
+      <div className="fd-divider">{t('login.oidc.or')}</div>
+      <button
+        type="button"
+        className="fd-button fd-button-block"
+        aria-busy={busy}
+        onClick={() => {
+          if (!busy) start.mutate();
+        }}
       >
+        {busy ? <span className="fd-spinner" aria-hidden="true" /> : <Icon name="Login" />}
         {t('login.oidc.button', { name })}
-      </Button>
-      {start.error && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          style={{ marginTop: 12 }}
-          title={translateValidationMessage(start.error.message)}
-        />
-      )}
+      </button>
+      {start.error && <Notice type="error">{translateValidationMessage(start.error.message)}</Notice>}
     </>
   );
 }
@@ -53,12 +51,6 @@ export function OidcRefusal({ code }: { code: string | null }) {
   const { t } = useTranslation();
   if (!code?.startsWith('Oidc')) return null;
   return (
-    <Alert
-      type="error"
-      showIcon
-      role="alert"
-      style={{ marginBottom: 12 }}
-      title={t(`login.oidcError.${code}`, { defaultValue: t('login.oidcError.OidcFailed') })}
-    />
+    <Notice type="error">{t(`login.oidcError.${code}`, { defaultValue: t('login.oidcError.OidcFailed') })}</Notice>
   );
 }

@@ -1,6 +1,6 @@
-import { Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { i18n } from '../../shared/i18n/i18n.ts';
+import { PlainResult } from './plain-result.tsx';
 
 interface State {
   failed: boolean;
@@ -27,7 +27,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; resetKey?: s
   }
 
   override render(): ReactNode {
-    if (this.state.failed) return <Result status="error" title={i18n.t('error.generic')} />;
+    if (this.state.failed) return <PlainResult icon="error" title={i18n.t('error.generic')} />;
     return this.props.children;
   }
 }

@@ -1,11 +1,14 @@
-import { Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { claimChunkReload, isChunkLoadError } from './chunk-reload.ts';
 import NotFoundPage from './not-found.page.tsx';
+import { PlainResult } from './plain-result.tsx';
 
-/** errorElement of every route: a failed chunk reloads once, a 404 response is the not-found page. */
+/**
+ * errorElement of every route: a failed chunk reloads once, a 404 response is the not-found page. Plain markup
+ * (PlainResult): it must show when antd's own chunk is the one that failed.
+ */
 export function RouteErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();
@@ -24,6 +27,12 @@ export function RouteErrorPage() {
   }, [chunkFailed, error]);
 
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (reloading) return <Result icon={<Spin size="large" />} title={t('error.chunkReload')} />;
-  return <Result status="error" title={t('error.route')} subTitle={t('error.routeHint')} />;
+  if (reloading)
+    return (
+      <PlainResult
+        icon={<span className="fd-spinner fd-spinner-large" aria-hidden="true" />}
+        title={t('error.chunkReload')}
+      />
+    );
+  return <PlainResult icon="error" title={t('error.route')} subTitle={t('error.routeHint')} />;
 }
