@@ -331,6 +331,58 @@ test.describe('accessibility', () => {
     await expect(map.popup.getByRole('heading', { name: assetNo })).toBeVisible();
   });
 
+  test('open dialogs and drawers have no serious or critical violation', async ({ request, tokens }) => {
+    const res = await request.post('/api/asset/assets/$query', {
+      headers: { authorization: `Bearer ${await tokens('owner')}` },
+      data: { pageSize: 1 },
+    });
+    expect(res.status()).toBe(200);
+    const [asset] = ((await res.json()) as { data: { no: string }[] }).data;
+    if (!asset) throw new Error('demo data lacks assets');
+    const findings: Finding[] = [];
+    // The test may run first (its page is then blank): the console must be loaded before navigate() can move it.
+    await new Shell(page).gotoHome();
+    // Opens an overlay from a page's button, scans the overlay alone (the page under it is the sweep's), closes it
+    // with Escape, as a keyboard user would.
+    const overlay = async (route: string, button: Locator, dialog: Locator, root: string, label: string) => {
+      await navigate(page, route);
+      await settled(page);
+      await button.click();
+      await expect(dialog).toBeVisible();
+      await networkQuiet(page, 300);
+      findings.push(await scan(page, label, root));
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    };
+    const detail = `/asset/detail/${asset.no}`;
+    const edit = page.getByRole('dialog').filter({ hasText: `Edit asset ${asset.no}` });
+    await overlay(
+      detail,
+      page.getByRole('button', { name: 'edit Edit', exact: true }),
+      edit,
+      '.ant-drawer',
+      'asset edit drawer',
+    );
+    const remove = page.getByRole('dialog').filter({ hasText: `Delete asset ${asset.no}?` });
+    await overlay(
+      detail,
+      page.getByRole('button', { name: 'delete Delete', exact: true }),
+      remove,
+      '.ant-modal-wrap',
+      'asset delete confirmation',
+    );
+    const filters = page.getByRole('dialog', { name: 'Asset filters' });
+    await overlay(
+      '/asset/map',
+      page.getByRole('button', { name: 'Filters' }),
+      filters,
+      '.ant-drawer',
+      'map filters drawer',
+    );
+    console.log(`axe over open overlays:\n${summary(findings)}`);
+    expect(findings.filter((f) => f.rules.length > 0)).toEqual([]);
+  });
+
   test('every route of the console has no serious or critical violation', async () => {
     test.setTimeout(600_000);
     const started = Date.now();
