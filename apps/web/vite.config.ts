@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { isSignInNamespace } from './src/shared/i18n/namespaces.ts';
+import { parseTranslationPath } from './src/shared/i18n/translation-files.ts';
 
 /** The console can live under a sub-path (document 1 §2.1); Vite wants it with both slashes. */
 function basePath(): string {
@@ -38,11 +39,8 @@ export default defineConfig({
               // Per locale, one chunk for the sign-in pages' namespaces and one for the console's: the console
               // downloads the reader's locale only, and the login page only the first (i18n.ts).
               name: (id) => {
-                const file = /[\\/]i18n[\\/](?:([^\\/]+)[\\/])?([a-z]{2}-[A-Z]{2})\.json$/.exec(id);
-                if (!file) return null;
-                const shared = /[\\/]shared[\\/]i18n[\\/]/.test(id);
-                const namespace = shared ? file[1] : /features[\\/]([^\\/]+)[\\/]i18n/.exec(id)?.[1];
-                return `locale-${file[2]}${isSignInNamespace(namespace ?? '') ? '' : '-console'}`;
+                const file = parseTranslationPath(id);
+                return file ? `locale-${file.locale}${isSignInNamespace(file.namespace) ? '' : '-console'}` : null;
               },
               priority: 90,
             },
