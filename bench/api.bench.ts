@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startServerProcess } from './common.ts';
+import { quantile, startServerProcess } from './common.ts';
 
 /**
  * npm run bench:api — GET /api/account/users/$me/profile (authenticated) on PostgreSQL against a bare
@@ -92,9 +92,14 @@ try {
     });
     pairs.push({ bare, api });
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-  const ratio = median(pairs.map((p) => p.api.rps / p.bare.rps));
-  const p99Ratio = median(pairs.map((p) => p.api.p99 / Math.max(1, p.bare.p99)));
+  const ratio = quantile(
+    pairs.map((p) => p.api.rps / p.bare.rps),
+    0.5,
+  );
+  const p99Ratio = quantile(
+    pairs.map((p) => p.api.p99 / Math.max(1, p.bare.p99)),
+    0.5,
+  );
   console.log(
     `\nmedian of ${PAIRS} pairs: ratio ${ratio.toFixed(2)} (target ≥ 0.80) · API p99 ${p99Ratio.toFixed(2)} × the baseline's (target ≤ 1.5 ×)`,
   );

@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './plain-icons.tsx';
 
-/** The ids a field's input names in aria-describedby: its error (while it has one) and its hint. */
-export function describedBy(id: string, error: string | undefined, hint: boolean): string | undefined {
+/**
+ * What a required field's input tells assistive technology: required, invalid while it has an error, and described
+ * by that error and its hint (the ids Field gives them).
+ */
+export function requiredFieldAria(id: string, error: string | undefined, hint: boolean) {
   const ids = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
+  return {
+    'aria-required': true,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': ids.length ? ids.join(' ') : undefined,
+  } as const;
 }
 
 /**
  * A labelled form field of the login page, laid out as antd's vertical form item: label, control, its error, its
- * hint. The control is the caller's, so it sets its own aria-invalid and aria-describedby (describedBy above).
+ * hint. The control is the caller's, so it sets its own aria-invalid and aria-describedby (requiredFieldAria above).
  */
 export function Field({
   id,

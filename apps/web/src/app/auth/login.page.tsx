@@ -12,7 +12,7 @@ import { prefetchShell } from '../router.tsx';
 import { useFinishSignIn } from './finish-sign-in.ts';
 import { LocaleMenu } from './locale-menu.tsx';
 import { passwordLogin } from './login-body.ts';
-import { describedBy, Field, IconInput, Notice } from './login-fields.tsx';
+import { Field, IconInput, Notice, requiredFieldAria } from './login-fields.tsx';
 import { OidcRefusal, OidcSignIn } from './oidc-sign-in.tsx';
 import { Icon } from './plain-icons.tsx';
 import { safeRedirect } from './redirect.ts';
@@ -205,9 +205,7 @@ function EmailForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
           onChange={(event) => change('login', event.target.value)}
           autoComplete="username"
           autoFocus
-          aria-required="true"
-          aria-invalid={Boolean(errors.login)}
-          aria-describedby={describedBy('email-login-login', errors.login, false)}
+          {...requiredFieldAria('email-login-login', errors.login, false)}
         />
       </Field>
       <Field id="email-login-password" label={t('login.password')} required error={errors.password}>
@@ -219,9 +217,7 @@ function EmailForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
           value={values.password}
           onChange={(event) => change('password', event.target.value)}
           autoComplete="current-password"
-          aria-required="true"
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={describedBy('email-login-password', errors.password, false)}
+          {...requiredFieldAria('email-login-password', errors.password, false)}
           after={
             <button
               type="button"
@@ -299,9 +295,7 @@ function PhoneForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
           onChange={(event) => change('phoneNo', event.target.value)}
           autoComplete="tel"
           placeholder="+393331234567"
-          aria-required="true"
-          aria-invalid={Boolean(errors.phoneNo)}
-          aria-describedby={describedBy('phone-login-phone', errors.phoneNo, true)}
+          {...requiredFieldAria('phone-login-phone', errors.phoneNo, true)}
         />
       </Field>
       <Field id="phone-login-code" label={t('login.code')} required error={errors.verificationCode}>
@@ -315,9 +309,7 @@ function PhoneForm({ onSubmit, submitting }: { onSubmit: (body: LoginBody) => vo
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={6}
-            aria-required="true"
-            aria-invalid={Boolean(errors.verificationCode)}
-            aria-describedby={describedBy('phone-login-code', errors.verificationCode, false)}
+            {...requiredFieldAria('phone-login-code', errors.verificationCode, false)}
           />
           <button type="button" className="fd-button" onClick={requestCode} disabled={secondsLeft > 0}>
             {sendCode.isPending && <span className="fd-spinner" aria-hidden="true" />}
