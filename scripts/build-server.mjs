@@ -17,7 +17,12 @@ const dist = path.join(server, 'dist');
 
 rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(server, 'src/main.ts'), sim: path.join(server, 'src/sim.ts') },
+  // trips-worker: the trip builder's thread (lib/module-worker.ts loads it from beside main.js).
+  entryPoints: {
+    main: path.join(server, 'src/main.ts'),
+    sim: path.join(server, 'src/sim.ts'),
+    'trips-worker': path.join(server, 'src/modules/trips/trips.worker.ts'),
+  },
   outdir: dist,
   bundle: true,
   splitting: true,
@@ -38,4 +43,4 @@ await build({
   ],
 });
 cpSync(path.join(server, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
-console.log(`built ${path.relative(process.cwd(), dist)}/main.js and sim.js`);
+console.log(`built ${path.relative(process.cwd(), dist)}/main.js, sim.js and trips-worker.js`);

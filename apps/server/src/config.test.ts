@@ -33,6 +33,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ MAX_EVENT_LOOP_DELAY_MS: '250' }).maxEventLoopDelayMs).toBe(250);
   });
 
+  it('builds trips in a worker thread with PostgreSQL and inline with PGlite, which lives in this thread only', () => {
+    const pg = 'postgres://u@h:5432/db';
+    expect(loadConfig({ DATABASE_URL: pg }).trips.builder).toBe('worker');
+    expect(loadConfig({}).trips.builder).toBe('inline');
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).trips.builder).toBe('inline');
+    expect(loadConfig({ DATABASE_URL: pg, TRIP_BUILDER: 'inline' }).trips.builder).toBe('inline');
+    expect(() => loadConfig({ TRIP_BUILDER: 'worker' })).toThrow(/TRIP_BUILDER=worker needs a PostgreSQL/);
+    expect(() => loadConfig({ DATABASE_URL: pg, TRIP_BUILDER: 'thread' })).toThrow(/TRIP_BUILDER/);
+  });
+
   it('takes DEMO_DATA=1, a base path and an API origin', () => {
     const c = loadConfig({ DEMO_DATA: '1', BASE_PATH: '/console/', PUBLIC_API_ORIGIN: 'https://api.example.com/api' });
     expect(c).toMatchObject({ demoData: true, basePath: '/console/', publicApiOrigin: 'https://api.example.com/api' });

@@ -171,6 +171,12 @@ const envSchema = z
      * time, so a device with its clock set ahead cannot freeze its asset's state (docs/device-protocol.md).
      */
     IOT_CLOCK_SKEW_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
+    /**
+     * Where trips are built: `worker` (a worker thread with its own event loop and connection pool, so a long round
+     * never delays ingest or the API on this one) or `inline` (in this event loop). Default: `worker` with
+     * PostgreSQL; PGlite is one in-process database and always builds inline.
+     */
+    TRIP_BUILDER: z.enum(['inline', 'worker']).optional(),
     /** How often the reminder evaluation runs (ms); the e2e server sets it low. */
     REMINDER_EVALUATE_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     /** How often subscription billing runs (ms): fixes periods, makes and charges trades. */
@@ -221,7 +227,11 @@ const envSchema = z
       [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].every((v) => v === undefined || v === '') ||
       Boolean(e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET),
     { message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together', path: ['OIDC_ISSUER'] },
-  );
+  )
+  .refine((e) => e.TRIP_BUILDER !== 'worker' || /^postgres(ql)?:/.test(e.DATABASE_URL ?? ''), {
+    message: 'TRIP_BUILDER=worker needs a PostgreSQL DATABASE_URL (PGlite lives in this process only)',
+    path: ['TRIP_BUILDER'],
+  });
 
 export type Config = {
   port: number;
@@ -262,6 +272,8 @@ export type Config = {
   simulatorDevices: number;
   /** clockSkewMs: how far ahead of its arrival a report may be dated before it is dated at its arrival. */
   iot: { commandTtlMs: number; retryBaseMs: number; clockSkewMs: number };
+  /** builder: where trips are built (TRIP_BUILDER). */
+  trips: { builder: 'inline' | 'worker' };
   reminders: { evaluateMs: number };
   subscriptions: { billingMs: number; usageLagMs: number };
   /** styleUrl: the style the console tries first, its key put in; null → the offline atlas only. */
@@ -340,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.SIMULATOR === undefined || e.SIMULATOR === '' ? e.DEMO_DATA : e.SIMULATOR === '1' || e.SIMULATOR === 'true',
     simulatorDevices: e.SIMULATOR_DEVICES,
     iot: { commandTtlMs: e.IOT_COMMAND_TTL_MS, retryBaseMs: e.IOT_RETRY_BASE_MS, clockSkewMs: e.IOT_CLOCK_SKEW_MS },
+    trips: { builder: e.TRIP_BUILDER ?? (database.kind === 'postgres' ? 'worker' : 'inline') },
     reminders: { evaluateMs: e.REMINDER_EVALUATE_MS },
     subscriptions: { billingMs: e.SUBSCRIPTION_BILLING_MS, usageLagMs: e.SUBSCRIPTION_USAGE_LAG_MS },
     gbfs: {

@@ -44,8 +44,11 @@ const MIGRATION_LOCK = 7_231_001;
 /** Opens PGlite (in DATA_DIR or in memory) or a node-postgres pool, per DATABASE_URL. */
 export async function openDatabase(
   config: Config['database'],
-  /** An in-memory PGlite may start from a dumped data directory (tests start from a migrated one). */
-  opts: { loadDataDir?: Blob } = {},
+  /**
+   * An in-memory PGlite may start from a dumped data directory (tests start from a migrated one). A PostgreSQL pool
+   * other than the API's (the trip builder's thread) gives its size and name.
+   */
+  opts: { loadDataDir?: Blob; poolSize?: number; applicationName?: string } = {},
 ): Promise<Database & { dump?: () => Promise<Blob> }> {
   if (config.kind === 'pglite') {
     if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
@@ -70,7 +73,8 @@ export async function openDatabase(
   // so that its ETag holds (docs/decisions.md "GBFS").
   const pool = new pg.Pool({
     connectionString: config.url,
-    max: POSTGRES_POOL_SIZE,
+    max: opts.poolSize ?? POSTGRES_POOL_SIZE,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
     options: '-c jit=off -c synchronize_seqscans=off',
   });
   // An idle connection the server ends (a restart, a terminated backend) is an 'error' on the pool: without a

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createJobRunner, enqueueJobs } from '../jobs/queue.ts';
 import { createIotControlService, DISPATCH_JOB, type IotControlService } from '../modules/iot/control.service.ts';
-import { tripJobs } from '../modules/trips/trips.jobs.ts';
+import { tripJobs, tripWorker } from '../modules/trips/trips.jobs.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { type DeviceCredentials, GATEWAY_USERNAME } from './credentials.ts';
 import { type Gateway, startGateway } from './gateway.ts';
@@ -13,7 +13,7 @@ import { createIngest, type Ingest } from './ingest.ts';
 /**
  * Everything that keeps the fleet live, started after the server listens and stopped before the database
  * closes: the embedded broker (unless MQTT_URL names one), the gateway, telemetry ingest and the job runners
- * (command retries in one lane, trip building in another). The API part (control service) works without it:
+ * (command retries in one lane, trip building in another, in a thread of its own with PostgreSQL). The API part (control service) works without it:
  * records are created and wait in the jobs table until some instance's runner sends them.
  */
 export interface LiveFleet {
@@ -62,7 +62,9 @@ export function createLiveFleet(opts: {
       batch: 500,
       handlers: { [DISPATCH_JOB]: { batch: (jobs) => control.dispatch(jobs) } },
     }),
-    createJobRunner({ db, log, handlers: trips.handlers, pollMs: 1000 }),
+    config.trips.builder === 'worker' && config.database.kind === 'postgres'
+      ? tripWorker({ databaseUrl: config.database.url, logLevel: config.logLevel, log })
+      : createJobRunner({ db, log, handlers: trips.handlers, pollMs: 1000 }),
   ];
 
   return {

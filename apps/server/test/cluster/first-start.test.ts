@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Cluster, OWNER_EMAIL, startCluster } from './nodes.ts';
+import { type Cluster, nodesWithTripThread, OWNER_EMAIL, startCluster } from './nodes.ts';
 
 /**
  * The production build on a cluster's first day (issue 26): three compiled nodes (`node apps/server/dist/main.js`)
@@ -32,5 +32,9 @@ describe('first start of a cluster, compiled', () => {
     );
     expect(tokens).toHaveLength(3);
     expect(rows[0]).toEqual({ accounts: 1, owners: 1, roles: 1 });
+  });
+
+  it('runs each node’s trip builder in its own thread, from the bundled trips-worker.js', async () => {
+    expect(await nodesWithTripThread(cluster)).toEqual(['node1', 'node2', 'node3']);
   });
 });

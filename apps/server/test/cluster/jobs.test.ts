@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDevice, type Fleet, openFleet, until } from './fleet.ts';
-import { type Cluster, startCluster } from './nodes.ts';
+import { type Cluster, nodesWithTripThread, startCluster } from './nodes.ts';
 
 /**
  * The jobs table with three nodes polling it (jobs/queue.ts: FOR UPDATE SKIP LOCKED, a claim of 30 s): a due job is
@@ -107,6 +107,8 @@ describe('jobs across nodes', () => {
       `jobs: ${RIDES} rides on ${cluster.nodes.length} nodes → ${built.total} trips for ${built.assets} assets; recurring jobs ${recurring.map((r) => `${r.key} ${r.rows} row (${r.claims} claims)`).join(', ')}; failed rounds ${failures().length}`,
     );
     expect(built).toEqual({ total: RIDES, assets: RIDES });
+    // Built by the nodes' trip threads (TRIP_BUILDER=worker by default on PostgreSQL): no main thread runs the lane.
+    expect(await nodesWithTripThread(cluster)).toEqual(['node1', 'node2', 'node3']);
     expect(recurring.map((r) => r.rows)).toEqual([1, 1, 1, 1, 1]);
     // Reminders and subscription billing are due every 200 ms: claimed over and over, the one row each.
     expect(recurring.find((r) => r.key === 'reminders.evaluate')?.claims).toBeGreaterThan(10);

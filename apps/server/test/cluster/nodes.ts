@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { freshPostgresDatabase, PASSWORD } from '../harness.ts';
 
 /**
@@ -221,4 +222,28 @@ export async function startNode(
     await new Promise((r) => setTimeout(r, 200));
   }
   return node;
+}
+
+/**
+ * The nodes whose trip builder thread (TRIP_BUILDER=worker, the default on PostgreSQL) has connected within
+ * `timeoutMs`: its pool names its connections `fleetdesk-trips-<the node's pid>`.
+ */
+export async function nodesWithTripThread(cluster: Cluster, timeoutMs = 20_000): Promise<string[]> {
+  const client = new pg.Client({ connectionString: cluster.databaseUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { rows } = await client.query<{ name: string }>(
+        `select distinct application_name as name from pg_stat_activity
+         where datname = current_database() and application_name like 'fleetdesk-trips-%'`,
+      );
+      const names = new Set(rows.map((r) => r.name));
+      const found = cluster.nodes.filter((n) => names.has(`fleetdesk-trips-${n.process.pid}`)).map((n) => n.name);
+      if (found.length === cluster.nodes.length || Date.now() > deadline) return found;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -1,5 +1,9 @@
+import { once } from 'node:events';
+import type { Worker } from 'node:worker_threads';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { JobHandler, JobInput } from '../../jobs/queue.ts';
+import { moduleWorker } from '../../lib/module-worker.ts';
 import { saveWatermark } from './trips.repo.ts';
 import { buildTouchedTrips } from './trips.service.ts';
 
@@ -28,5 +32,67 @@ export function tripJobs({ db }: { db: Db }): { handlers: Record<string, JobHand
   return {
     handlers: { [TRIP_BUILD_JOB]: build },
     initial: [{ kind: TRIP_BUILD_JOB, key: TRIP_BUILD_JOB }],
+  };
+}
+
+/** What the trip builder's thread is started with (trips.worker.ts). */
+export interface TripWorkerData {
+  databaseUrl: string;
+  logLevel: string;
+}
+export const TRIP_WORKER_STOP = 'stop';
+/** The thread's connections are `fleetdesk-trips-<pid>` in pg_stat_activity. */
+export const TRIP_WORKER_APPLICATION = 'fleetdesk-trips';
+/** How long stop() waits for the thread's round to end before it is terminated (a round stuck on the database). */
+const STOP_WAIT_MS = 10_000;
+const RESTART_MS = 1000;
+
+/**
+ * Trip building in a thread of its own (TRIP_BUILDER=worker, the default with PostgreSQL). A round over a large fleet
+ * riding parses and compares hundreds of thousands of fixes: in the event loop that reads the broker and answers the
+ * API, it delayed ingest (docs/performance.md "bench:ingest"). The thread has its own loop and pool; the database
+ * still serialises what must be. A thread that dies is started again a second later; its claimed round lapses after
+ * the claim time and runs again, as when a node dies.
+ */
+export function tripWorker(opts: { databaseUrl: string; logLevel: string; log: FastifyBaseLogger }): {
+  start(): void;
+  stop(): Promise<void>;
+} {
+  const { log } = opts;
+  const data: TripWorkerData = { databaseUrl: opts.databaseUrl, logLevel: opts.logLevel };
+  let worker: Worker | undefined;
+  let stopping = false;
+  let restart: NodeJS.Timeout | undefined;
+
+  const spawn = () => {
+    restart = undefined;
+    const thread = moduleWorker(new URL('./trips.worker.ts', import.meta.url), 'trips-worker', data);
+    worker = thread;
+    thread.on('error', (error) => log.error({ err: error }, 'trip builder thread failed'));
+    thread.on('exit', (code) => {
+      if (worker === thread) worker = undefined;
+      if (stopping) return;
+      log.error({ code }, 'trip builder thread ended; starting it again');
+      restart = setTimeout(spawn, RESTART_MS);
+    });
+  };
+
+  return {
+    start() {
+      stopping = false;
+      if (!worker && !restart) spawn();
+    },
+    async stop() {
+      stopping = true;
+      if (restart) clearTimeout(restart);
+      restart = undefined;
+      const thread = worker;
+      if (!thread) return;
+      const exited = once(thread, 'exit');
+      thread.postMessage(TRIP_WORKER_STOP);
+      const timer = setTimeout(() => void thread.terminate(), STOP_WAIT_MS);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }
