@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { rows } from '../apps/server/src/db/sql.ts';
 import { benchDatabase, machine, quantile } from './common.ts';
@@ -29,7 +30,8 @@ const server = await startBenchServer({
   databaseUrl: PGLITE ? 'memory://' : (await benchDatabase('fleetdesk_bench_ingest', { fresh: true })).url,
   devices: DEVICES,
   prefix: 'BI',
-  env: { SECRETS_KEY },
+  // BENCH_TRIP_BUILDER=inline|worker: where trips are built (the server's default: worker on PostgreSQL).
+  env: { SECRETS_KEY, ...(process.env.BENCH_TRIP_BUILDER ? { TRIP_BUILDER: process.env.BENCH_TRIP_BUILDER } : {}) },
 });
 const fleet = server.app.liveFleet;
 const delays: number[] = [];
@@ -72,6 +74,9 @@ const checkpoints = async () =>
 const checkpointsBefore = await checkpoints();
 console.log(`fleet reporting; measuring for ${SECONDS} s from ${new Date().toISOString()}`);
 measuring = true;
+// The gateway's and ingest's event loop: what a trip round in it (TRIP_BUILDER=inline) takes from them.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 const writtenBefore = written;
 const started = Date.now();
 const perSecond: number[] = [];
@@ -84,6 +89,7 @@ const seconds = (Date.now() - started) / 1000;
 const windowCheckpoints = (await checkpoints()) - checkpointsBefore;
 const windowWritten = written - writtenBefore;
 measuring = false;
+loopDelay.disable();
 const {
   telemetry: telemetryPublished,
   batches,
@@ -116,6 +122,9 @@ if (!stoppedCleanly) {
 }
 if (process.env.BENCH_VERBOSE === '1') console.log(`written each second: ${perSecond.join(' ')}`);
 console.log(`report → visible: p50 ${quantile(delays, 0.5)} ms, p99 ${quantile(delays, 0.99)} ms`);
+console.log(
+  `trips built ${server.config.trips.builder}; the server's event loop delay in the window: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms`,
+);
 // The trip job runs alongside ingest all the while (the riding fleet keeps every trip open): what it kept up with.
 const [tripFigures] = await rows<{ trips: number; open: number; cursors: number; points: number }>(
   server.database.db,

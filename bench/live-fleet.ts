@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
+import { type Config, loadConfig } from '../apps/server/src/config.ts';
 import { type Database, type Db, openDatabase } from '../apps/server/src/db/client.ts';
 import { seed } from '../apps/server/src/db/seed/builders.ts';
 
@@ -23,6 +23,7 @@ export const TOPIC_ROOT = BROKER === 'mosquitto' ? `bench-${process.pid}` : 'fle
 
 export interface BenchServer {
   app: FastifyInstance;
+  config: Config;
   database: Database;
   baseUrl: string;
   token: string;
@@ -53,15 +54,26 @@ export async function startBenchServer(opts: {
   await app.listen({ port: 0, host: '127.0.0.1' });
   await app.liveFleet.start();
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
-  const login = await fetch(`${baseUrl}/account/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  // Right after seeding and the fleet's start the event loop is behind and the server sheds (503, Retry-After):
+  // a client does what it says.
+  let login: Response;
+  for (let attempt = 1; ; attempt++) {
+    login = await fetch(`${baseUrl}/account/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+    });
+    if (login.status !== 503 || attempt === 30) break;
+    await login.arrayBuffer();
+    await new Promise((r) => setTimeout(r, Number(login.headers.get('retry-after') ?? 1) * 1000));
+  }
+  const loginBody = (await login.json()) as { data: { token: string } | null };
+  if (!loginBody.data) throw new Error(`the bench's sign-in failed (${login.status}): ${JSON.stringify(loginBody)}`);
+  const token = loginBody.data.token;
   const deviceNos = Array.from({ length: opts.devices }, (_, i) => `${opts.prefix}${String(i + 1).padStart(7, '0')}`);
   return {
     app,
+    config,
     database,
     baseUrl,
     token,
