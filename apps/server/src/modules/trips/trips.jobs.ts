@@ -57,6 +57,8 @@ const RESTART_MS = 1000;
 export function tripWorker(opts: { databaseUrl: string; logLevel: string; log: FastifyBaseLogger }): {
   start(): void;
   stop(): Promise<void>;
+  /** The running thread, if any (a test ends it the way a crash would). */
+  thread(): Worker | undefined;
 } {
   const { log } = opts;
   const data: TripWorkerData = { databaseUrl: opts.databaseUrl, logLevel: opts.logLevel };
@@ -94,5 +96,6 @@ export function tripWorker(opts: { databaseUrl: string; logLevel: string; log: F
       await exited;
       clearTimeout(timer);
     },
+    thread: () => worker,
   };
 }
