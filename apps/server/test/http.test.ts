@@ -55,6 +55,12 @@ describe('HTTP surface', () => {
     expect(doc.paths['/account/partners'].post.requestBody).toBeDefined();
     expect(doc.paths['/account/partners'].get.security).toEqual([{ bearer: [] }]);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Load shedding may answer any call but the health check with 503 and Retry-After.
+    const shed = doc.paths['/account/partners'].get.responses['503'];
+    expect(shed.description).toContain('load shedding');
+    expect(shed.headers['retry-after']).toBeDefined();
+    expect(shed.content['application/json'].schema.properties.code.enum).toEqual(['ServiceUnavailable']);
+    expect(Object.keys(doc.paths['/health'].get.responses)).toEqual(['200']);
   });
 
   it('GET /api/docs answers with the documentation page, without a token', async () => {

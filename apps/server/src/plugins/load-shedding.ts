@@ -14,6 +14,8 @@ import {
 export const SHED_RETRY_AFTER_SECONDS = 1;
 export const SHED_MESSAGE = 'The server is busy, try again in a moment';
 const HEALTH_URL = `/api${systemEndpoints.health.path}`;
+/** Whether a request to this route may be shed: every API route but the health check (the OpenAPI document says so). */
+export const SHEDS = (url: string | undefined) => url?.startsWith('/api/') === true && url !== HEALTH_URL;
 /** At most one "shedding" line per this long, however many requests are refused: an overload must not flood the log. */
 const LOG_EVERY_MS = 10_000;
 
