@@ -13,8 +13,9 @@ import { createIngest, type Ingest } from './ingest.ts';
 /**
  * Everything that keeps the fleet live, started after the server listens and stopped before the database
  * closes: the embedded broker (unless MQTT_URL names one), the gateway, telemetry ingest and the job runners
- * (command retries in one lane, trip building in another, in a thread of its own with PostgreSQL). The API part (control service) works without it:
- * records are created and wait in the jobs table until some instance's runner sends them.
+ * (command retries in one lane, trip building in another, in a thread of its own with PostgreSQL). The API part
+ * (control service) works without it: records are created and wait in the jobs table until some instance's runner
+ * sends them.
  */
 export interface LiveFleet {
   control: IotControlService;
