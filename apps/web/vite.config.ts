@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
-import { isSignInNamespace } from './src/shared/i18n/namespaces.ts';
+import { partOfNamespace } from './src/shared/i18n/namespaces.ts';
 import { parseTranslationPath } from './src/shared/i18n/translation-files.ts';
 
 /** The console can live under a sub-path (document 1 §2.1); Vite wants it with both slashes. */
@@ -36,11 +36,22 @@ export default defineConfig({
               priority: 100,
             },
             {
-              // Per locale, one chunk for the sign-in pages' namespaces and one for the console's: the console
-              // downloads the reader's locale only, and the login page only the first (i18n.ts).
+              // React, the JSX runtime, Vite's preload helper and react-i18next's instance and defaults: every page needs
+              // them, the login page first. Left to the default splitting they fall into three small chunks as lazy
+              // chunks come and go (three requests instead of one on the login page, issue 27).
+              name: 'react',
+              test: /[\\/]node_modules[\\/]react[\\/]|vite[\\/]preload-helper|[\\/]react-i18next[\\/]dist[\\/]es[\\/](i18nInstance|defaults|unescape)\.js$/,
+              priority: 80,
+            },
+            {
+              // Per locale, one chunk for the sign-in pages' namespaces, one for the console's first screen (shell and
+              // asset dashboard) and one for the other pages': the console downloads the reader's locale only, the
+              // login page only the first, the dashboard the first two (i18n.ts, namespaces.ts).
               name: (id) => {
                 const file = parseTranslationPath(id);
-                return file ? `locale-${file.locale}${isSignInNamespace(file.namespace) ? '' : '-console'}` : null;
+                if (!file) return null;
+                const part = partOfNamespace(file.namespace);
+                return `locale-${file.locale}${part === 'signIn' ? '' : `-${part}`}`;
               },
               priority: 90,
             },

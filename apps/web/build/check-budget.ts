@@ -25,7 +25,7 @@ const KB = 1024;
  */
 export const pages = {
   login: { budgetKb: 150, ceilingKb: 160 },
-  dashboard: { budgetKb: 250, ceilingKb: 675 },
+  dashboard: { budgetKb: 250, ceilingKb: 525 },
 } as const;
 
 /** No chunk above this raw size, except the libraries of the screens that need them. */
@@ -50,9 +50,10 @@ function main(): void {
     return into;
   };
   const localeChunks = (part: RegExp) => Object.keys(manifest).filter((key) => part.test(key));
-  const signIn = localeChunks(/^_locale-en-US-(?!console)/);
-  const console_ = localeChunks(/^_locale-en-US-console-/);
-  if (signIn.length !== 1 || console_.length !== 1) throw new Error('the en-US locale chunks are not in the manifest');
+  const signIn = localeChunks(/^_locale-en-US-(?!shell-|pages-)/);
+  // The console's first screen's namespaces; the other pages' (`-pages-`) come with those pages (namespaces.ts).
+  const shell = localeChunks(/^_locale-en-US-shell-/);
+  if (signIn.length !== 1 || shell.length !== 1) throw new Error('the en-US locale chunks are not in the manifest');
 
   const measured = {
     login: closure(['index.html', 'src/app/auth/login.page.tsx', ...signIn]),
@@ -61,7 +62,7 @@ function main(): void {
       'src/app/shell-routes.tsx',
       'src/features/dashboard/pages/asset-dashboard.page.tsx',
       ...signIn,
-      ...console_,
+      ...shell,
     ]),
   };
   const failures: string[] = [];

@@ -2,6 +2,7 @@
 // in main.tsx, so zod stays off the login page (issue 27).
 import './zod-jitless.ts';
 import type { RouteObject } from 'react-router';
+import { loadPageTranslations } from '../shared/i18n/i18n.ts';
 import type { FeatureRoute } from '../shared/routing.ts';
 import { AntProviders } from './ant-providers.tsx';
 import { AuthGuard } from './auth/auth-guard.tsx';
@@ -10,9 +11,13 @@ import { ShellLayout } from './layout/shell.layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
 
-/** A feature page as a lazy route: its chunk loads on first visit; RouteMeta travels as the handle. */
-function toRoute({ path, page, meta }: FeatureRoute): RouteObject {
-  return { path, handle: meta ?? {}, ...lazyPage(page) };
+/**
+ * A feature page as a lazy route: its chunk loads on first visit, with the other pages' translations unless it is
+ * the first screen (namespaces.ts); RouteMeta travels as the handle.
+ */
+function toRoute({ path, page, meta, firstScreen }: FeatureRoute): RouteObject {
+  const load = firstScreen ? page : () => Promise.all([page(), loadPageTranslations()]).then(([module]) => module);
+  return { path, handle: meta ?? {}, ...lazyPage(load) };
 }
 
 /** The signed-in console: the shell around every feature page, patched into the router on demand (router.tsx). */

@@ -17,4 +17,9 @@ export interface FeatureRoute {
   path: string;
   page: () => Promise<{ default: ComponentType }>;
   meta?: RouteMeta;
+  /**
+   * The page needs no namespace but the sign-in pages' and the console's first screen's (namespaces.ts), so it does
+   * not wait for the other pages' translations: the asset dashboard, the first screen after sign-in (issue 27).
+   */
+  firstScreen?: boolean;
 }

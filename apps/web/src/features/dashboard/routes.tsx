@@ -9,5 +9,6 @@ export const dashboardRoutes: FeatureRoute[] = [
     path: dashboardPaths.asset,
     page: () => import('./pages/asset-dashboard.page.tsx'),
     meta: { requires: requirementOf(e.overview) },
+    firstScreen: true,
   },
 ];

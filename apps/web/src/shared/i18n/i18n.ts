@@ -9,7 +9,7 @@ import {
   locales,
   storedLocale,
 } from './locales.ts';
-import { isSignInNamespace } from './namespaces.ts';
+import { partOfNamespace, type TranslationPart } from './namespaces.ts';
 import { type Messages, translationFiles } from './translation-files.ts';
 
 /**
@@ -19,8 +19,9 @@ import { type Messages, translationFiles } from './translation-files.ts';
  * Keys are flat ("login.submit", "permission.asset.read"): the permission catalogue uses a family's key both
  * as a label and as the prefix of its actions, which nested JSON cannot express.
  *
- * Only the reader's locale is downloaded (vite.config.ts makes two chunks per locale), before the first render
- * and on a switch: the sign-in part first, the console's part with the console's routes (issue 27).
+ * Only the reader's locale is downloaded (vite.config.ts makes three chunks per locale), before the first render
+ * and on a switch: the sign-in part first, the console's first screen's part with the console's routes, the other
+ * pages' part with the first of those pages (issue 27; namespaces.ts says which is which).
  */
 const loaders = import.meta.glob<Messages>(['./*/*.json', '../../features/*/i18n/*.json'], { import: 'default' });
 const files = translationFiles(Object.keys(loaders));
@@ -29,9 +30,9 @@ export const namespaces = [...new Set(files.map((f) => f.namespace))];
 
 export const i18n = i18next.createInstance();
 
-type Part = 'signIn' | 'console';
-const partOf = (namespace: string): Part => (isSignInNamespace(namespace) ? 'signIn' : 'console');
-/** What every locale needs downloaded: the sign-in part first, the console part once the console's routes load. */
+type Part = TranslationPart;
+const partOf = partOfNamespace;
+/** What every locale needs downloaded: the sign-in part first, the console's parts once they were asked for. */
 const wanted = new Set<Part>(['signIn']);
 const loading = new Map<string, Promise<void>>();
 
@@ -63,9 +64,16 @@ export async function loadLocale(locale: Locale): Promise<void> {
   await Promise.all([...wanted].map((part) => loadPart(locale, part)));
 }
 
-/** The console's namespaces, from now on in every locale: awaited with the console's routes (router.tsx). */
+/** The console's first screen's namespaces, from now on in every locale: awaited with the console's routes (router.tsx). */
 export async function loadConsoleTranslations(): Promise<void> {
-  wanted.add('console');
+  wanted.add('shell');
+  await loadLocale(currentLocale());
+}
+
+/** Every other page's namespaces, from now on in every locale: awaited with each such page (shell-routes.tsx). */
+export async function loadPageTranslations(): Promise<void> {
+  wanted.add('shell');
+  wanted.add('pages');
   await loadLocale(currentLocale());
 }
 

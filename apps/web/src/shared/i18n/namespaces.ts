@@ -4,4 +4,17 @@
  */
 const signInNamespaces: readonly string[] = ['common', 'validation'];
 
+/**
+ * The console's first screen after sign-in (the shell's notification bell and the asset dashboard): downloaded with
+ * the console's routes. The other pages' namespaces follow with the first page that is not the dashboard (issue 27:
+ * the dashboard does not download the whole console's wording).
+ */
+const shellNamespaces: readonly string[] = ['notifications', 'dashboard'];
+
 export const isSignInNamespace = (namespace: string): boolean => signInNamespaces.includes(namespace);
+
+/** Which download a namespace travels in: the sign-in pages', the console's first screen's, or the other pages'. */
+export type TranslationPart = 'signIn' | 'shell' | 'pages';
+
+export const partOfNamespace = (namespace: string): TranslationPart =>
+  isSignInNamespace(namespace) ? 'signIn' : shellNamespaces.includes(namespace) ? 'shell' : 'pages';

@@ -1,14 +1,16 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { DashboardPeriod } from '@fleetdesk/contracts';
 import { dashboardPeriods } from '@fleetdesk/contracts';
-import { Button, DatePicker, Flex, Segmented, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { Button, Flex, Segmented, Select, Skeleton, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
 import { useCategoryOptions } from '../api.ts';
 import { type CustomDays, customRangeProblem, fromDay, toDay } from '../period.ts';
+
+const CustomRangePicker = lazy(() => import('./custom-range.picker.tsx'));
 
 export interface PeriodBarProps {
   period: DashboardPeriod;
@@ -58,14 +60,14 @@ export function PeriodBar(props: PeriodBarProps) {
         />
         {props.period === 'custom' && (
           <Flex vertical gap={4}>
-            <DatePicker.RangePicker
-              aria-label={t('period.customRange')}
-              value={start && end ? [start, end] : null}
-              status={problem ? 'error' : undefined}
-              disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-              allowClear={false}
-              onChange={(range) => pickRange(range)}
-            />
+            <Suspense fallback={<Skeleton.Input active />}>
+              <CustomRangePicker
+                label={t('period.customRange')}
+                value={start && end ? [start, end] : null}
+                invalid={problem !== null}
+                onChange={pickRange}
+              />
+            </Suspense>
             {problem ? (
               <Typography.Text type="danger" role="alert" data-testid="period-problem">
                 {translateValidationMessage(problem)}

@@ -1,20 +1,22 @@
 import type { DashboardEventKind } from '@fleetdesk/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Flex, Result, Spin, Tabs } from 'antd';
+import { Button, Empty, Flex, Result, Skeleton, Spin, Tabs } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useRef } from 'react';
+import { lazy, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
 import { type DashboardQueryInput, dashboardKeys, useDashboardEvents, useDashboardOverview } from '../api.ts';
 import { DefinitionsButton } from '../components/definitions.drawer.tsx';
-import { EventsTab } from '../components/events.tab.tsx';
 import { OverviewTab } from '../components/overview.tab.tsx';
 import { PeriodBar } from '../components/period-bar.tsx';
 import { type DashboardLinks, dashboardLinks } from '../links.ts';
 import { type DashboardRange, rangeOf } from '../period.ts';
 import { type DashboardTab, dashboardTabs, dashboardUrlShape } from '../urls.ts';
+
+// The alarm and error tabs (antd's table and list) load when one is opened: the overview is the first screen (issue 27).
+const EventsTab = lazy(() => import('../components/events.tab.tsx').then((m) => ({ default: m.EventsTab })));
 
 interface PanelProps {
   query: DashboardQueryInput;
@@ -72,7 +74,9 @@ function EventsPanel({
   if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
   return (
     <Spin spinning={result.isPlaceholderData} delay={300}>
-      <EventsTab kind={kind} data={result.data} range={shownRange} links={links} periodLabel={periodLabel} />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+        <EventsTab kind={kind} data={result.data} range={shownRange} links={links} periodLabel={periodLabel} />
+      </Suspense>
     </Spin>
   );
 }

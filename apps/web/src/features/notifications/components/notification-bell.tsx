@@ -1,26 +1,14 @@
-import {
-  AlertOutlined,
-  BellOutlined,
-  RollbackOutlined,
-  SolutionOutlined,
-  ToolOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
-import type { Notification, NotificationKind } from '@fleetdesk/contracts';
-import { Avatar, Badge, Button, Drawer, Empty, Flex, List, Spin, Typography, theme } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { BellOutlined } from '@ant-design/icons';
+import type { Notification } from '@fleetdesk/contracts';
+import { Badge, Button, Drawer, Flex, Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useMarkAllRead, useMarkRead, useNotificationList, useNotificationStream, useUnreadCount } from '../api.ts';
-import { relativeTime, wordingOf } from '../notification-wording.ts';
 
-const ICONS: Record<NotificationKind, ReactNode> = {
-  reminder: <AlertOutlined />,
-  ticketAssigned: <ToolOutlined />,
-  checkoutUndone: <RollbackOutlined />,
-  depositRefundWaiting: <WalletOutlined />,
-  b2bTicketReported: <SolutionOutlined />,
-};
+// The drawer's list (antd's List, the kinds' icons) loads when the bell is first clicked, alongside the list's data.
+const loadList = () => import('./notification-list.tsx');
+const NotificationList = lazy(loadList);
 
 /** Re-renders every minute, so "3 minutes ago" moves on while the drawer is open. */
 function useNow(active: boolean): number {
@@ -39,8 +27,7 @@ function useNow(active: boolean): number {
  * and a drawer with the user's notifications; each opens its object and is marked read on the way.
  */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation('notifications');
-  const { token } = theme.useToken();
+  const { t } = useTranslation('notifications');
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const live = useNotificationStream();
@@ -59,13 +46,22 @@ export function NotificationBell() {
     }
   };
 
+  const spinner = (
+    <Flex justify="center" style={{ padding: 24 }}>
+      <Spin aria-label={t('drawer.loading')} />
+    </Flex>
+  );
+
   return (
     <>
       <Button
         type="text"
         data-testid="notification-bell"
         aria-label={unread ? t('bell.labelUnread', { count: unread }) : t('bell.label')}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          void loadList().catch(() => undefined);
+          setOpen(true);
+        }}
         icon={
           <Badge count={unread} size="small" overflowCount={99} data-testid="notification-badge">
             <BellOutlined style={{ fontSize: 18 }} />
@@ -92,58 +88,11 @@ export function NotificationBell() {
         styles={{ body: { paddingBlock: 8 } }}
       >
         {list.isPending ? (
-          <Flex justify="center" style={{ padding: 24 }}>
-            <Spin aria-label={t('drawer.loading')} />
-          </Flex>
-        ) : items.length === 0 ? (
-          <Empty description={t('drawer.empty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          spinner
         ) : (
-          <List
-            dataSource={items}
-            rowKey="id"
-            renderItem={(n) => {
-              const wording = wordingOf(n, i18n.language);
-              return (
-                <List.Item
-                  data-testid="notification-item"
-                  data-unread={n.readAt === null}
-                  onClick={() => follow(n)}
-                  onKeyDown={(e) => {
-                    if (e.key === 'Enter' || e.key === ' ') follow(n);
-                  }}
-                  tabIndex={0}
-                  style={{
-                    cursor: n.link ? 'pointer' : 'default',
-                    paddingInline: 8,
-                    borderRadius: token.borderRadius,
-                    background: n.readAt ? undefined : token.colorPrimaryBg,
-                  }}
-                >
-                  <List.Item.Meta
-                    avatar={<Avatar icon={ICONS[n.kind]} style={{ background: token.colorPrimary }} />}
-                    title={
-                      <Flex justify="space-between" gap={8}>
-                        <Typography.Text strong={n.readAt === null}>
-                          {t(wording.title.key, wording.title.values)}
-                        </Typography.Text>
-                        {n.readAt === null && <Badge status="processing" aria-label={t('drawer.unread')} />}
-                      </Flex>
-                    }
-                    description={
-                      <Flex vertical gap={2}>
-                        {wording.detail && <span>{t(wording.detail.key, wording.detail.values)}</span>}
-                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          <time dateTime={n.createdAt} title={new Date(n.createdAt).toLocaleString(i18n.language)}>
-                            {relativeTime(n.createdAt, now, i18n.language)}
-                          </time>
-                        </Typography.Text>
-                      </Flex>
-                    }
-                  />
-                </List.Item>
-              );
-            }}
-          />
+          <Suspense fallback={spinner}>
+            <NotificationList items={items} now={now} follow={follow} />
+          </Suspense>
         )}
         {list.hasNextPage && (
           <Flex justify="center" style={{ paddingTop: 8 }}>
