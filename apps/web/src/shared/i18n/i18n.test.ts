@@ -122,6 +122,20 @@ describe('translations', () => {
     expect(namespaces).toEqual(expect.arrayContaining(['common', 'permission', 'validation', 'partners', 'settings']));
   });
 
+  // i18next asks for the form Intl.PluralRules picks: Spanish and Italian say "many" for 1,000,000, and a key without
+  // that form showed its raw name ("assets.count") at a million assets.
+  it.each(locales)('%s has every plural form its language uses for every counted key', (locale) => {
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    for (const namespace of namespaces) {
+      const keys = Object.keys((resources[locale]?.[namespace] as Record<string, string> | undefined) ?? {});
+      const counted = new Set(keys.filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length)));
+      const missing = [...counted].flatMap((base) =>
+        categories.filter((c) => !keys.includes(`${base}_${c}`)).map((c) => `${base}_${c}`),
+      );
+      expect([namespace, missing]).toEqual([namespace, []]);
+    }
+  });
+
   // The fallback is zh-CN, so a key missing in en-US would show Chinese to English users.
   it.each(locales)('%s has exactly the keys of en-US', (locale) => {
     for (const namespace of namespaces)
