@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { createJobRunner, enqueueJobs } from '../jobs/queue.ts';
 import { createIotControlService, DISPATCH_JOB, type IotControlService } from '../modules/iot/control.service.ts';
-import { tripJobs, tripWorker } from '../modules/trips/trips.jobs.ts';
+import { tripJobRunner, tripJobs, tripWorker } from '../modules/trips/trips.jobs.ts';
 import { type EmbeddedBroker, startEmbeddedBroker } from './broker.ts';
 import { type DeviceCredentials, GATEWAY_USERNAME } from './credentials.ts';
 import { type Gateway, startGateway } from './gateway.ts';
@@ -65,7 +65,7 @@ export function createLiveFleet(opts: {
     }),
     config.trips.builder === 'worker' && config.database.kind === 'postgres'
       ? tripWorker({ databaseUrl: config.database.url, logLevel: config.logLevel, log })
-      : createJobRunner({ db, log, handlers: trips.handlers, pollMs: 1000 }),
+      : tripJobRunner({ db, log }),
   ];
 
   return {

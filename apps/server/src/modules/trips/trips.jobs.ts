@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { JobHandler, JobInput } from '../../jobs/queue.ts';
+import { createJobRunner, type JobHandler, type JobInput, type JobRunner } from '../../jobs/queue.ts';
 import { moduleWorker } from '../../lib/module-worker.ts';
 import { saveWatermark } from './trips.repo.ts';
 import { buildTouchedTrips } from './trips.service.ts';
@@ -33,6 +33,11 @@ export function tripJobs({ db }: { db: Db }): { handlers: Record<string, JobHand
     handlers: { [TRIP_BUILD_JOB]: build },
     initial: [{ kind: TRIP_BUILD_JOB, key: TRIP_BUILD_JOB }],
   };
+}
+
+/** The trips lane of the job queue, wherever it runs: the server's event loop (inline) or its thread (trips.worker.ts). */
+export function tripJobRunner({ db, log }: { db: Db; log: FastifyBaseLogger }): JobRunner {
+  return createJobRunner({ db, log, handlers: tripJobs({ db }).handlers, pollMs: 1000 });
 }
 
 /** What the trip builder's thread is started with (trips.worker.ts). */

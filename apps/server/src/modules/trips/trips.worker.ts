@@ -1,8 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import { openDatabase } from '../../db/client.ts';
-import { createJobRunner } from '../../jobs/queue.ts';
-import { TRIP_WORKER_APPLICATION, TRIP_WORKER_STOP, type TripWorkerData, tripJobs } from './trips.jobs.ts';
+import { TRIP_WORKER_APPLICATION, TRIP_WORKER_STOP, type TripWorkerData, tripJobRunner } from './trips.jobs.ts';
 
 /**
  * The trip builder's thread (TRIP_BUILDER=worker): the trips lane of the job queue with a pool of its own. It claims
@@ -17,12 +16,7 @@ const database = await openDatabase(
   { kind: 'postgres', url: databaseUrl },
   { poolSize: 2, applicationName: `${TRIP_WORKER_APPLICATION}-${process.pid}` },
 );
-const runner = createJobRunner({
-  db: database.db,
-  log,
-  handlers: tripJobs({ db: database.db }).handlers,
-  pollMs: 1000,
-});
+const runner = tripJobRunner({ db: database.db, log });
 runner.start();
 log.info('trip builder started in its own thread');
 parentPort?.on('message', (message) => {

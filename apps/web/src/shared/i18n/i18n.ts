@@ -30,19 +30,17 @@ export const namespaces = [...new Set(files.map((f) => f.namespace))];
 
 export const i18n = i18next.createInstance();
 
-type Part = TranslationPart;
-const partOf = partOfNamespace;
 /** What every locale needs downloaded: the sign-in part first, the console's parts once they were asked for. */
-const wanted = new Set<Part>(['signIn']);
+const wanted = new Set<TranslationPart>(['signIn']);
 const loading = new Map<string, Promise<void>>();
 
-function loadPart(locale: Locale, part: Part): Promise<void> {
+function loadPart(locale: Locale, part: TranslationPart): Promise<void> {
   const key = `${locale}/${part}`;
   let pending = loading.get(key);
   if (!pending) {
     pending = Promise.all(
       files
-        .filter((f) => f.locale === locale && partOf(f.namespace) === part)
+        .filter((f) => f.locale === locale && partOfNamespace(f.namespace) === part)
         .map(async (f) => {
           const load = loaders[f.path];
           if (load) i18n.addResourceBundle(locale, f.namespace, await load(), true, true);

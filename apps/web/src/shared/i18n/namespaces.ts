@@ -11,10 +11,8 @@ const signInNamespaces: readonly string[] = ['common', 'validation'];
  */
 const shellNamespaces: readonly string[] = ['notifications', 'dashboard'];
 
-export const isSignInNamespace = (namespace: string): boolean => signInNamespaces.includes(namespace);
-
 /** Which download a namespace travels in: the sign-in pages', the console's first screen's, or the other pages'. */
 export type TranslationPart = 'signIn' | 'shell' | 'pages';
 
 export const partOfNamespace = (namespace: string): TranslationPart =>
-  isSignInNamespace(namespace) ? 'signIn' : shellNamespaces.includes(namespace) ? 'shell' : 'pages';
+  signInNamespaces.includes(namespace) ? 'signIn' : shellNamespaces.includes(namespace) ? 'shell' : 'pages';
