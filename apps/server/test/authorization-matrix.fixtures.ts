@@ -757,10 +757,13 @@ export const fixtures: Record<string, Fixture> = {
     await w.ownerCall('PUT', '/account/documents/privacy-policy', { content: { en: '<p>Privacy</p>' } });
     return { request: { params: { type: 'privacy-policy' } } };
   }),
-  'POST /account/documents/:type/$uploadImage': todo(
-    'account-wide',
-    'one upload serves account and partner documents (either permission): class to settle',
-  ),
+  // The upload stores a new file and returns its address; it changes no document, so no one else's object. Partner
+  // documents' editors upload here too (either permission), so every scope may.
+  'POST /account/documents/:type/$uploadImage': {
+    class: 'own',
+    build: async (w) => ({ request: { params: { type: 'terms' }, file: image(w) } }),
+    otherPartner: 'success',
+  },
   'GET /account/partners/$all/documents': listing(async (w) => {
     const p = await partnerWithDocument(w, 'notice');
     return { request: {}, marker: p.id, ownUser: p.user };
