@@ -6,7 +6,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../errors.ts';
 import type { Caller } from '../../lib/caller.ts';
 import { reencodeImage } from '../../lib/images.ts';
-import { toIso, toIsoOrNull } from '../../lib/rows.ts';
 import { allPartners } from '../../lib/scope.ts';
 import { logChange } from '../audit/audit.repo.ts';
 import type { SessionRow } from '../auth/auth.repo.ts';
@@ -62,9 +61,10 @@ export function createAccountService(deps: {
         // Operation-app permissions as the guard holds them (`app:…`): the console shows what they open, e.g. the
         // B2B mechanic's service management.
         permissions: [...row.permissions, ...row.app_permissions.map(appPermission)],
-        lastActiveTime: toIsoOrNull(row.last_active_time),
-        createdAt: toIso(row.created_at),
-        updatedAt: toIso(row.updated_at),
+        // Already in the API's format (auth.repo prepareLiveSession).
+        lastActiveTime: row.last_active_time,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
       };
     },
 

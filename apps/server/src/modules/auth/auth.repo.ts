@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { loginDevices, rateLimits, sessions, users, verificationCodes } from '../../db/schema/index.ts';
 import { rows } from '../../db/sql.ts';
 import { preparedPerDb } from '../../lib/prepared.ts';
 
-/** Everything a request needs about its caller, read in one round trip. */
+/**
+ * Everything a request needs about its caller, read in one round trip. Times are ISO 8601 in UTC with
+ * milliseconds, as `Date.toISOString()` writes them: the row travels as one JSON value (see prepareLiveSession).
+ */
 export interface SessionRow {
   session_id: string;
-  session_last_used_at: Date;
+  /** The session was last marked used longer ago than the touch interval asked for. */
+  touch_due: boolean;
   user_id: string;
   username: string;
   name: string;
@@ -16,9 +21,9 @@ export interface SessionRow {
   phone_no: string | null;
   all_partners: boolean;
   legacy_partner_scope: number[] | null;
-  last_active_time: Date | null;
-  created_at: Date;
-  updated_at: Date;
+  last_active_time: string | null;
+  created_at: string;
+  updated_at: string;
   permissions: string[];
   app_permissions: string[];
   roles: { id: string; title: string }[];
@@ -39,36 +44,37 @@ export interface AccountJson {
  * columns (permissions, roles, partner scope) are kept current by users.repo refreshAccess(), so a
  * change to them applies on the caller's very next request.
  */
-export async function findLiveSession(db: DbOrTx, tokenHash: string): Promise<SessionRow | undefined> {
-  const [row] = await liveSessionStatement(db).execute({ tokenHash });
-  return row;
+export async function findLiveSession(
+  db: DbOrTx,
+  tokenHash: string,
+  touchEverySeconds: number,
+): Promise<SessionRow | undefined> {
+  const [found] = await liveSessionStatement(db).execute({ tokenHash, touchEverySeconds });
+  return found?.row;
 }
 
 /** Every request runs this; see lib/prepared.ts for why it is prepared. */
 const liveSessionStatement = preparedPerDb(prepareLiveSession);
 
 function prepareLiveSession(db: DbOrTx) {
+  // One JSON column instead of seventeen: every request pays node-postgres's row description handling, a parser and
+  // drizzle's mapper per column, and the arrays' text parsing; JSON.parse does the whole row in one native call
+  // (bench:api, docs/performance.md). Times come in the API's own format and the touch is decided here, so no
+  // request parses a date. The account (one per installation) rides along, so the profile needs no second round trip.
+  const iso = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   return db
     .select({
-      session_id: sessions.id,
-      session_last_used_at: sessions.lastUsedAt,
-      user_id: users.id,
-      username: users.username,
-      name: users.name,
-      email: users.email,
-      phone_no: users.phoneNo,
-      all_partners: users.allPartners,
-      legacy_partner_scope: users.legacyPartnerScope,
-      last_active_time: users.lastActiveTime,
-      created_at: users.createdAt,
-      updated_at: users.updatedAt,
-      permissions: users.permissions,
-      app_permissions: users.appPermissions,
-      roles: users.roleRefs,
-      partner_ids: users.partnerIds,
-      // One account per installation; carried along so the profile needs no second round trip.
-      account: sql<AccountJson>`(select json_build_object('name', a.name, 'logoImgUrl', a.logo_img_url, 'timezone', a.timezone,
-        'isRegistryEnabled', a.is_registry_enabled, 'currency', a.currency) from accounts a limit 1)`,
+      row: sql<SessionRow>`json_build_object(
+        'session_id', ${sessions.id},
+        'touch_due', ${sessions.lastUsedAt} < now() - make_interval(secs => ${sql.placeholder('touchEverySeconds')}),
+        'user_id', ${users.id}, 'username', ${users.username}, 'name', ${users.name}, 'email', ${users.email},
+        'phone_no', ${users.phoneNo}, 'all_partners', ${users.allPartners},
+        'legacy_partner_scope', ${users.legacyPartnerScope}, 'last_active_time', ${iso(users.lastActiveTime)},
+        'created_at', ${iso(users.createdAt)}, 'updated_at', ${iso(users.updatedAt)},
+        'permissions', ${users.permissions},
+        'app_permissions', ${users.appPermissions}, 'roles', ${users.roleRefs}, 'partner_ids', ${users.partnerIds},
+        'account', (select json_build_object('name', a.name, 'logoImgUrl', a.logo_img_url, 'timezone', a.timezone,
+          'isRegistryEnabled', a.is_registry_enabled, 'currency', a.currency) from accounts a limit 1))`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

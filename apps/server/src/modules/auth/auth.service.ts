@@ -178,11 +178,9 @@ export function createAuthService(deps: { db: Db; sms: SmsSender }) {
 
     /** Resolves a bearer token to its caller and live profile row, or undefined. */
     async authenticate(token: string) {
-      const row = await repo.findLiveSession(db, sha256(token));
+      const row = await repo.findLiveSession(db, sha256(token), SESSION_POLICY.touchEverySeconds);
       if (!row) return undefined;
-      if (Date.now() - new Date(row.session_last_used_at).getTime() > SESSION_POLICY.touchEverySeconds * 1000) {
-        await repo.touchSession(db, row.session_id, row.user_id);
-      }
+      if (row.touch_due) await repo.touchSession(db, row.session_id, row.user_id);
       return row;
     },
   };

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestContext, errorOf, PASSWORD, type TestContext } from '../../../test/harness.ts';
 import { latestMessage } from '../../adapters/outbox.repo.ts';
-import { sessions, verificationCodes } from '../../db/schema/index.ts';
+import { sessions, users, verificationCodes } from '../../db/schema/index.ts';
 import { seed } from '../../db/seed/builders.ts';
 import { sha256 } from '../../lib/secrets.ts';
 import { LOGIN_LIMITS, loginBackOffSeconds, SESSION_POLICY } from './auth.service.ts';
@@ -62,6 +62,15 @@ describe('auth API', () => {
       const me = (await profile(staff.token)).json().data;
       expect(me.lastActiveTime).not.toBeNull();
       expect(Date.now() - new Date(me.lastActiveTime).getTime()).toBeLessThan(60_000);
+    });
+
+    it('gives the profile its times as the stored instants, in ISO 8601 UTC with milliseconds', async () => {
+      const staff = await t.userWith([]);
+      const me = (await profile(staff.token)).json().data;
+      const [user] = await t.database.db.select().from(users).where(eq(users.id, staff.id));
+      expect(me.createdAt).toBe(user!.createdAt.toISOString());
+      expect(me.updatedAt).toBe(user!.updatedAt.toISOString());
+      expect(me.lastActiveTime).toBe(user!.lastActiveTime!.toISOString());
     });
 
     it('stores only a hash of the token', async () => {
@@ -403,6 +412,16 @@ describe('auth API', () => {
       expect((await profile(token)).statusCode).toBe(200);
       const [row] = await t.database.db.select().from(sessions).where(sessionOf(token));
       expect(Date.now() - new Date(row!.lastUsedAt).getTime()).toBeLessThan(60_000);
+    });
+
+    it('marks a session used at most once a minute', async () => {
+      const token = await t.login(t.owner.email);
+      const recently = sql`now() - make_interval(secs => ${SESSION_POLICY.touchEverySeconds - 10})`;
+      await t.database.db.update(sessions).set({ lastUsedAt: recently }).where(sessionOf(token));
+      const [before] = await t.database.db.select().from(sessions).where(sessionOf(token));
+      expect((await profile(token)).statusCode).toBe(200);
+      const [after] = await t.database.db.select().from(sessions).where(sessionOf(token));
+      expect(after!.lastUsedAt).toEqual(before!.lastUsedAt);
     });
 
     it('keeps a session 12 hours without "remember me" and 30 days with it, each with its idle window', async () => {
