@@ -37,6 +37,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite instances are heavy; two cores run two files at a time.
           maxWorkers: 2,
+          // Files share their worker's modules: importing the whole server for each of ~90 files took half the
+          // suite's time (docs/performance.md "CI time"). Every file builds its own app on its own database, and
+          // module state in the tests is kept per database (authorization-matrix.world.ts).
+          isolate: false,
         },
       },
       {

@@ -168,12 +168,15 @@ const activityColumns: Record<string, string[]> = {
  * Every write to every table, counted by triggers as it happens: an insert, a delete, a truncate, or an update
  * that changes a row (its activity columns aside, so an update that changes no count — a rename, a disable —
  * shows too). A snapshot is then one small read. Digesting every table's rows instead cost half of this file's
- * run time: ~900 snapshots of 150 ms.
+ * run time: ~900 snapshots of 150 ms. Once per database: test files may share this module (the api project runs
+ * without isolation).
  */
-let installed: Promise<void> | undefined;
+const installed = new WeakMap<object, Promise<void>>();
 
 function installWriteCounters(t: TestContext): Promise<void> {
-  installed ??= (async () => {
+  const done = installed.get(t.database);
+  if (done) return done;
+  const installing = (async () => {
     const { db } = t.database;
     const tables = rowsOf<{ name: string }>(
       await db.execute(
@@ -206,7 +209,8 @@ function installWriteCounters(t: TestContext): Promise<void> {
       );
     }
   })();
-  return installed;
+  installed.set(t.database, installing);
+  return installing;
 }
 
 /** How many writes each table has had (see installWriteCounters); compare two with changedTables. */
