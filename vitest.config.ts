@@ -21,6 +21,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test-setup.ts'],
+          // One jsdom and one module graph per worker instead of per file: 82 → 8 s for the same 611 tests (and the
+          // same with the files shuffled). The set-up file runs before each file and resets the language.
+          isolate: false,
         },
       },
       {
