@@ -74,7 +74,11 @@ export class RemindersPage extends ListPageObject {
     await this.choose(this.field('Partner'), values.partner);
     await this.choose(this.field('Asset category'), values.category);
     await this.main.getByText('Distance', { exact: true }).click();
+    // The kinds each have their own "Every" field: typing before the distance one has replaced the calendar one
+    // left the field empty once (CI, 2026-11-30). Its hint says it is there.
+    await expect(this.main.getByText('Kilometres ridden, counted from the trips of each asset.')).toBeVisible();
     await this.field('Every').fill(String(values.km));
+    await expect(this.field('Every')).toHaveValue(String(values.km));
     await this.pick(this.field('Reset rules'), [values.rule]);
   }
 
