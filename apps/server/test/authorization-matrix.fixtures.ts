@@ -266,7 +266,6 @@ export const listing = (build: (w: World) => Promise<Case>): Fixture => ({
   otherPartner: HIDDEN,
   own: LISTED,
 });
-export const todo = (cls: ObjectClass, reason: string): Fixture => ({ class: cls, todo: reason });
 const publicEndpoint: Fixture = { class: 'none' };
 
 const categoryRead = accountWideRead(async (w) => ({ request: { params: { id: w.category.id } } }));
