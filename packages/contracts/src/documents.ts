@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, emptyResponse, id, isoDateTime, listOf, pageQuery, sortQuery } from './common.ts';
+import { accountDocumentTypes, partnerDocumentTypes } from './document-types.ts';
 import { endpoint } from './endpoint.ts';
 import { requires } from './permissions.ts';
 
@@ -8,11 +9,9 @@ import { requires } from './permissions.ts';
  * the customer apps show, written per language. The account has one of each type for every partner;
  * a partner may replace them with its own and may also publish a notice.
  */
-export const accountDocumentTypes = ['terms', 'privacy-policy', 'help-center'] as const;
 export const accountDocumentType = z.enum(accountDocumentTypes, { message: 'Unknown document type' });
 export type AccountDocumentType = z.infer<typeof accountDocumentType>;
 
-export const partnerDocumentTypes = ['terms', 'privacy-policy', 'help-center', 'notice'] as const;
 export const partnerDocumentType = z.enum(partnerDocumentTypes, { message: 'Unknown document type' });
 export type PartnerDocumentType = z.infer<typeof partnerDocumentType>;
 

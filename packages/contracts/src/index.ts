@@ -15,6 +15,7 @@ export * from './customer-tickets.ts';
 export * from './customers.ts';
 export * from './dashboard.ts';
 export * from './deposits.ts';
+export * from './document-types.ts';
 export * from './documents.ts';
 export * from './endpoint.ts';
 export * from './iot.ts';

@@ -159,3 +159,20 @@ export const requires = (...alternatives: string[]): Requirement => alternatives
 export const appPermission = (permission: string) => `app:${permission}`;
 /** Calls of the operation app: `requiresApp('collection_list.collect')`. */
 export const requiresApp = (...alternatives: string[]): Requirement => alternatives.map((p) => [appPermission(p)]);
+
+/** The B2B mechanic's permission is an operation-app one (document 1 §6.1): held as `app:support.ticket.mechanic`. */
+export const MECHANIC = appPermission('support.ticket.mechanic');
+
+/** The B2B service ticket permissions by role in the workflow (subscription-tickets.ts says who does what). */
+export const SUBSCRIPTION_TICKET_PERMISSIONS = {
+  mechanic: MECHANIC,
+  read: 'support.ticket.read',
+  readDetail: 'support.ticket.read_detail',
+  create: 'support.ticket.create',
+  update: 'support.ticket.update',
+  delete: 'support.ticket.delete',
+  manageRead: 'super_user.support.ticket.read',
+  manageReadDetail: 'super_user.support.ticket.read_detail',
+  editCharge: 'super_user.support.ticket.edit_charge',
+  exemptRefund: 'super_user.support.ticket.exempt_refund',
+} as const;

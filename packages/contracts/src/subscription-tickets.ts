@@ -31,7 +31,7 @@ import {
   ticketViews,
 } from './customer-tickets.ts';
 import { endpoint } from './endpoint.ts';
-import { appPermission, type Requirement, requires } from './permissions.ts';
+import { MECHANIC, type Requirement, requires } from './permissions.ts';
 import { money } from './pricing.ts';
 
 /**
@@ -49,24 +49,9 @@ import { money } from './pricing.ts';
  *   fee billed, before it is charged) and exempt_refund.
  */
 
-/** The B2B mechanic's permission is an operation-app one (document 1 §6.1): held as `app:support.ticket.mechanic`. */
-const MECHANIC = appPermission('support.ticket.mechanic');
 const mechanic: Requirement = requires(MECHANIC);
 const read: Requirement = [['support.ticket.read'], ['super_user.support.ticket.read'], [MECHANIC]];
 const readDetail: Requirement = [['support.ticket.read_detail'], ['super_user.support.ticket.read_detail'], [MECHANIC]];
-
-export const SUBSCRIPTION_TICKET_PERMISSIONS = {
-  mechanic: MECHANIC,
-  read: 'support.ticket.read',
-  readDetail: 'support.ticket.read_detail',
-  create: 'support.ticket.create',
-  update: 'support.ticket.update',
-  delete: 'support.ticket.delete',
-  manageRead: 'super_user.support.ticket.read',
-  manageReadDetail: 'super_user.support.ticket.read_detail',
-  editCharge: 'super_user.support.ticket.edit_charge',
-  exemptRefund: 'super_user.support.ticket.exempt_refund',
-} as const;
 
 const contactFields = {
   contactName: optionalText(100).optional(),

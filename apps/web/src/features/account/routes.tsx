@@ -1,5 +1,5 @@
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { accountPaths } from './urls.ts';
+import { accountPaths } from './paths.ts';
 
 /**
  * Account settings: open to every signed-in user (their own security, binding and notification parts); the account's

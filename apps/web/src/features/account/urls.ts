@@ -1,8 +1,7 @@
-/** Settings → General → Account (document 1 §2.5: basic, security, binding and notification parts). */
-export const accountPaths = {
-  settings: '/setting/general/account',
-} as const;
+import { accountPaths } from './paths.ts';
 
 export const accountUrls = {
   settings: () => accountPaths.settings,
 };
+
+export { accountPaths };

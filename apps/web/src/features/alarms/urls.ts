@@ -1,9 +1,7 @@
 import { alarmStates } from '@fleetdesk/contracts';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Asset → Alarms: the alarm inbox (decisions.md "Alarm inbox"). */
-export const alarmPaths = { list: '/asset/alarm/list' } as const;
+import { alarmPaths } from './paths.ts';
 
 /** The inbox's filters, in the URL: a dashboard figure links to a filtered inbox. */
 export const alarmListFilters = {
@@ -40,3 +38,5 @@ export const alarmUrls = {
     return `${alarmPaths.list}${search ? `?${search}` : ''}`;
   },
 };
+
+export { alarmPaths };

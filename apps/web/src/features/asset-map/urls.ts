@@ -1,11 +1,11 @@
 import { urlParam } from '../../shared/ui/url-state.ts';
 import { assetSearchFilters } from '../assets/components/asset-search.model.ts';
-
-/** Route pattern of the asset map (document 1 §2.3, menu Asset → Asset map). */
-export const assetMapPaths = { map: '/asset/map' } as const;
+import { assetMapPaths } from './paths.ts';
 
 /**
  * What the URL holds: the asset list's filters (same names, so a search moves between list and map) and the
  * camera as "latitude,longitude,zoom".
  */
 export const assetMapState = { ...assetSearchFilters, at: urlParam.string() };
+
+export { assetMapPaths };

@@ -1,13 +1,7 @@
 import { generatePath } from 'react-router';
 import { writeUrlState } from '../../shared/ui/url-state.ts';
 import { type AssetSearchFilters, assetSearchFilters } from './components/asset-search.model.ts';
-
-/** Route patterns of the asset screens (document 1 menu: Asset → Asset list, hidden new and detail pages). */
-export const assetPaths = {
-  list: '/asset/list',
-  new: '/asset/new',
-  detail: '/asset/detail/:assetNo',
-} as const;
+import { assetPaths } from './paths.ts';
 
 export const assetUrls = {
   /** The asset list, searched with these filters (a dashboard figure links to the assets it counts). */
@@ -18,3 +12,5 @@ export const assetUrls = {
   new: () => assetPaths.new,
   detail: (assetNo: string) => generatePath(assetPaths.detail, { assetNo }),
 };
+
+export { assetPaths };

@@ -1,7 +1,6 @@
-import { categoryEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { categoryPaths } from './urls.ts';
+import { categoryPaths } from './paths.ts';
 
 /**
  * Asset → Category Management: account-wide asset categories and their custom properties. Creating and editing
@@ -11,16 +10,16 @@ export const categoryRoutes: FeatureRoute[] = [
   {
     path: categoryPaths.list,
     page: () => import('./pages/category-list.page.tsx'),
-    meta: { requires: requirementOf(categoryEndpoints.list) },
+    meta: { requires: requires('asset_category.read') },
   },
   {
     path: categoryPaths.new,
     page: () => import('./pages/category-new.page.tsx'),
-    meta: { requires: requirementOf(categoryEndpoints.create), partnerScope: '*' },
+    meta: { requires: requires('asset_category.create'), partnerScope: '*' },
   },
   {
     path: categoryPaths.edit,
     page: () => import('./pages/category-edit.page.tsx'),
-    meta: { requires: requirementOf(categoryEndpoints.update), partnerScope: '*' },
+    meta: { requires: requires('asset_category.update'), partnerScope: '*' },
   },
 ];

@@ -2,13 +2,7 @@ import { categorySortKeys } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the category screens (document 1 §2.3 "Asset category"). */
-export const categoryPaths = {
-  list: '/asset/category/list',
-  new: '/asset/category/new',
-  edit: '/asset/category/:categoryId/edit',
-} as const;
+import { categoryPaths } from './paths.ts';
 
 /** The category list's URL state: search, asset type, enabled, paging and sort. */
 export const categoryList = defineList({
@@ -32,3 +26,5 @@ export const categoryUrls = {
   new: () => categoryPaths.new,
   edit: (categoryId: string) => generatePath(categoryPaths.edit, { categoryId }),
 };
+
+export { categoryPaths };

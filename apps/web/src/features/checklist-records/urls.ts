@@ -2,12 +2,7 @@ import { checklistRecordSortKeys, checklistRecordStatuses } from '@fleetdesk/con
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the checklist record screens (document 1 §2.3 "Checklist records"). */
-export const recordPaths = {
-  list: '/checklist/record',
-  detail: '/checklist/record/detail/:checklistRecordId',
-} as const;
+import { recordPaths } from './paths.ts';
 
 /** The record list's URL state: partner, checklist, asset number, status, the finish range, paging and sort. */
 export const recordList = defineList({
@@ -36,3 +31,5 @@ export const recordUrls = {
 
 /** The service ticket a record was worked on (the tickets feature's detail page, document 1 §2.3). */
 export const ticketDetailUrl = (ticketId: string) => generatePath('/b2c/service/ticket/detail/:ticketId', { ticketId });
+
+export { recordPaths };

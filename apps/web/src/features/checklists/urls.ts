@@ -2,14 +2,7 @@ import { checklistSortKeys } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the checklist management screens (document 1 §2.3 "Checklist management", issue 22). */
-export const checklistPaths = {
-  list: '/checklist/management/list',
-  new: '/checklist/management/new',
-  edit: '/checklist/management/:managementId/edit',
-  detail: '/checklist/management/detail/:managementId',
-} as const;
+import { checklistPaths } from './paths.ts';
 
 /** The checklist list's URL state: partner, category, name, the archived toggle, paging and sort. */
 export const checklistList = defineList({
@@ -35,3 +28,5 @@ export const checklistUrls = {
   edit: (managementId: string) => generatePath(checklistPaths.edit, { managementId }),
   detail: (managementId: string) => generatePath(checklistPaths.detail, { managementId }),
 };
+
+export { checklistPaths };

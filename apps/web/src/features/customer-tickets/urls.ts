@@ -9,13 +9,7 @@ import {
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the B2C service ticket screens (document 1 §2.3 "B2C service tickets"). */
-export const ticketPaths = {
-  list: '/b2c/service/ticket/list',
-  new: '/b2c/service/ticket/new',
-  detail: '/b2c/service/ticket/detail/:ticketId',
-} as const;
+import { ticketPaths } from './paths.ts';
 
 /**
  * The ticket list's URL state: the view (tab), the search, the filters of issue 22 (status, mechanic, centre,
@@ -72,3 +66,5 @@ export const ticketUrls = {
   /** A reminder of the log centre opens the new ticket with its asset filled in. */
   new: (assetNo?: string) => (assetNo ? `${ticketPaths.new}?${new URLSearchParams({ assetNo })}` : ticketPaths.new),
 };
+
+export { ticketPaths };

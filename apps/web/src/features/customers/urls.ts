@@ -2,13 +2,7 @@ import { customerSortKeys, customerStatuses, depositTransaction, idVerificationS
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the customer screens (document 1 §2.3 "Customers"). */
-export const customerPaths = {
-  list: '/customer/list',
-  detail: '/customer/detail/:customerId',
-  transactions: '/customer/detail/:customerId/transactions',
-} as const;
+import { customerPaths } from './paths.ts';
 
 /**
  * The renting order list (document 1 §2.3), linked to with `?customerId=` to show one customer's orders. Written out
@@ -76,3 +70,5 @@ export const customerUrls = {
   },
   orders: (customerId: string) => `${ORDER_LIST_PATH}?${new URLSearchParams({ customerId })}`,
 };
+
+export { customerPaths };

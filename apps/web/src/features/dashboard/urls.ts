@@ -1,8 +1,6 @@
 import { dashboardEventKinds, dashboardPeriods } from '@fleetdesk/contracts';
 import { urlParam } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the dashboard (document 1 §2.3 "Dashboard"). */
-export const dashboardPaths = { asset: '/dashboard/asset' } as const;
+import { dashboardPaths } from './paths.ts';
 
 export const dashboardTabs = ['overview', ...dashboardEventKinds] as const;
 export type DashboardTab = (typeof dashboardTabs)[number];
@@ -27,3 +25,5 @@ export const dashboardUrls = {
     return text ? `${dashboardPaths.asset}?${text}` : dashboardPaths.asset;
   },
 };
+
+export { dashboardPaths };

@@ -1,13 +1,12 @@
-import { depositEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { depositPaths } from './urls.ts';
+import { depositPaths } from './paths.ts';
 
 /** B2C → Deposit Refund Application. */
 export const depositRoutes: FeatureRoute[] = [
   {
     path: depositPaths.applications,
     page: () => import('./pages/refund-application-list.page.tsx'),
-    meta: { requires: requirementOf(depositEndpoints.applications) },
+    meta: { requires: requires('deposit_refund_application.read') },
   },
 ];

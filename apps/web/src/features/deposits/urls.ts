@@ -1,11 +1,7 @@
 import { depositRefundApplicationStatuses, depositRefundStatuses } from '@fleetdesk/contracts';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the deposit screens (document 1 §2.3 "Deposit refund"). */
-export const depositPaths = {
-  applications: '/customer/deposit-refund-application',
-} as const;
+import { depositPaths } from './paths.ts';
 
 /**
  * The refund application list's URL state: status, refund status, partner, the applied range (two ISO instants) and
@@ -30,3 +26,5 @@ export const depositUrls = {
     return `${depositPaths.applications}${search ? `?${search}` : ''}`;
   },
 };
+
+export { depositPaths };

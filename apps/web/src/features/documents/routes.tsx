@@ -1,10 +1,9 @@
-import { accountDocumentTypes, documentEndpoints, partnerDocumentTypes } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { accountDocumentTypes, partnerDocumentTypes, requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { documentPaths } from './urls.ts';
+import { documentPaths } from './paths.ts';
 
-const accountRead = { requires: requirementOf(documentEndpoints.accountList) };
-const partnerRead = { requires: requirementOf(documentEndpoints.partnerList) };
+const accountRead = { requires: requires('setting.document.read') };
+const partnerRead = { requires: requires('setting.partner_document.read') };
 
 /**
  * Settings → customer communication (document 1 §2.3). Editors are open to readers too: without the write
@@ -35,7 +34,7 @@ export const documentsRoutes: FeatureRoute[] = [
     {
       path: documentPaths.partnerNew(type),
       page: () => import('./pages/partner-document-new.page.tsx'),
-      meta: { requires: requirementOf(documentEndpoints.partnerCreate) },
+      meta: { requires: requires('setting.partner_document.write') },
     },
     {
       path: documentPaths.partnerEdit(type),

@@ -8,28 +8,7 @@ import {
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/**
- * Route patterns of the customer communication screens (document 1 §2.3). The general pages use the plural
- * segments of the route table (privacy-policies, help-centers); the partner pages use the singular type.
- */
-const generalBase = '/setting/general/customer-communication';
-const partnerBase = '/setting/partner/customer-communication';
-
-export const accountDocumentSegments: Record<AccountDocumentType, string> = {
-  terms: 'terms',
-  'privacy-policy': 'privacy-policies',
-  'help-center': 'help-centers',
-};
-
-export const documentPaths = {
-  accountList: generalBase,
-  account: (type: AccountDocumentType) => `${generalBase}/${accountDocumentSegments[type]}`,
-  partnerList: partnerBase,
-  partnerTypeList: (type: PartnerDocumentType) => `${partnerBase}/${type}/list`,
-  partnerNew: (type: PartnerDocumentType) => `${partnerBase}/${type}/new`,
-  partnerEdit: (type: PartnerDocumentType) => `${partnerBase}/${type}/partner/:partnerId/edit`,
-};
+import { accountDocumentSegments, documentPaths, partnerBase } from './paths.ts';
 
 /** The document type a general page shows, read from its path (one page module serves the three). */
 export function accountTypeOfPath(pathname: string): AccountDocumentType | undefined {
@@ -69,3 +48,5 @@ export const documentUrls = {
   partnerEdit: (type: PartnerDocumentType, partnerId: string) =>
     generatePath(documentPaths.partnerEdit(type), { partnerId }),
 };
+
+export { accountDocumentSegments, documentPaths };

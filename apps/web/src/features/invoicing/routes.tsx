@@ -1,7 +1,6 @@
-import { rentingConfigEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { invoicingPaths } from './urls.ts';
+import { invoicingPaths } from './paths.ts';
 
 /**
  * Settings → General → Invoicing (config.read; the switch itself needs config.write, checked on the page) and
@@ -11,21 +10,21 @@ export const invoicingRoutes: FeatureRoute[] = [
   {
     path: invoicingPaths.settings,
     page: () => import('./pages/invoicing-settings.page.tsx'),
-    meta: { requires: requirementOf(rentingConfigEndpoints.get) },
+    meta: { requires: requires('config.read') },
   },
   {
     path: invoicingPaths.list,
     page: () => import('./pages/rental-config-list.page.tsx'),
-    meta: { requires: requirementOf(rentingConfigEndpoints.findAll) },
+    meta: { requires: requires('rental_partner_config.read') },
   },
   {
     path: invoicingPaths.new,
     page: () => import('./pages/rental-config-new.page.tsx'),
-    meta: { requires: requirementOf(rentingConfigEndpoints.create) },
+    meta: { requires: requires('rental_partner_config.write') },
   },
   {
     path: invoicingPaths.edit,
     page: () => import('./pages/rental-config-edit.page.tsx'),
-    meta: { requires: requirementOf(rentingConfigEndpoints.update) },
+    meta: { requires: requires('rental_partner_config.write') },
   },
 ];

@@ -1,17 +1,7 @@
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/**
- * Route patterns of invoicing: the account's switch (Settings → General) and each partner's invoicing identity,
- * its rental config (Settings → Partner), laid out like the partner operations screens.
- */
-export const invoicingPaths = {
-  settings: '/setting/general/invoicing',
-  list: '/setting/partner/rental-config/list',
-  new: '/setting/partner/rental-config/new',
-  edit: '/setting/partner/rental-config/partner/:partnerId/edit',
-} as const;
+import { invoicingPaths } from './paths.ts';
 
 export const rentalConfigStatuses = ['all', 'set', 'notSet'] as const;
 export type RentalConfigStatus = (typeof rentalConfigStatuses)[number];
@@ -38,3 +28,5 @@ export const invoicingUrls = {
     partnerId ? `${invoicingPaths.new}?partnerId=${encodeURIComponent(partnerId)}` : invoicingPaths.new,
   edit: (partnerId: string) => generatePath(invoicingPaths.edit, { partnerId }),
 };
+
+export { invoicingPaths };

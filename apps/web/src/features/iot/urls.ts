@@ -1,11 +1,7 @@
 import { iotChannels, iotControlStatuses, iotInitiators } from '@fleetdesk/contracts';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route pattern of the control-record screen (document 1 §2.3, menu Asset → Control record). */
-export const controlRecordPaths = {
-  list: '/asset/control-record',
-} as const;
+import { controlRecordPaths } from './paths.ts';
 
 export const controlRecordTabs = ['command', 'config'] as const;
 
@@ -46,3 +42,5 @@ export const controlRecordUrls = {
     return `${controlRecordPaths.list}${text ? `?${text}` : ''}`;
   },
 };
+
+export { controlRecordPaths };

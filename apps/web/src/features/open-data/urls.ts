@@ -1,11 +1,6 @@
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of Settings → Partner → Open data and Settings → General → Agency access (issue 25). */
-export const openDataPaths = {
-  gbfs: '/setting/partner/open-data',
-  agencyAccess: '/setting/general/agency-access',
-} as const;
+import { openDataPaths } from './paths.ts';
 
 /** The Open data screen's URL state: the partner whose publication is shown, so a link opens the same one. */
 export const gbfsScreen = { partnerId: urlParam.string() };
@@ -20,3 +15,5 @@ export const openDataUrls = {
   },
   agencyAccess: () => openDataPaths.agencyAccess,
 };
+
+export { openDataPaths };

@@ -1,5 +1,4 @@
-import { operationSettingEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
 
 /** Route pattern of the operation settings screen (document 1 §2.3 General settings → operations). */
@@ -10,6 +9,6 @@ export const operationsRoutes: FeatureRoute[] = [
   {
     path: operationPaths.list,
     page: () => import('./pages/operation-settings.page.tsx'),
-    meta: { requires: requirementOf(operationSettingEndpoints.list) },
+    meta: { requires: requires('config.read') },
   },
 ];

@@ -1,23 +1,22 @@
-import { rentingEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { orderPaths } from './urls.ts';
+import { orderPaths } from './paths.ts';
 
 /** B2C → Order List: the list, one order's detail and the new-order flow. */
 export const orderRoutes: FeatureRoute[] = [
   {
     path: orderPaths.list,
     page: () => import('./pages/order-list.page.tsx'),
-    meta: { requires: requirementOf(rentingEndpoints.listOrders) },
+    meta: { requires: requires('order.read') },
   },
   {
     path: orderPaths.new,
     page: () => import('./pages/order-new.page.tsx'),
-    meta: { requires: requirementOf(rentingEndpoints.createOrder) },
+    meta: { requires: [['order.create', 'customer.read']] },
   },
   {
     path: orderPaths.detail,
     page: () => import('./pages/order-detail.page.tsx'),
-    meta: { requires: requirementOf(rentingEndpoints.getOrder) },
+    meta: { requires: requires('order.read_detail') },
   },
 ];

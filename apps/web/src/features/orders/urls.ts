@@ -2,13 +2,7 @@ import { leaseStatuses, orderSortKeys, orderStatuses } from '@fleetdesk/contract
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the renting order screens (document 1 §2.3 "Renting orders"). */
-export const orderPaths = {
-  list: '/renting/order/list',
-  new: '/renting/order/new',
-  detail: '/renting/order/detail/:orderId',
-} as const;
+import { orderPaths } from './paths.ts';
 
 /**
  * The order list's URL state: search, status, lease status, partner, category, rent sites, the start range (two ISO
@@ -67,3 +61,5 @@ export const orderUrls = {
     return `${orderPaths.new}${search ? `?${search}` : ''}`;
   },
 };
+
+export { orderPaths };

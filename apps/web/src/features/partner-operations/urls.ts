@@ -2,14 +2,7 @@ import { partnerOperationsSortKeys } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the partner operations screens and the partner settings overview (document 1 §2.3). */
-export const partnerOperationsPaths = {
-  overview: '/setting/partner/overview',
-  list: '/setting/partner/operations/list',
-  new: '/setting/partner/operations/new',
-  edit: '/setting/partner/operations/partner/:partnerId/edit',
-} as const;
+import { partnerOperationsPaths } from './paths.ts';
 
 /** The list's URL state: one partner or all, paging and sort (newest first). */
 export const partnerOperationsList = defineList({
@@ -42,3 +35,5 @@ export const partnerOperationsUrls = {
     partnerId ? `${partnerOperationsPaths.new}?partnerId=${encodeURIComponent(partnerId)}` : partnerOperationsPaths.new,
   edit: (partnerId: string) => generatePath(partnerOperationsPaths.edit, { partnerId }),
 };
+
+export { partnerOperationsPaths };

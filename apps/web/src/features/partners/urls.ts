@@ -2,13 +2,7 @@ import { partnerSortKeys } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the partner screens (document 1 §2.3 "General settings"). */
-export const partnerPaths = {
-  list: '/setting/general/partner/list',
-  new: '/setting/general/partner/new',
-  edit: '/setting/general/partner/:partnerId/edit',
-} as const;
+import { partnerPaths } from './paths.ts';
 
 /** The partner list's URL state: search box, paging, sort by name or creation. */
 export const partnerList = defineList({
@@ -28,3 +22,5 @@ export const partnerUrls = {
   new: () => partnerPaths.new,
   edit: (partnerId: string) => generatePath(partnerPaths.edit, { partnerId }),
 };
+
+export { partnerPaths };

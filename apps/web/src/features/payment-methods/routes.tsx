@@ -1,7 +1,6 @@
-import { paymentMethodEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { paymentMethodPaths } from './urls.ts';
+import { paymentMethodPaths } from './paths.ts';
 
 /**
  * Settings → Partner → Payment methods. Either payment family's permission opens the screens; what a user
@@ -11,16 +10,16 @@ export const paymentMethodsRoutes: FeatureRoute[] = [
   {
     path: paymentMethodPaths.list,
     page: () => import('./pages/payment-method-list.page.tsx'),
-    meta: { requires: requirementOf(paymentMethodEndpoints.list) },
+    meta: { requires: requires('partner.payment.credit_card.read', 'partner.payment.direct_debit.read') },
   },
   {
     path: paymentMethodPaths.new,
     page: () => import('./pages/payment-method-new.page.tsx'),
-    meta: { requires: requirementOf(paymentMethodEndpoints.create) },
+    meta: { requires: requires('partner.payment.credit_card.setup', 'partner.payment.direct_debit.setup') },
   },
   {
     path: paymentMethodPaths.edit,
     page: () => import('./pages/payment-method-edit.page.tsx'),
-    meta: { requires: requirementOf(paymentMethodEndpoints.update) },
+    meta: { requires: requires('partner.payment.credit_card.setup', 'partner.payment.direct_debit.setup') },
   },
 ];

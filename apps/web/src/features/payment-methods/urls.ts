@@ -2,13 +2,7 @@ import { paymentMethodSortKeys, paymentMethodTypes } from '@fleetdesk/contracts'
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the payment method screens (document 1 §2.3 "Partner payment methods"). */
-export const paymentMethodPaths = {
-  list: '/setting/partner/payment-method/list',
-  new: '/setting/partner/payment-method/new',
-  edit: '/setting/partner/:partnerId/payment-method/:paymentMethodId/edit',
-} as const;
+import { paymentMethodPaths } from './paths.ts';
 
 /** The list's URL state: one partner, one type, paging and sort (newest first). */
 export const paymentMethodList = defineList({
@@ -33,3 +27,5 @@ export const paymentMethodUrls = {
   edit: (partnerId: string, paymentMethodId: string) =>
     generatePath(paymentMethodPaths.edit, { partnerId, paymentMethodId }),
 };
+
+export { paymentMethodPaths };

@@ -2,25 +2,7 @@ import { discountStatuses } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/**
- * Route patterns of the pricing screens (document 1 §2.3 "Original price", "Discount price", "Deposit" and, under
- * partner settings, "Collect-return rules"). The edit routes are the spec's; list and new follow the other screens.
- */
-export const pricingPaths = {
-  originalPriceList: '/marketing/original-price/list',
-  originalPriceNew: '/marketing/original-price/new',
-  originalPriceEdit: '/marketing/original-price/partner/:partnerId/category/:assetCategoryId/edit',
-  discountList: '/marketing/discount-price/list',
-  discountNew: '/marketing/discount-price/new',
-  discountEdit: '/marketing/discount-price/:id/edit',
-  depositList: '/marketing/deposit/list',
-  depositNew: '/marketing/deposit/new',
-  depositEdit: '/marketing/deposit/partner/:partnerId/category/:assetCategoryId/edit',
-  ruleList: '/setting/partner/collect-return-rule/list',
-  ruleNew: '/setting/partner/collect-return-rule/new',
-  ruleEdit: '/setting/partner/collect-return-rule/partner/:partnerId/category/:assetCategoryId/edit',
-} as const;
+import { pricingPaths } from './paths.ts';
 
 /** The three part lists share one URL state: partner, category, paging (document 1 §7.1: 1 × 10) and sort. */
 export const partList = defineList({
@@ -85,3 +67,5 @@ export const pricingUrls = {
   /** Where a partner's operation setting (credit card policy, currency) is confirmed. */
   operationSettings: '/setting/general/operations',
 };
+
+export { pricingPaths };

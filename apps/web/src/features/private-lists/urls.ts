@@ -1,16 +1,7 @@
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { urlParam } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the private list screens (document 1 §2.3 "Private lists"). */
-export const privateListPaths = {
-  mine: '/private-list/mine',
-  all: '/private-list/list',
-  new: '/private-list/new',
-  edit: '/private-list/:id/edit',
-  assets: '/private-list/:id/asset-list',
-  import: '/private-list/:id/assets-import',
-} as const;
+import { privateListPaths } from './paths.ts';
 
 /** The API lists newest first only, so the lists have no sort choice; `search` filters by name. */
 export const mineList = defineList({ filters: { search: urlParam.string() }, sortKeys: ['createdAt'] });
@@ -27,3 +18,5 @@ export const privateListUrls = {
   assets: (id: string) => generatePath(privateListPaths.assets, { id }),
   import: (id: string) => generatePath(privateListPaths.import, { id }),
 };
+
+export { privateListPaths };

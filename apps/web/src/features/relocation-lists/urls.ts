@@ -2,12 +2,7 @@ import { relocationListStatuses, relocationSortKeys } from '@fleetdesk/contracts
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the relocation screens (document 1 menu: Operation Tool → Relocation, hidden detail). */
-export const relocationPaths = {
-  list: '/relocation/list',
-  detail: '/relocation/detail/:id',
-} as const;
+import { relocationPaths } from './paths.ts';
 
 /** The list's URL state: partner, collection and launch site, status, checkout days (from, to), paging, sort. */
 export const relocationList = defineList({
@@ -36,3 +31,5 @@ export const relocationUrls = {
 
 /** Lists are named by the start of their id, as the operation app shows them. */
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
+
+export { relocationPaths };

@@ -1,12 +1,7 @@
 import { type AssetTimerState, assetTimerStates } from '@fleetdesk/contracts';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlCodec, type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Operation → Reminder → Asset-timer log: every fire and reset, and the log centre (document 1 §2.3). */
-export const reminderLogPaths = {
-  log: '/reminder/asset-timer-log/list',
-  centre: '/reminder/asset-timer-log-center/list',
-} as const;
+import { reminderLogPaths } from './paths.ts';
 
 /** What the log centre shows unless told otherwise: what needs attention (the API's own default). */
 export const ATTENTION_STATES: readonly AssetTimerState[] = ['upcoming', 'due', 'overdue'];
@@ -66,3 +61,5 @@ export const reminderLogUrls = {
   centre: (state: Partial<AssetTimerCentreState> = {}) =>
     withSearch(reminderLogPaths.centre, writeUrlState(assetTimerCentreList.shape, new URLSearchParams(), state)),
 };
+
+export { reminderLogPaths };

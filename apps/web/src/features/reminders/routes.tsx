@@ -1,7 +1,6 @@
-import { assetTimerGroupEndpoints, resetRuleEndpoints, timerEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { reminderPaths } from './urls.ts';
+import { reminderPaths } from './paths.ts';
 
 /**
  * Reminder → Timers, Reset rules, Asset-timer groups. All three belong to their partner; a group's assets to the
@@ -11,56 +10,56 @@ export const reminderRoutes: FeatureRoute[] = [
   {
     path: reminderPaths.timerList,
     page: () => import('./pages/timer-list.page.tsx'),
-    meta: { requires: requirementOf(timerEndpoints.list) },
+    meta: { requires: requires('work_reminder.read') },
   },
   {
     path: reminderPaths.timerNew,
     page: () => import('./pages/timer-form.page.tsx'),
-    meta: { requires: requirementOf(timerEndpoints.create) },
+    meta: { requires: requires('work_reminder.write') },
   },
   {
     path: reminderPaths.timerEdit,
     page: () => import('./pages/timer-form.page.tsx'),
-    meta: { requires: requirementOf(timerEndpoints.update) },
+    meta: { requires: requires('work_reminder.write') },
   },
   {
     path: reminderPaths.timerDetail,
     page: () => import('./pages/timer-detail.page.tsx'),
-    meta: { requires: requirementOf(timerEndpoints.get) },
+    meta: { requires: requires('work_reminder.read') },
   },
   {
     path: reminderPaths.resetRuleList,
     page: () => import('./pages/reset-rule-list.page.tsx'),
-    meta: { requires: requirementOf(resetRuleEndpoints.list) },
+    meta: { requires: requires('work_reminder.read') },
   },
   {
     path: reminderPaths.resetRuleNew,
     page: () => import('./pages/reset-rule-form.page.tsx'),
-    meta: { requires: requirementOf(resetRuleEndpoints.create) },
+    meta: { requires: requires('work_reminder.write') },
   },
   {
     path: reminderPaths.resetRuleEdit,
     page: () => import('./pages/reset-rule-form.page.tsx'),
-    meta: { requires: requirementOf(resetRuleEndpoints.update) },
+    meta: { requires: requires('work_reminder.write') },
   },
   {
     path: reminderPaths.groupList,
     page: () => import('./pages/group-list.page.tsx'),
-    meta: { requires: requirementOf(assetTimerGroupEndpoints.list) },
+    meta: { requires: requires('work_reminder.read') },
   },
   {
     path: reminderPaths.groupNew,
     page: () => import('./pages/group-new.page.tsx'),
-    meta: { requires: requirementOf(assetTimerGroupEndpoints.create) },
+    meta: { requires: requires('work_reminder.write') },
   },
   {
     path: reminderPaths.groupDetail,
     page: () => import('./pages/group-detail.page.tsx'),
-    meta: { requires: requirementOf(assetTimerGroupEndpoints.get) },
+    meta: { requires: requires('work_reminder.read') },
   },
   {
     path: reminderPaths.groupAssets,
     page: () => import('./pages/group-detail.page.tsx'),
-    meta: { requires: requirementOf(assetTimerGroupEndpoints.assets) },
+    meta: { requires: requires('work_reminder.read') },
   },
 ];

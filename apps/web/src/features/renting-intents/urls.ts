@@ -1,15 +1,7 @@
 import { rentingIntentSortKeys, rentingIntentStatuses } from '@fleetdesk/contracts';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/**
- * Route patterns of the renting intent list (document 1 §2.3): the B2C menu's "Intent List" and the same screen
- * among the renting order routes.
- */
-export const intentPaths = {
-  list: '/b2c/renting-intent/list',
-  orderIntentList: '/renting/order/intent/list',
-} as const;
+import { intentPaths } from './paths.ts';
 
 /**
  * The intent list's URL state: search (customer phone or name), status, partner, category, site, one customer, the
@@ -45,3 +37,5 @@ export const intentUrls = {
     return `${intentPaths.list}${search ? `?${search}` : ''}`;
   },
 };
+
+export { intentPaths };

@@ -1,13 +1,7 @@
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the team role screens (document 1 §2.3 "Team roles"). */
-export const rolePaths = {
-  list: '/team/role/list',
-  new: '/team/role/new',
-  edit: '/team/role/:id/edit',
-} as const;
+import { rolePaths } from './paths.ts';
 
 export const roleSortKeys = ['createdAt', 'updatedAt', 'title'] as const;
 
@@ -29,3 +23,5 @@ export const roleUrls = {
   new: () => rolePaths.new,
   edit: (id: string) => generatePath(rolePaths.edit, { id }),
 };
+
+export { rolePaths };

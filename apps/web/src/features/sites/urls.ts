@@ -2,13 +2,7 @@ import { siteSortKeys, siteTypes } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the site screens (document 1 §2.3 "Partner settings"). */
-export const sitePaths = {
-  list: '/setting/partner/site/list',
-  new: '/setting/partner/site/new',
-  edit: '/setting/partner/site/:siteId/edit',
-} as const;
+import { sitePaths } from './paths.ts';
 
 /** Which sites the list shows; document 1 §7.9: non-archived unless asked. */
 export const archiveFilters = ['active', 'archived', 'all'] as const;
@@ -41,3 +35,5 @@ export const siteUrls = {
   new: () => sitePaths.new,
   edit: (siteId: string) => generatePath(sitePaths.edit, { siteId }),
 };
+
+export { sitePaths };

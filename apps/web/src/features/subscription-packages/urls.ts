@@ -2,13 +2,7 @@ import { subscriptionPackageSortKeys } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the package screens (document 1 §2.3 "Subscription packages"). */
-export const packagePaths = {
-  list: '/subscription/package/list',
-  new: '/subscription/package/new',
-  edit: '/subscription/package/:packageId/edit',
-} as const;
+import { packagePaths } from './paths.ts';
 
 /** The package list's URL state: partner, category, name, paging and sort. */
 export const packageList = defineList({
@@ -32,3 +26,5 @@ export const packageUrls = {
   new: () => packagePaths.new,
   edit: (packageId: string) => generatePath(packagePaths.edit, { packageId }),
 };
+
+export { packagePaths };

@@ -1,7 +1,6 @@
-import { subscriptionEndpoints as e } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { subscriptionPaths as paths } from './urls.ts';
+import { subscriptionPaths as paths } from './paths.ts';
 
 const list = () => import('./pages/order-list.page.tsx');
 const detail = () => import('./pages/order-detail.page.tsx');
@@ -14,20 +13,32 @@ const everyPartner = { partnerScope: '*' } as const;
  * its area from the path); new and edit belong to management.
  */
 export const subscriptionRoutes: FeatureRoute[] = [
-  { path: paths.order.list, page: list, meta: { requires: requirementOf(e.orders) } },
-  { path: paths.order.detail, page: detail, meta: { requires: requirementOf(e.order) } },
-  { path: paths.order.trade, page: trades, meta: { requires: requirementOf(e.trades) } },
-  { path: paths.management.list, page: list, meta: { requires: requirementOf(e.managementOrders), ...everyPartner } },
+  { path: paths.order.list, page: list, meta: { requires: requires('asset_subscription.order.read') } },
+  { path: paths.order.detail, page: detail, meta: { requires: requires('asset_subscription.order.read_detail') } },
+  { path: paths.order.trade, page: trades, meta: { requires: requires('asset_subscription.order.read_detail') } },
+  {
+    path: paths.management.list,
+    page: list,
+    meta: { requires: requires('asset_subscription.order.manage'), ...everyPartner },
+  },
   {
     path: paths.management.new,
     page: () => import('./pages/order-new.page.tsx'),
-    meta: { requires: requirementOf(e.createOrder), ...everyPartner },
+    meta: { requires: requires('asset_subscription.order.create'), ...everyPartner },
   },
   {
     path: paths.management.edit,
     page: () => import('./pages/order-edit.page.tsx'),
-    meta: { requires: requirementOf(e.updateOrder), ...everyPartner },
+    meta: { requires: requires('asset_subscription.order.update'), ...everyPartner },
   },
-  { path: paths.management.detail, page: detail, meta: { requires: requirementOf(e.order), ...everyPartner } },
-  { path: paths.management.trade, page: trades, meta: { requires: requirementOf(e.trades), ...everyPartner } },
+  {
+    path: paths.management.detail,
+    page: detail,
+    meta: { requires: requires('asset_subscription.order.read_detail'), ...everyPartner },
+  },
+  {
+    path: paths.management.trade,
+    page: trades,
+    meta: { requires: requires('asset_subscription.order.read_detail'), ...everyPartner },
+  },
 ];

@@ -8,26 +8,7 @@ import {
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/**
- * Route patterns of the B2B subscription order screens (document 1 §2.3 "Subscription orders", "Subscription
- * management"). The management area shows every partner's orders to staff whose scope is all, and holds new and
- * edit; its detail and trade list are the order area's pages under its own paths, so links stay in the area.
- */
-export const subscriptionPaths = {
-  order: {
-    list: '/subscription/order/list',
-    detail: '/subscription/order/detail/:subscriptionOrderId',
-    trade: '/subscription/order/trade/:subscriptionOrderId',
-  },
-  management: {
-    list: '/subscription/management/list',
-    new: '/subscription/management/new',
-    edit: '/subscription/management/:subscriptionOrderId/edit',
-    detail: '/subscription/management/detail/:subscriptionOrderId',
-    trade: '/subscription/management/trade/:subscriptionOrderId',
-  },
-} as const;
+import { subscriptionPaths } from './paths.ts';
 
 export type SubscriptionArea = keyof typeof subscriptionPaths;
 
@@ -107,3 +88,5 @@ export function subscriptionUrls(area: SubscriptionArea) {
 /** Fee types and states a hand-written URL may name (others are dropped before the trades are asked). */
 export const knownFeeTypes: ReadonlySet<string> = new Set(subscriptionFeeTypes);
 export const knownTradeStates: ReadonlySet<string> = new Set(subscriptionTradeStates);
+
+export { subscriptionPaths };

@@ -1,7 +1,6 @@
-import { taxGroupEndpoints } from '@fleetdesk/contracts';
-import { requirementOf } from '../../shared/permissions.ts';
+import { requires } from '@fleetdesk/contracts';
 import type { FeatureRoute } from '../../shared/routing.ts';
-import { taxGroupPaths } from './urls.ts';
+import { taxGroupPaths } from './paths.ts';
 
 /**
  * Settings → General → Tax groups. The screens need tax_group permissions: site staff may call the list
@@ -11,16 +10,16 @@ export const taxRoutes: FeatureRoute[] = [
   {
     path: taxGroupPaths.list,
     page: () => import('./pages/tax-group-list.page.tsx'),
-    meta: { requires: requirementOf(taxGroupEndpoints.get) },
+    meta: { requires: requires('tax_group.read') },
   },
   {
     path: taxGroupPaths.new,
     page: () => import('./pages/tax-group-new.page.tsx'),
-    meta: { requires: requirementOf(taxGroupEndpoints.create), partnerScope: '*' },
+    meta: { requires: requires('tax_group.write'), partnerScope: '*' },
   },
   {
     path: taxGroupPaths.edit,
     page: () => import('./pages/tax-group-edit.page.tsx'),
-    meta: { requires: requirementOf(taxGroupEndpoints.update) },
+    meta: { requires: requires('tax_group.write') },
   },
 ];

@@ -2,13 +2,7 @@ import { taxGroupSortKeys } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the tax group screens (document 1 §2.3 "Tax groups"). */
-export const taxGroupPaths = {
-  list: '/setting/general/tax-group/list',
-  new: '/setting/general/tax-group/new',
-  edit: '/setting/general/tax-group/edit/:taxGroupId',
-} as const;
+import { taxGroupPaths } from './paths.ts';
 
 /** The tax group list's URL state: search box, paging, sort by name, country or creation. */
 export const taxGroupList = defineList({
@@ -28,3 +22,5 @@ export const taxGroupUrls = {
   new: () => taxGroupPaths.new,
   edit: (taxGroupId: string) => generatePath(taxGroupPaths.edit, { taxGroupId }),
 };
+
+export { taxGroupPaths };

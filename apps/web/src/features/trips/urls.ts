@@ -1,13 +1,7 @@
 import { tripStatuses } from '@fleetdesk/contracts';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { urlParam } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the trip screens (document 1 §2.3): the list, and two full-screen maps reached from it. */
-export const tripPaths = {
-  list: '/asset/trip',
-  multi: '/asset/multi-trip',
-  trail: '/asset/all-trail',
-} as const;
+import { tripPaths } from './paths.ts';
 
 /** The trip list's filters, paging and sort (by start time, newest first). */
 export const tripList = defineList({
@@ -41,3 +35,5 @@ export const tripUrls = {
   trail: (assetNo: string, from: string, to: string) =>
     `${tripPaths.trail}?${new URLSearchParams({ assetNo, from, to })}`,
 };
+
+export { tripPaths };

@@ -1,12 +1,6 @@
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the team user screens (document 1 §2.3 "Team users"); edit takes the id as `?id=`. */
-export const userPaths = {
-  list: '/team/user/list',
-  new: '/team/user/new',
-  edit: '/team/user/edit',
-} as const;
+import { accessRequestPaths, userPaths } from './paths.ts';
 
 /** The sort keys the list offers (a subset of contracts' userListQuery sort keys). */
 export const userSortKeys = ['createdAt', 'name', 'username', 'lastActiveTime'] as const;
@@ -30,9 +24,6 @@ export const userUrls = {
   edit: (id: string) => `${userPaths.edit}?${new URLSearchParams({ id }).toString()}`,
 };
 
-/** Team → Access requests: visitors' "request access" (register account), approved into staff or declined. */
-export const accessRequestPaths = { list: '/team/access-request/list' } as const;
-
 export const accessRequestStatuses = ['pending', 'approved', 'declined'] as const;
 
 /** The access request list's URL state: status (every status when absent), search, paging. */
@@ -44,3 +35,5 @@ export const accessRequestList = defineList({
   sortKeys: ['createdAt'] as const,
   defaultSort: 'createdAt:desc',
 });
+
+export { accessRequestPaths, userPaths };

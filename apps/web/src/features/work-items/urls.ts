@@ -2,14 +2,7 @@ import { workItemSortKeys } from '@fleetdesk/contracts';
 import { generatePath } from 'react-router';
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-
-/** Route patterns of the work item screens (document 1 §2.3 "Work items", issue 22). */
-export const workItemPaths = {
-  list: '/checklist/work-item/list',
-  new: '/checklist/work-item/new',
-  edit: '/checklist/work-item/:workItemId/edit',
-  detail: '/checklist/work-item/detail/:workItemId',
-} as const;
+import { workItemPaths } from './paths.ts';
 
 /** The work item list's URL state: partner, name, the archived toggle, paging and sort. */
 export const workItemList = defineList({
@@ -34,3 +27,5 @@ export const workItemUrls = {
   edit: (workItemId: string) => generatePath(workItemPaths.edit, { workItemId }),
   detail: (workItemId: string) => generatePath(workItemPaths.detail, { workItemId }),
 };
+
+export { workItemPaths };

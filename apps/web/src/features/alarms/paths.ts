@@ -1,0 +1,2 @@
+/** Asset → Alarms: the alarm inbox (decisions.md "Alarm inbox"). */
+export const alarmPaths = { list: '/asset/alarm/list' } as const;
