@@ -1,18 +1,10 @@
 import { App as AntApp, theme as antTheme, Button, ConfigProvider } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import itIT from 'antd/locale/it_IT';
-import koKR from 'antd/locale/ko_KR';
-import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/it';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/zh-cn';
 import { type ReactNode, useEffect } from 'react';
 import { type RetryAction, registerNotifier } from '../shared/http.ts';
-import { currentLocale, i18n } from '../shared/i18n/i18n.ts';
+import { currentLocale, i18n, loadWithEachLocale } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
 import { useLocale, useReducedMotion } from './providers.tsx';
 import { accessibleLightComponents, accessibleLightTokens, brandTokens, useThemeSettings } from './theme.ts';
@@ -22,29 +14,39 @@ import { accessibleLightComponents, accessibleLightTokens, brandTokens, useTheme
  * the root: the login page is plain markup, and antd, its styles and dayjs stay off the first screen (issue 27).
  */
 
-/** antd and dayjs follow the i18next locale together (document 1 §1). */
-const antLocales: Record<Locale, AntLocale> = {
-  'en-US': enUS,
-  'es-ES': esES,
-  'it-IT': itIT,
-  'ko-KR': koKR,
-  'zh-CN': zhCN,
+/**
+ * antd and dayjs follow the i18next locale together (document 1 §1). English is antd's and dayjs's own default; the
+ * other locales' texts are downloaded for the reader's locale only, with its translations (issue 27).
+ */
+const localeLoaders: Record<Exclude<Locale, 'en-US'>, () => Promise<[AntLocale, string]>> = {
+  'es-ES': () => Promise.all([import('antd/locale/es_ES'), import('dayjs/locale/es')]).then(([m]) => [m.default, 'es']),
+  'it-IT': () => Promise.all([import('antd/locale/it_IT'), import('dayjs/locale/it')]).then(([m]) => [m.default, 'it']),
+  'ko-KR': () => Promise.all([import('antd/locale/ko_KR'), import('dayjs/locale/ko')]).then(([m]) => [m.default, 'ko']),
+  'zh-CN': () =>
+    Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]).then(([m]) => [m.default, 'zh-cn']),
 };
-const dayjsLocales: Record<Locale, string> = {
-  'en-US': 'en',
-  'es-ES': 'es',
-  'it-IT': 'it',
-  'ko-KR': 'ko',
-  'zh-CN': 'zh-cn',
-};
+const loaded = new Map<Locale, [AntLocale, string]>([['en-US', [enUS, 'en']]]);
+
+function loadAntLocale(locale: Locale): Promise<void> {
+  if (loaded.has(locale) || locale === 'en-US') return Promise.resolve();
+  return localeLoaders[locale]().then((texts) => {
+    loaded.set(locale, texts);
+  });
+}
 
 function applyDayjsLocale(language: string): void {
-  if (isLocale(language)) dayjs.locale(dayjsLocales[language]);
+  const texts = isLocale(language) ? loaded.get(language) : undefined;
+  if (texts) dayjs.locale(texts[1]);
 }
-// When this module loads, before any antd page renders a date; registered ahead of the components' own
-// subscriptions, so dayjs has switched before pages re-render their dates.
-applyDayjsLocale(currentLocale());
+loadWithEachLocale(loadAntLocale);
+// Registered ahead of the components' own subscriptions, so dayjs has switched before pages re-render their dates.
 i18n.on('languageChanged', applyDayjsLocale);
+
+/** The reader's locale for antd and dayjs: awaited before the first antd page renders (router.tsx, lazy-page.ts). */
+export async function antLocaleReady(): Promise<void> {
+  await loadAntLocale(currentLocale());
+  applyDayjsLocale(currentLocale());
+}
 
 const retryButton: RetryAction = (onClick, label) => (
   <Button type="primary" size="small" onClick={onClick}>
@@ -72,7 +74,7 @@ export function AntProviders({ children }: { children: ReactNode }) {
   ];
   return (
     <ConfigProvider
-      locale={antLocales[locale]}
+      locale={(loaded.get(locale) ?? loaded.get('en-US'))?.[0]}
       theme={{
         token: { ...brandTokens, ...(theme.dark ? {} : accessibleLightTokens), motion: !reducedMotion },
         algorithm,

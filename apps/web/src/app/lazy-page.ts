@@ -14,7 +14,13 @@ export const lazyPage = (load: () => Promise<PageModule>): Pick<RouteObject, 'la
  */
 export const lazyAntPage = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => {
-    const [{ default: Page }, { AntProviders }] = await Promise.all([load(), import('./ant-providers.tsx')]);
+    const [{ default: Page }, { AntProviders }] = await Promise.all([
+      load(),
+      import('./ant-providers.tsx').then(async (module) => {
+        await module.antLocaleReady();
+        return module;
+      }),
+    ]);
     return { element: createElement(AntProviders, null, createElement(Page)) };
   },
 });

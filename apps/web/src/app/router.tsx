@@ -50,7 +50,13 @@ let shellPatched: Promise<void> | null = null;
 
 /** Adds the signed-in console's routes once; a failed download is tried again on the next navigation. */
 function patchShell(patch: (routeId: string | null, children: RouteObject[]) => void): Promise<void> {
-  shellPatched ??= Promise.all([import('./shell-routes.tsx'), loadConsoleTranslations()]).then(
+  shellPatched ??= Promise.all([
+    import('./shell-routes.tsx').then(async (module) => {
+      await module.antLocaleReady();
+      return module;
+    }),
+    loadConsoleTranslations(),
+  ]).then(
     ([{ shellRoute }]) => patch(ROOT, [shellRoute]),
     (error: unknown) => {
       shellPatched = null;

@@ -5,11 +5,15 @@ import type { RouteObject } from 'react-router';
 import { loadPageTranslations } from '../shared/i18n/i18n.ts';
 import type { FeatureRoute } from '../shared/routing.ts';
 import { AntProviders } from './ant-providers.tsx';
+
 import { AuthGuard } from './auth/auth-guard.tsx';
 import { featureRoutes } from './feature-routes.ts';
 import { ShellLayout } from './layout/shell.layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { legacyRedirects } from './legacy-redirects.ts';
+
+/** antd's and dayjs's texts in the reader's locale, awaited with this module (router.tsx). */
+export { antLocaleReady } from './ant-providers.tsx';
 
 /**
  * A feature page as a lazy route: its chunk loads on first visit, with the other pages' translations unless it is

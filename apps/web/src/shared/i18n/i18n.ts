@@ -57,9 +57,18 @@ function loadPart(locale: Locale, part: TranslationPart): Promise<void> {
   return pending;
 }
 
+/**
+ * What else a locale needs before the interface switches to it, registered by the modules that need it (antd's and
+ * dayjs's texts, app/ant-providers.tsx): loaded with the translations, so a switch shows no mix of languages.
+ */
+const companions: ((locale: Locale) => Promise<void>)[] = [];
+export function loadWithEachLocale(load: (locale: Locale) => Promise<void>): void {
+  companions.push(load);
+}
+
 /** Downloads what is wanted of a locale, once; a failed download is tried again on the next call. */
 export async function loadLocale(locale: Locale): Promise<void> {
-  await Promise.all([...wanted].map((part) => loadPart(locale, part)));
+  await Promise.all([...[...wanted].map((part) => loadPart(locale, part)), ...companions.map((load) => load(locale))]);
 }
 
 /** The console's first screen's namespaces, from now on in every locale: awaited with the console's routes (router.tsx). */
