@@ -31,14 +31,14 @@ export class DashboardPage {
   /** The figure of a statistic card, as a number, once it has loaded. */
   async figure(title: string): Promise<number> {
     const card = this.main.getByRole('group', { name: title, exact: true });
-    const value = card.locator('.ant-statistic-content-value');
+    const value = card.locator('.fd-stat-value');
     await expect(value).toHaveText(/^[\d,.\s\u00a0\u202f]+$/, { timeout: 30_000 });
     return Number(((await value.textContent()) ?? '').replace(/[^\d]/g, ''));
   }
 
   /** Waits until no dashboard request is in flight (the previous figures stay while the next ones load). */
   async settled() {
-    await expect(this.main.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 30_000 });
+    await expect(this.main.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   }
 
   /** Types a custom range into the range picker (YYYY-MM-DD) and confirms it. */

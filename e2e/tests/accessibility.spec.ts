@@ -100,7 +100,7 @@ async function settled(page: Page) {
   const main = page.getByRole('main');
   await expect(main).toBeVisible();
   await networkQuiet(page, 300);
-  await expect(main.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+  await expect(main.locator('.ant-spin-spinning, .ant-skeleton-active, [aria-busy="true"]')).toHaveCount(0);
 }
 
 /** The colours of a contrast failure, for a readable summary. */

@@ -1,8 +1,12 @@
-import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainResult } from './plain-result.tsx';
 
-/** The profile could not be loaded (server down, network): retry, or sign out and start over. */
+/**
+ * The profile could not be loaded (server down, network): retry, or sign out and start over. Plain markup (see
+ * PlainResult): it shows when requests fail, when antd's chunks may not arrive either, and keeps antd's Result and
+ * its illustrations off the console's first screen (issue 27).
+ */
 export function ProfileErrorPage({
   message,
   onRetry,
@@ -14,20 +18,28 @@ export function ProfileErrorPage({
 }) {
   const { t } = useTranslation();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
-      <Result
-        status="error"
+    <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '100vh' }}>
+      <PlainResult
+        icon="error"
         title={t('error.profile')}
         subTitle={message}
-        extra={[
-          <Button key="retry" type="primary" loading={retrying} onClick={onRetry}>
-            {t('action.retry')}
-          </Button>,
-          <Link key="logout" to="/auth/logout">
-            <Button>{t('shell.logout')}</Button>
-          </Link>,
-        ]}
+        extra={
+          <>
+            <button
+              type="button"
+              className="fd-button fd-button-primary"
+              disabled={retrying}
+              aria-busy={retrying}
+              onClick={onRetry}
+            >
+              {t('action.retry')}
+            </button>
+            <Link to="/auth/logout" className="fd-button">
+              {t('shell.logout')}
+            </Link>
+          </>
+        }
       />
-    </Flex>
+    </div>
   );
 }

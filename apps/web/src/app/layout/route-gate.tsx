@@ -1,11 +1,15 @@
 import { satisfies } from '@fleetdesk/contracts';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useMatches } from 'react-router';
 import { usePermissionSet } from '../../shared/permissions.ts';
 import { useSignedInProfile } from '../../shared/profile.ts';
 import type { RouteMeta } from '../../shared/routing.ts';
-import { ForbiddenPage } from '../errors/forbidden.page.tsx';
-import { PartnerScopeMismatchPage } from '../errors/partner-scope-mismatch.page.tsx';
+
+// Rare answers, with antd's Result and its illustrations: loaded when shown, off the first screen (issue 27).
+const ForbiddenPage = lazy(() => import('../errors/forbidden.page.tsx').then((m) => ({ default: m.ForbiddenPage })));
+const PartnerScopeMismatchPage = lazy(() =>
+  import('../errors/partner-scope-mismatch.page.tsx').then((m) => ({ default: m.PartnerScopeMismatchPage })),
+);
 
 /** Every RouteMeta of the matched routes, outermost first. */
 export function useRouteMetas(): RouteMeta[] {
@@ -19,9 +23,19 @@ export function RouteGate({ children }: { children: ReactNode }) {
   const metas = useRouteMetas();
   const permissions = usePermissionSet();
   const profile = useSignedInProfile();
-  if (metas.some((meta) => meta.requires && !satisfies(permissions, meta.requires))) return <ForbiddenPage />;
+  if (metas.some((meta) => meta.requires && !satisfies(permissions, meta.requires))) {
+    return (
+      <Suspense fallback={null}>
+        <ForbiddenPage />
+      </Suspense>
+    );
+  }
   if (metas.some((meta) => meta.partnerScope === '*') && profile?.partnerScope !== '*') {
-    return <PartnerScopeMismatchPage />;
+    return (
+      <Suspense fallback={null}>
+        <PartnerScopeMismatchPage />
+      </Suspense>
+    );
   }
   return children;
 }

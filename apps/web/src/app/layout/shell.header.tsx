@@ -1,5 +1,5 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Dropdown, Flex, Grid, Layout, Spin, Typography, theme } from 'antd';
+import { Avatar, Button, Dropdown, Flex, Grid, Layout, Spin, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -66,11 +66,7 @@ export function ShellHeader({ menuOpen, onToggleMenu, showMenuToggle }: ShellHea
         style={{ display: 'flex', alignItems: 'center', gap: 8 }}
       >
         <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" width={28} height={28} />
-        {wide && (
-          <Typography.Text strong style={{ fontSize: 18 }}>
-            Fleetdesk
-          </Typography.Text>
-        )}
+        {wide && <span style={{ color: token.colorText, fontSize: 18, fontWeight: 600 }}>Fleetdesk</span>}
       </Link>
       <Flex flex={1} justify="flex-end" align="center" gap={4}>
         <LocaleSwitcher compact={!wide} />

@@ -1,6 +1,7 @@
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { usePageMeta } from './page-meta.ts';
+import './plain.css';
 
 export interface PageContainerProps {
   /** Defaults to the menu title of the current route. */
@@ -32,9 +33,8 @@ export function PageContainer({ title, documentTitle, extra, children }: PageCon
     <Flex vertical gap={16}>
       {(heading || extra) && (
         <Flex justify="space-between" align="center" wrap gap={8}>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {heading}
-          </Typography.Title>
+          {/* A plain heading in antd's title style: antd's Typography stays off the first screen (issue 27). */}
+          <h4 className="fd-page-title">{heading}</h4>
           {extra && (
             <Flex gap={8} wrap>
               {extra}

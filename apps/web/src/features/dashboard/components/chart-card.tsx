@@ -1,6 +1,6 @@
-import { Card, Empty, Skeleton } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ReactNode } from 'react';
+import { PlainCard, PlainEmpty, PlainSkeleton } from '../../../shared/ui/plain.tsx';
 import { EChart } from './echart.tsx';
 
 export interface ChartCardProps {
@@ -17,14 +17,16 @@ export interface ChartCardProps {
 /** A titled card with one chart, a skeleton while loading and an empty state. */
 export function ChartCard({ title, option, empty, height = 280, testId, extra }: ChartCardProps) {
   return (
-    <Card title={title} size="small" extra={extra} data-testid={testId} styles={{ body: { minHeight: height } }}>
+    <PlainCard title={title} extra={extra} data-testid={testId} style={{ minHeight: height }}>
       {option === null ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
+        <PlainSkeleton rows={6} />
       ) : empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} style={{ paddingTop: height / 5 }} />
+        <div style={{ paddingTop: height / 5 }}>
+          <PlainEmpty>{empty}</PlainEmpty>
+        </div>
       ) : (
         <EChart option={option} height={height} label={title} />
       )}
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,17 +1,14 @@
-import { QuestionCircleOutlined } from '@ant-design/icons';
 import { deviceAlarmCodes, deviceErrorCodes } from '@fleetdesk/contracts';
-import { Badge, Button, Descriptions, Drawer, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { Badge, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { colorOfCode, displayStatusColors } from '../charts.ts';
 
 /** The display statuses in the order they are decided (document 2 §4; see displayStatusSql on the server). */
 const statusPrecedence = ['Removed', 'Retired', 'Missing', 'Error', 'Alarm', 'New', 'Active', 'Inactive'] as const;
 
-/** "Definitions": what each display status, alarm code, error code and period means. */
-export function DefinitionsButton() {
+/** What each display status, alarm code, error code and period means (definitions.button.tsx opens it). */
+export default function DefinitionsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('dashboard');
-  const [open, setOpen] = useState(false);
   const section = (
     title: string,
     intro: string,
@@ -40,44 +37,39 @@ export function DefinitionsButton() {
   );
 
   return (
-    <>
-      <Button icon={<QuestionCircleOutlined />} onClick={() => setOpen(true)}>
-        {t('action.definitions')}
-      </Button>
-      <Drawer title={t('definitions.title')} open={open} onClose={() => setOpen(false)} size={520}>
-        <Flex vertical gap={24}>
-          {section(
-            t('definitions.statuses'),
-            t('definitions.statusesIntro'),
-            statusPrecedence,
-            (s) => t(`status.${s}`),
-            (s) => t(`statusHelp.${s}`),
-            (s) => displayStatusColors[s] ?? '#bfbfbf',
-          )}
-          {section(
-            t('definitions.alarms'),
-            t('definitions.alarmsIntro'),
-            deviceAlarmCodes,
-            (c) => t(`code.${c}`),
-            (c) => t(`codeHelp.${c}`),
-            colorOfCode,
-          )}
-          {section(
-            t('definitions.errors'),
-            t('definitions.errorsIntro'),
-            deviceErrorCodes,
-            (c) => t(`code.${c}`),
-            (c) => t(`codeHelp.${c}`),
-            colorOfCode,
-          )}
-          <Flex vertical gap={8}>
-            <Typography.Title level={5} style={{ margin: 0 }}>
-              {t('definitions.periods')}
-            </Typography.Title>
-            <Typography.Text>{t('definitions.periodsText')}</Typography.Text>
-          </Flex>
+    <Drawer title={t('definitions.title')} open={open} onClose={onClose} size={520}>
+      <Flex vertical gap={24}>
+        {section(
+          t('definitions.statuses'),
+          t('definitions.statusesIntro'),
+          statusPrecedence,
+          (s) => t(`status.${s}`),
+          (s) => t(`statusHelp.${s}`),
+          (s) => displayStatusColors[s] ?? '#bfbfbf',
+        )}
+        {section(
+          t('definitions.alarms'),
+          t('definitions.alarmsIntro'),
+          deviceAlarmCodes,
+          (c) => t(`code.${c}`),
+          (c) => t(`codeHelp.${c}`),
+          colorOfCode,
+        )}
+        {section(
+          t('definitions.errors'),
+          t('definitions.errorsIntro'),
+          deviceErrorCodes,
+          (c) => t(`code.${c}`),
+          (c) => t(`codeHelp.${c}`),
+          colorOfCode,
+        )}
+        <Flex vertical gap={8}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('definitions.periods')}
+          </Typography.Title>
+          <Typography.Text>{t('definitions.periodsText')}</Typography.Text>
         </Flex>
-      </Drawer>
-    </>
+      </Flex>
+    </Drawer>
   );
 }

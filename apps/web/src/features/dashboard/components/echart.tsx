@@ -1,6 +1,7 @@
-import { Skeleton, theme } from 'antd';
+import { theme } from 'antd';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
+import { PlainSkeleton } from '../../../shared/ui/plain.tsx';
 
 type Echarts = typeof import('./echarts-setup.ts');
 let loading: Promise<Echarts> | undefined;
@@ -60,7 +61,11 @@ export function EChart({ option, height = 280, label, testId }: EChartProps) {
 
   return (
     <div style={{ position: 'relative', height }} data-testid={testId}>
-      {!ready && <Skeleton active paragraph={{ rows: 5 }} style={{ position: 'absolute', inset: 0 }} />}
+      {!ready && (
+        <div style={{ position: 'absolute', inset: 0 }}>
+          <PlainSkeleton rows={5} />
+        </div>
+      )}
       <div ref={box} role="img" aria-label={label} style={{ height, width: '100%' }} />
     </div>
   );

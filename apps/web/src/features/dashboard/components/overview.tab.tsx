@@ -1,5 +1,4 @@
 import type { DashboardOverview } from '@fleetdesk/contracts';
-import { Col, Row } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -79,77 +78,77 @@ export function OverviewTab({
   }, [data, range, t, i18n.language]);
 
   return (
-    <Row gutter={[16, 16]}>
-      <Col span={24}>
-        <StatCards
-          items={[
-            { key: 'total', title: t('stat.total'), value: data?.total, to: links.assets({}) },
-            {
-              key: 'online',
-              title: t('stat.online'),
-              value: data?.iot.online,
-              // The map's Active teal as text is 2.9:1 on white; its shade 7 reaches the 3:1 of large figures.
-              color: '#08979c',
-              to: links.assets({ online: 'true' }),
-            },
-            {
-              key: 'offline',
-              title: t('stat.offline'),
-              value: data?.iot.offline,
-              color: displayStatusColors.Inactive,
-              to: links.assets({ online: 'false' }),
-            },
-            { key: 'unbound', title: t('stat.unbound'), value: data?.iot.unbound, to: links.assets({ iot: 'false' }) },
-            {
-              key: 'inAlarm',
-              title: t('stat.current.alarm'),
-              value: statusCount('Alarm'),
-              color: displayStatusColors.Alarm,
-              to: links.assets({ status: ['Alarm'] }),
-            },
-            {
-              key: 'inError',
-              title: t('stat.current.error'),
-              value: statusCount('Error'),
-              color: displayStatusColors.Error,
-              to: links.assets({ status: ['Error'] }),
-            },
-            {
-              key: 'alarms',
-              title: t('stat.alarms'),
-              value: data?.events.alarms,
-              color: displayStatusColors.Alarm,
-              to: links.alarms(),
-            },
-            {
-              key: 'errors',
-              title: t('stat.errors'),
-              value: data?.events.errors,
-              color: displayStatusColors.Error,
-              to: dashboardUrls.asset('error', search),
-            },
-          ]}
-        />
-      </Col>
-      <Col xs={24} xl={10}>
-        <ChartCard title={t('chart.status')} option={charts?.status ?? null} empty={noFleet} testId="chart-status" />
-      </Col>
-      <Col xs={24} xl={14}>
-        <ChartCard
-          title={t(`chart.alarmsErrors.${data?.events.bucket ?? 'day'}`)}
-          option={charts?.events ?? null}
-          testId="chart-alarms-errors"
-        />
-      </Col>
-      <Col xs={24} lg={8}>
-        <ChartCard title={t('chart.battery')} option={charts?.battery ?? null} empty={noFleet} height={240} />
-      </Col>
-      <Col xs={24} lg={8}>
-        <ChartCard title={t('chart.partner')} option={charts?.partner ?? null} empty={noFleet} height={240} />
-      </Col>
-      <Col xs={24} lg={8}>
-        <ChartCard title={t('chart.category')} option={charts?.category ?? null} empty={noFleet} height={240} />
-      </Col>
-    </Row>
+    <div className="fd-grid">
+      <StatCards
+        items={[
+          { key: 'total', title: t('stat.total'), value: data?.total, to: links.assets({}) },
+          {
+            key: 'online',
+            title: t('stat.online'),
+            value: data?.iot.online,
+            // The map's Active teal as text is 2.9:1 on white; its shade 7 reaches the 3:1 of large figures.
+            color: '#08979c',
+            to: links.assets({ online: 'true' }),
+          },
+          {
+            key: 'offline',
+            title: t('stat.offline'),
+            value: data?.iot.offline,
+            color: displayStatusColors.Inactive,
+            to: links.assets({ online: 'false' }),
+          },
+          { key: 'unbound', title: t('stat.unbound'), value: data?.iot.unbound, to: links.assets({ iot: 'false' }) },
+          {
+            key: 'inAlarm',
+            title: t('stat.current.alarm'),
+            value: statusCount('Alarm'),
+            color: displayStatusColors.Alarm,
+            to: links.assets({ status: ['Alarm'] }),
+          },
+          {
+            key: 'inError',
+            title: t('stat.current.error'),
+            value: statusCount('Error'),
+            color: displayStatusColors.Error,
+            to: links.assets({ status: ['Error'] }),
+          },
+          {
+            key: 'alarms',
+            title: t('stat.alarms'),
+            value: data?.events.alarms,
+            color: displayStatusColors.Alarm,
+            to: links.alarms(),
+          },
+          {
+            key: 'errors',
+            title: t('stat.errors'),
+            value: data?.events.errors,
+            color: displayStatusColors.Error,
+            to: dashboardUrls.asset('error', search),
+          },
+        ]}
+      />
+      <div className="fd-grid fd-charts">
+        <div className="fd-span-10">
+          <ChartCard title={t('chart.status')} option={charts?.status ?? null} empty={noFleet} testId="chart-status" />
+        </div>
+        <div className="fd-span-14">
+          <ChartCard
+            title={t(`chart.alarmsErrors.${data?.events.bucket ?? 'day'}`)}
+            option={charts?.events ?? null}
+            testId="chart-alarms-errors"
+          />
+        </div>
+        <div className="fd-span-8">
+          <ChartCard title={t('chart.battery')} option={charts?.battery ?? null} empty={noFleet} height={240} />
+        </div>
+        <div className="fd-span-8">
+          <ChartCard title={t('chart.partner')} option={charts?.partner ?? null} empty={noFleet} height={240} />
+        </div>
+        <div className="fd-span-8">
+          <ChartCard title={t('chart.category')} option={charts?.category ?? null} empty={noFleet} height={240} />
+        </div>
+      </div>
+    </div>
   );
 }

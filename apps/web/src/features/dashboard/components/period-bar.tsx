@@ -1,12 +1,13 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { DashboardPeriod } from '@fleetdesk/contracts';
 import { dashboardPeriods } from '@fleetdesk/contracts';
-import { Button, Flex, Segmented, Select, Skeleton, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePartnerOptions } from '../../../shared/reference-data.ts';
 import { translateValidationMessage } from '../../../shared/ui/form-errors.ts';
+import { PlainSegmented, PlainSelect, PlainSkeleton } from '../../../shared/ui/plain.tsx';
 import { useCategoryOptions } from '../api.ts';
 import { type CustomDays, customRangeProblem, fromDay, toDay } from '../period.ts';
 
@@ -49,8 +50,8 @@ export function PeriodBar(props: PeriodBarProps) {
   return (
     <Flex wrap gap={12} align="flex-start" justify="space-between">
       <Flex wrap gap={12} align="flex-start">
-        <Segmented<DashboardPeriod>
-          aria-label={t('period.label')}
+        <PlainSegmented<DashboardPeriod>
+          label={t('period.label')}
           value={props.period}
           options={dashboardPeriods.map((p) => ({ value: p, label: t(`period.${p}`) }))}
           onChange={(p) => {
@@ -60,7 +61,7 @@ export function PeriodBar(props: PeriodBarProps) {
         />
         {props.period === 'custom' && (
           <Flex vertical gap={4}>
-            <Suspense fallback={<Skeleton.Input active />}>
+            <Suspense fallback={<PlainSkeleton rows={1} />}>
               <CustomRangePicker
                 label={t('period.customRange')}
                 value={start && end ? [start, end] : null}
@@ -69,40 +70,35 @@ export function PeriodBar(props: PeriodBarProps) {
               />
             </Suspense>
             {problem ? (
-              <Typography.Text type="danger" role="alert" data-testid="period-problem">
+              <span className="fd-text-danger" role="alert" data-testid="period-problem">
                 {translateValidationMessage(problem)}
-              </Typography.Text>
+              </span>
             ) : (
-              <Typography.Text type="secondary" data-testid="period-help">
+              <span className="fd-text-secondary" data-testid="period-help">
                 {t('period.pickRange')}
-              </Typography.Text>
+              </span>
             )}
           </Flex>
         )}
       </Flex>
       <Flex wrap gap={8} align="center">
         {(partners.data?.length ?? 0) > 1 && (
-          <Select
-            aria-label={t('filter.partner')}
-            style={{ minWidth: 180 }}
-            allowClear
-            placeholder={`${t('filter.partner')}: ${t('filter.all')}`}
+          <PlainSelect
+            label={t('filter.partner')}
+            allLabel={`${t('filter.partner')}: ${t('filter.all')}`}
             value={props.partnerId}
-            onChange={(partnerId?: string) => props.onFilter({ partnerId })}
+            onChange={(partnerId) => props.onFilter({ partnerId })}
             options={partners.data?.map((p) => ({ value: p.id, label: p.name }))}
-            showSearch={{ optionFilterProp: 'label' }}
+            testId="filter-partner"
           />
         )}
-        <Select
-          aria-label={t('filter.category')}
-          style={{ minWidth: 180 }}
-          allowClear
-          placeholder={`${t('filter.category')}: ${t('filter.all')}`}
+        <PlainSelect
+          label={t('filter.category')}
+          allLabel={`${t('filter.category')}: ${t('filter.all')}`}
           value={props.categoryId}
-          loading={categories.isLoading}
-          onChange={(categoryId?: string) => props.onFilter({ categoryId })}
+          onChange={(categoryId) => props.onFilter({ categoryId })}
           options={categories.data?.map((c) => ({ value: c.id, label: c.name }))}
-          showSearch={{ optionFilterProp: 'label' }}
+          testId="filter-category"
         />
         <Button icon={<ReloadOutlined />} loading={props.refreshing} onClick={props.onRefresh}>
           {t('action.refresh')}

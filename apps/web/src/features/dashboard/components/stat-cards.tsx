@@ -1,7 +1,7 @@
-import { Card, Col, Row, Statistic } from 'antd';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PlainCard, PlainSkeleton } from '../../../shared/ui/plain.tsx';
 
 export interface StatItem {
   key: string;
@@ -20,38 +20,32 @@ export interface StatItem {
 export function StatCards({ items }: { items: StatItem[] }) {
   const { i18n } = useTranslation();
   const format = new Intl.NumberFormat(i18n.language);
-  const card = (item: StatItem, hoverable: boolean) => (
-    <Card
-      size="small"
-      hoverable={hoverable}
-      role="group"
-      aria-label={item.title}
-      data-testid={`stat-${item.key}`}
-      style={{ height: '100%' }}
-    >
-      <Statistic
-        title={item.title}
-        value={item.value ?? '–'}
-        loading={item.value === undefined}
-        formatter={(value) => format.format(Number(value))}
-        prefix={item.prefix}
-        styles={{ content: item.color ? { color: item.color } : undefined }}
-      />
-    </Card>
+  const card = (item: StatItem) => (
+    <PlainCard role="group" aria-label={item.title} data-testid={`stat-${item.key}`}>
+      <div className="fd-stat-title">{item.title}</div>
+      {item.value === undefined ? (
+        <PlainSkeleton rows={1} />
+      ) : (
+        <div className="fd-stat-value" style={item.color ? { color: item.color } : undefined}>
+          {item.prefix && <span style={{ marginInlineEnd: 4 }}>{item.prefix}</span>}
+          {format.format(item.value)}
+        </div>
+      )}
+    </PlainCard>
   );
+  // As many per row as there are figures, up to six, on a wide screen; three on a tablet, two on a phone.
+  const perRow = { '--fd-stats-per-row': Math.min(items.length, 6) } as CSSProperties;
   return (
-    <Row gutter={[16, 16]}>
-      {items.map((item) => (
-        <Col key={item.key} xs={12} md={8} xl={24 / Math.min(items.length, 6)} style={{ flex: 1 }}>
-          {item.to ? (
-            <Link to={item.to} style={{ display: 'block', height: '100%' }}>
-              {card(item, true)}
-            </Link>
-          ) : (
-            card(item, false)
-          )}
-        </Col>
-      ))}
-    </Row>
+    <div className="fd-grid fd-stats" style={perRow}>
+      {items.map((item) =>
+        item.to ? (
+          <Link key={item.key} to={item.to} className="fd-card-link">
+            {card(item)}
+          </Link>
+        ) : (
+          <div key={item.key}>{card(item)}</div>
+        ),
+      )}
+    </div>
   );
 }

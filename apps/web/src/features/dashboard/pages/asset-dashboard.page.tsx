@@ -1,14 +1,15 @@
 import type { DashboardEventKind } from '@fleetdesk/contracts';
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Flex, Result, Skeleton, Spin, Tabs } from 'antd';
+import { Button, Flex } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageContainer } from '../../../shared/ui/page-container.tsx';
+import { Busy, PlainEmpty, PlainProblem, PlainSkeleton, PlainTabs } from '../../../shared/ui/plain.tsx';
 import { useUrlState } from '../../../shared/ui/url-state.ts';
 import { type DashboardQueryInput, dashboardKeys, useDashboardEvents, useDashboardOverview } from '../api.ts';
-import { DefinitionsButton } from '../components/definitions.drawer.tsx';
+import { DefinitionsButton } from '../components/definitions.button.tsx';
 import { OverviewTab } from '../components/overview.tab.tsx';
 import { PeriodBar } from '../components/period-bar.tsx';
 import { type DashboardLinks, dashboardLinks } from '../links.ts';
@@ -28,10 +29,9 @@ interface PanelProps {
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('dashboard');
   return (
-    <Result
-      status="warning"
+    <PlainProblem
       title={t('loadFailed')}
-      extra={
+      action={
         <Button type="primary" onClick={onRetry}>
           {t('action.retry')}
         </Button>
@@ -56,9 +56,9 @@ function OverviewPanel({ query, range, links }: PanelProps) {
   const shownRange = useRangeOfData(range, result.isPlaceholderData);
   if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
   return (
-    <Spin spinning={result.isPlaceholderData} delay={300}>
+    <Busy busy={result.isPlaceholderData}>
       <OverviewTab data={result.data} range={shownRange} links={links} search={search} />
-    </Spin>
+    </Busy>
   );
 }
 
@@ -73,11 +73,11 @@ function EventsPanel({
   const shownRange = useRangeOfData(range, result.isPlaceholderData);
   if (result.isError && !result.data) return <LoadFailed onRetry={() => void result.refetch()} />;
   return (
-    <Spin spinning={result.isPlaceholderData} delay={300}>
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>
+    <Busy busy={result.isPlaceholderData}>
+      <Suspense fallback={<PlainSkeleton rows={6} />}>
         <EventsTab kind={kind} data={result.data} range={shownRange} links={links} periodLabel={periodLabel} />
       </Suspense>
-    </Spin>
+    </Busy>
   );
 }
 
@@ -98,7 +98,7 @@ export default function AssetDashboardPage() {
 
   const panel = (tab: DashboardTab) => {
     if (tab !== state.tab) return null;
-    if (!range || !query) return <Empty description={t('period.pickRange')} style={{ padding: 48 }} />;
+    if (!range || !query) return <PlainEmpty>{t('period.pickRange')}</PlainEmpty>;
     const links = dashboardLinks({ partnerId: state.partnerId, categoryId: state.categoryId, range });
     const periodLabel = state.period === 'custom' ? `${state.start} – ${state.end}` : t(`period.${state.period}`);
     return tab === 'overview' ? (
@@ -123,11 +123,13 @@ export default function AssetDashboardPage() {
           onRefresh={() => void client.invalidateQueries({ queryKey: dashboardKeys.all })}
           refreshing={refreshing}
         />
-        <Tabs
+        <PlainTabs
           activeKey={state.tab}
-          onChange={(tab) => setState({ tab: tab as DashboardTab })}
-          items={dashboardTabs.map((tab) => ({ key: tab, label: t(`tab.${tab}`), children: panel(tab) }))}
-        />
+          onChange={(tab) => setState({ tab })}
+          items={dashboardTabs.map((tab) => ({ key: tab, label: t(`tab.${tab}`) }))}
+        >
+          {panel(state.tab)}
+        </PlainTabs>
       </Flex>
     </PageContainer>
   );
