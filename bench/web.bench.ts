@@ -68,6 +68,8 @@ async function startServer() {
 interface Load {
   /** Compressed JS + CSS bytes that came over the network (cache hits count 0). */
   codeBytes: number;
+  /** Of codeBytes, the charts library, which the dashboard fetches once its data is in (after its first paint). */
+  chartBytes: number;
   allBytes: number;
   requests: number;
   lcpMs: number;
@@ -80,19 +82,30 @@ async function measure(page: Page, run: () => Promise<void>): Promise<Omit<Load,
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   const typeOf = new Map<string, string>();
   let codeBytes = 0;
+  let chartBytes = 0;
   let allBytes = 0;
   let requests = 0;
-  cdp.on('Network.responseReceived', (e) => typeOf.set(e.requestId, e.type));
+  const urlOf = new Map<string, string>();
+  cdp.on('Network.responseReceived', (e) => {
+    typeOf.set(e.requestId, e.type);
+    urlOf.set(e.requestId, e.response.url);
+  });
   cdp.on('Network.loadingFinished', (e) => {
     requests++;
     allBytes += e.encodedDataLength;
     const type = typeOf.get(e.requestId);
-    if (type === 'Script' || type === 'Stylesheet') codeBytes += e.encodedDataLength;
+    if (type === 'Script' || type === 'Stylesheet') {
+      codeBytes += e.encodedDataLength;
+      if (/\/echarts-setup-[^/]*\.js$/.test(urlOf.get(e.requestId) ?? '')) chartBytes += e.encodedDataLength;
+      // BENCH_WEB_FILES=1 lists what each load fetched, to see what a page's figure is made of.
+      if (process.env.BENCH_WEB_FILES === '1')
+        console.log(`  ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urlOf.get(e.requestId) ?? ''}`);
+    }
   });
   await run();
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await cdp.detach();
-  return { codeBytes, allBytes, requests };
+  return { codeBytes, chartBytes, allBytes, requests };
 }
 
 /** The page's Largest Contentful Paint, ms after navigation start. */
@@ -187,13 +200,13 @@ async function main() {
     server.stop();
   }
   console.log(`bench:web — ${machine()}, Chromium ${browser.version()}`);
-  console.log('page                          JS+CSS KB  all KB  requests  LCP ms  budget');
+  console.log('page                          JS+CSS KB  charts  all KB  requests  LCP ms  budget');
   let over = false;
   for (const { name, load: l, budget } of rows) {
     const fails = budget !== undefined && l.codeBytes / 1024 > budget;
     over ||= fails;
     console.log(
-      `${name.padEnd(30)}${kb(l.codeBytes).padStart(9)}${kb(l.allBytes).padStart(8)}${String(l.requests).padStart(10)}${(Number.isNaN(l.lcpMs) ? '–' : l.lcpMs.toFixed(0)).padStart(8)}  ${budget === undefined ? '' : `${budget} KB ${fails ? 'OVER' : 'ok'}`}`,
+      `${name.padEnd(30)}${kb(l.codeBytes).padStart(9)}${(l.chartBytes ? kb(l.chartBytes) : '–').padStart(8)}${kb(l.allBytes).padStart(8)}${String(l.requests).padStart(10)}${(Number.isNaN(l.lcpMs) ? '–' : l.lcpMs.toFixed(0)).padStart(8)}  ${budget === undefined ? '' : `${budget} KB ${fails ? 'OVER' : 'ok'}`}`,
     );
   }
   if (over) {

@@ -12,6 +12,7 @@ function fakeConsole(): string {
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'export {};');
+  writeFileSync(path.join(dir, 'assets', 'maplibre-gl-worker-abc123.js'), 'self.onmessage = () => {};');
   return dir;
 }
 
@@ -77,7 +78,7 @@ describe('security headers', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('answers index.html and config.js with no-cache and hashed assets as immutable, all under the CSP', async () => {
+  it('answers index.html and config.js with no-cache under the CSP, and hashed assets as immutable', async () => {
     for (const url of ['/', '/index.html', '/config.js']) {
       const res = await fetch(`${origin}${url}`);
       expect(res.status, url).toBe(200);
@@ -88,6 +89,14 @@ describe('security headers', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    // A script is no document: the document-only headers stay off it (issue 27: bytes on every file of a page).
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
+      expect(asset.headers.get(name), name).toBeNull();
+    // A worker runs under the CSP of its own script, so the map's worker keeps it.
+    const worker = await fetch(`${origin}/assets/maplibre-gl-worker-abc123.js`);
+    expect(worker.status).toBe(200);
+    expect(directives(worker.headers.get('content-security-policy'))['script-src']).toEqual(["'self'"]);
   });
 
   it('answers the sign-in and the session with no-store, and the same headers on the API', async () => {
