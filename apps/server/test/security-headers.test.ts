@@ -93,6 +93,10 @@ describe('security headers', () => {
     // A script is no document: the document-only headers stay off it (issue 27: bytes on every file of a page).
     for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy'])
       expect(asset.headers.get(name), name).toBeNull();
+    // No page is served under /assets/ (where the page's headers are not sent): a missing file is a plain 404.
+    const missing = await fetch(`${origin}/assets/missing-abc123.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toMatch(/html/);
     // A worker runs under the CSP of its own script, so the map's worker keeps it.
     const worker = await fetch(`${origin}/assets/maplibre-gl-worker-abc123.js`);
     expect(worker.status).toBe(200);

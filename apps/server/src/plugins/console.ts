@@ -44,7 +44,13 @@ export async function registerConsole(app: FastifyInstance, config: Config) {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const wantsPage = request.method === 'GET' && !url.startsWith('/api/') && url !== '/api';
+    // A missing build file is a 404, never the console page: a stale chunk must fail as one (the console reloads on
+    // it), and a page under /assets/ would be served without the page's security headers (security-headers.ts).
+    const wantsPage =
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      url !== '/api' &&
+      !url.startsWith(`${config.basePath}assets/`);
     if (wantsPage && indexHtml && url.startsWith(config.basePath)) {
       reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
       return;

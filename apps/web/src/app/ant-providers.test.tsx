@@ -1,8 +1,8 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { Empty } from 'antd';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { changeLocale } from '../shared/i18n/i18n.ts';
+import { changeLocale, i18n } from '../shared/i18n/i18n.ts';
 import { LOCALE_KEY } from '../shared/i18n/locales.ts';
 import { AntProviders, antLocaleReady } from './ant-providers.tsx';
 
@@ -11,6 +11,7 @@ const description = '.ant-empty-description';
 
 describe('AntProviders', () => {
   afterEach(async () => {
+    cleanup();
     await act(() => changeLocale('en-US'));
     localStorage.removeItem(LOCALE_KEY);
   });
@@ -32,5 +33,17 @@ describe('AntProviders', () => {
     await act(() => changeLocale('zh-CN'));
     expect(screen.getByText('暂无数据', { selector: description })).toBeTruthy();
     expect(dayjs.locale()).toBe('zh-cn');
+  });
+
+  it('catches up with a switch that did not wait for its texts (made before this module was loaded)', async () => {
+    render(
+      <AntProviders>
+        <Empty />
+      </AntProviders>,
+    );
+    // i18next switched directly, as the login page's switch does before antd's chunk is loaded.
+    await act(() => i18n.changeLanguage('ko-KR'));
+    expect(await screen.findByText('데이터 없음', { selector: description })).toBeTruthy();
+    expect(dayjs.locale()).toBe('ko');
   });
 });

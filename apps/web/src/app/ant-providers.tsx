@@ -2,7 +2,7 @@ import { App as AntApp, theme as antTheme, Button, ConfigProvider } from 'antd';
 import type { Locale as AntLocale } from 'antd/es/locale';
 import enUS from 'antd/locale/en_US';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { type RetryAction, registerNotifier } from '../shared/http.ts';
 import { currentLocale, i18n, loadWithEachLocale } from '../shared/i18n/i18n.ts';
 import { isLocale, type Locale } from '../shared/i18n/locales.ts';
@@ -26,21 +26,48 @@ const localeLoaders: Record<Exclude<Locale, 'en-US'>, () => Promise<[AntLocale, 
     Promise.all([import('antd/locale/zh_CN'), import('dayjs/locale/zh-cn')]).then(([m]) => [m.default, 'zh-cn']),
 };
 const loaded = new Map<Locale, [AntLocale, string]>([['en-US', [enUS, 'en']]]);
+const pending = new Map<Locale, Promise<void>>();
+// AntProviders re-renders when a locale's texts arrive (useSyncExternalStore on the count of loaded locales).
+const arrivals = new Set<() => void>();
 
 function loadAntLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale) || locale === 'en-US') return Promise.resolve();
-  return localeLoaders[locale]().then((texts) => {
-    loaded.set(locale, texts);
-  });
+  let load = pending.get(locale);
+  if (!load) {
+    load = localeLoaders[locale]().then(
+      (texts) => {
+        loaded.set(locale, texts);
+        pending.delete(locale);
+        if (currentLocale() === locale) dayjs.locale(texts[1]);
+        for (const arrived of arrivals) arrived();
+      },
+      (error: unknown) => {
+        pending.delete(locale);
+        throw error;
+      },
+    );
+    pending.set(locale, load);
+  }
+  return load;
 }
 
 function applyDayjsLocale(language: string): void {
-  const texts = isLocale(language) ? loaded.get(language) : undefined;
+  if (!isLocale(language)) return;
+  const texts = loaded.get(language);
   if (texts) dayjs.locale(texts[1]);
+  // A switch made before this module was loaded (on the login page) did not wait for these texts: fetch them now;
+  // antd and dayjs follow when they arrive. A failed download leaves antd in English until the next switch.
+  else void loadAntLocale(language).catch(() => undefined);
 }
 loadWithEachLocale(loadAntLocale);
 // Registered ahead of the components' own subscriptions, so dayjs has switched before pages re-render their dates.
 i18n.on('languageChanged', applyDayjsLocale);
+
+const onArrival = (arrived: () => void) => {
+  arrivals.add(arrived);
+  return () => arrivals.delete(arrived);
+};
+const loadedCount = () => loaded.size;
 
 /** The reader's locale for antd and dayjs: awaited before the first antd page renders (router.tsx, lazy-page.ts). */
 export async function antLocaleReady(): Promise<void> {
@@ -66,8 +93,13 @@ function NotifierBridge() {
 
 export function AntProviders({ children }: { children: ReactNode }) {
   const locale = useLocale();
+  useSyncExternalStore(onArrival, loadedCount);
   const reducedMotion = useReducedMotion();
   const { theme } = useThemeSettings();
+  // The browser's own controls (the dashboard's selects, scrollbars) follow the theme too.
+  useEffect(() => {
+    document.documentElement.style.colorScheme = theme.dark ? 'dark' : 'light';
+  }, [theme.dark]);
   const algorithm = [
     theme.dark ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
     ...(theme.compact ? [antTheme.compactAlgorithm] : []),

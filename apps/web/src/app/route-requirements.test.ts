@@ -212,11 +212,29 @@ const pageEndpoints: [path: string, endpoint: Endpoint][] = [
   [intentPaths.orderIntentList, rentingIntentEndpoints.list],
 ];
 
+/**
+ * Screens whose requirement is not one endpoint's: the settings landing pages (any of their sections' read
+ * permissions), customization, and the workshop's B2B screens (the operator's permission or the mechanic's).
+ */
+const screensWithTheirOwnRequirement = [
+  '/setting/general',
+  '/setting/general/customization',
+  '/setting/partner',
+  '/subscription/service-management/list',
+  '/subscription/service-management/detail/:ticketId',
+];
+
 describe('route requirements', () => {
   it.each(pageEndpoints)('%s requires what its endpoint requires', (path, endpoint) => {
     const route = featureRoutes.find((candidate) => candidate.path === path);
     expect(route, `no route at ${path}`).toBeDefined();
     expect(route?.meta?.requires).toEqual(requirementOf(endpoint));
+  });
+
+  it('ties every route with a requirement to its endpoint, but the screens that choose their own', () => {
+    const tied = new Set(pageEndpoints.map(([path]) => path));
+    const untied = featureRoutes.filter((route) => route.meta?.requires && !tied.has(route.path)).map((r) => r.path);
+    expect(untied.sort()).toEqual([...screensWithTheirOwnRequirement].sort());
   });
 
   it('names each page once', () => {

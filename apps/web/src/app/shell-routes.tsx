@@ -5,7 +5,6 @@ import type { RouteObject } from 'react-router';
 import { loadPageTranslations } from '../shared/i18n/i18n.ts';
 import type { FeatureRoute } from '../shared/routing.ts';
 import { AntProviders } from './ant-providers.tsx';
-
 import { AuthGuard } from './auth/auth-guard.tsx';
 import { featureRoutes } from './feature-routes.ts';
 import { ShellLayout } from './layout/shell.layout.tsx';

@@ -3,5 +3,3 @@ import { accountPaths } from './paths.ts';
 export const accountUrls = {
   settings: () => accountPaths.settings,
 };
-
-export { accountPaths };

@@ -38,5 +38,3 @@ export const alarmUrls = {
     return `${alarmPaths.list}${search ? `?${search}` : ''}`;
   },
 };
-
-export { alarmPaths };

@@ -12,5 +12,3 @@ export const assetUrls = {
   new: () => assetPaths.new,
   detail: (assetNo: string) => generatePath(assetPaths.detail, { assetNo }),
 };
-
-export { assetPaths };

@@ -26,5 +26,3 @@ export const categoryUrls = {
   new: () => categoryPaths.new,
   edit: (categoryId: string) => generatePath(categoryPaths.edit, { categoryId }),
 };
-
-export { categoryPaths };

@@ -31,5 +31,3 @@ export const recordUrls = {
 
 /** The service ticket a record was worked on (the tickets feature's detail page, document 1 §2.3). */
 export const ticketDetailUrl = (ticketId: string) => generatePath('/b2c/service/ticket/detail/:ticketId', { ticketId });
-
-export { recordPaths };

@@ -28,5 +28,3 @@ export const checklistUrls = {
   edit: (managementId: string) => generatePath(checklistPaths.edit, { managementId }),
   detail: (managementId: string) => generatePath(checklistPaths.detail, { managementId }),
 };
-
-export { checklistPaths };

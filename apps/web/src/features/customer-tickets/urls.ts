@@ -66,5 +66,3 @@ export const ticketUrls = {
   /** A reminder of the log centre opens the new ticket with its asset filled in. */
   new: (assetNo?: string) => (assetNo ? `${ticketPaths.new}?${new URLSearchParams({ assetNo })}` : ticketPaths.new),
 };
-
-export { ticketPaths };

@@ -70,5 +70,3 @@ export const customerUrls = {
   },
   orders: (customerId: string) => `${ORDER_LIST_PATH}?${new URLSearchParams({ customerId })}`,
 };
-
-export { customerPaths };

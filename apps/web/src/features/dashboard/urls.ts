@@ -25,5 +25,3 @@ export const dashboardUrls = {
     return text ? `${dashboardPaths.asset}?${text}` : dashboardPaths.asset;
   },
 };
-
-export { dashboardPaths };

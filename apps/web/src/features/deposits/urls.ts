@@ -26,5 +26,3 @@ export const depositUrls = {
     return `${depositPaths.applications}${search ? `?${search}` : ''}`;
   },
 };
-
-export { depositPaths };

@@ -4,7 +4,7 @@ import type { AccountDocumentType, PartnerDocumentType } from '@fleetdesk/contra
  * Route patterns of the customer communication screens (document 1 §2.3). The general pages use the plural
  * segments of the route table (privacy-policies, help-centers); the partner pages use the singular type.
  */
-export const generalBase = '/setting/general/customer-communication';
+const generalBase = '/setting/general/customer-communication';
 export const partnerBase = '/setting/partner/customer-communication';
 
 export const accountDocumentSegments: Record<AccountDocumentType, string> = {

@@ -48,5 +48,3 @@ export const documentUrls = {
   partnerEdit: (type: PartnerDocumentType, partnerId: string) =>
     generatePath(documentPaths.partnerEdit(type), { partnerId }),
 };
-
-export { accountDocumentSegments, documentPaths };

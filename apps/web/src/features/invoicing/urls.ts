@@ -28,5 +28,3 @@ export const invoicingUrls = {
     partnerId ? `${invoicingPaths.new}?partnerId=${encodeURIComponent(partnerId)}` : invoicingPaths.new,
   edit: (partnerId: string) => generatePath(invoicingPaths.edit, { partnerId }),
 };
-
-export { invoicingPaths };

@@ -42,5 +42,3 @@ export const controlRecordUrls = {
     return `${controlRecordPaths.list}${text ? `?${text}` : ''}`;
   },
 };
-
-export { controlRecordPaths };

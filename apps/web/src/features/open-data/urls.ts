@@ -15,5 +15,3 @@ export const openDataUrls = {
   },
   agencyAccess: () => openDataPaths.agencyAccess,
 };
-
-export { openDataPaths };

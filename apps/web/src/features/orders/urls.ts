@@ -61,5 +61,3 @@ export const orderUrls = {
     return `${orderPaths.new}${search ? `?${search}` : ''}`;
   },
 };
-
-export { orderPaths };

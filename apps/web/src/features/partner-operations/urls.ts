@@ -35,5 +35,3 @@ export const partnerOperationsUrls = {
     partnerId ? `${partnerOperationsPaths.new}?partnerId=${encodeURIComponent(partnerId)}` : partnerOperationsPaths.new,
   edit: (partnerId: string) => generatePath(partnerOperationsPaths.edit, { partnerId }),
 };
-
-export { partnerOperationsPaths };

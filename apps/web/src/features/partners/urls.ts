@@ -22,5 +22,3 @@ export const partnerUrls = {
   new: () => partnerPaths.new,
   edit: (partnerId: string) => generatePath(partnerPaths.edit, { partnerId }),
 };
-
-export { partnerPaths };

@@ -27,5 +27,3 @@ export const paymentMethodUrls = {
   edit: (partnerId: string, paymentMethodId: string) =>
     generatePath(paymentMethodPaths.edit, { partnerId, paymentMethodId }),
 };
-
-export { paymentMethodPaths };

@@ -67,5 +67,3 @@ export const pricingUrls = {
   /** Where a partner's operation setting (credit card policy, currency) is confirmed. */
   operationSettings: '/setting/general/operations',
 };
-
-export { pricingPaths };

@@ -18,5 +18,3 @@ export const privateListUrls = {
   assets: (id: string) => generatePath(privateListPaths.assets, { id }),
   import: (id: string) => generatePath(privateListPaths.import, { id }),
 };
-
-export { privateListPaths };

@@ -31,5 +31,3 @@ export const relocationUrls = {
 
 /** Lists are named by the start of their id, as the operation app shows them. */
 export const shortId = (id: string) => id.slice(0, 8).toUpperCase();
-
-export { relocationPaths };

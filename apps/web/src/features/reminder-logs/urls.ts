@@ -61,5 +61,3 @@ export const reminderLogUrls = {
   centre: (state: Partial<AssetTimerCentreState> = {}) =>
     withSearch(reminderLogPaths.centre, writeUrlState(assetTimerCentreList.shape, new URLSearchParams(), state)),
 };
-
-export { reminderLogPaths };

@@ -73,5 +73,3 @@ export const reminderUrls = {
       writeUrlState(groupAssetList.shape, new URLSearchParams(), state),
     ),
 };
-
-export { reminderPaths };

@@ -37,5 +37,3 @@ export const intentUrls = {
     return `${intentPaths.list}${search ? `?${search}` : ''}`;
   },
 };
-
-export { intentPaths };

@@ -23,5 +23,3 @@ export const roleUrls = {
   new: () => rolePaths.new,
   edit: (id: string) => generatePath(rolePaths.edit, { id }),
 };
-
-export { rolePaths };

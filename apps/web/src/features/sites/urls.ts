@@ -35,5 +35,3 @@ export const siteUrls = {
   new: () => sitePaths.new,
   edit: (siteId: string) => generatePath(sitePaths.edit, { siteId }),
 };
-
-export { sitePaths };

@@ -26,5 +26,3 @@ export const packageUrls = {
   new: () => packagePaths.new,
   edit: (packageId: string) => generatePath(packagePaths.edit, { packageId }),
 };
-
-export { packagePaths };

@@ -32,5 +32,3 @@ export const b2bTicketKind: TicketKindConfig = {
   detailUrl: subscriptionTicketUrls.management.detail,
   newUrl: null,
 };
-
-export { subscriptionTicketPaths };

@@ -88,5 +88,3 @@ export function subscriptionUrls(area: SubscriptionArea) {
 /** Fee types and states a hand-written URL may name (others are dropped before the trades are asked). */
 export const knownFeeTypes: ReadonlySet<string> = new Set(subscriptionFeeTypes);
 export const knownTradeStates: ReadonlySet<string> = new Set(subscriptionTradeStates);
-
-export { subscriptionPaths };

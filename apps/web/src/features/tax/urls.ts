@@ -22,5 +22,3 @@ export const taxGroupUrls = {
   new: () => taxGroupPaths.new,
   edit: (taxGroupId: string) => generatePath(taxGroupPaths.edit, { taxGroupId }),
 };
-
-export { taxGroupPaths };

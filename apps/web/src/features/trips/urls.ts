@@ -35,5 +35,3 @@ export const tripUrls = {
   trail: (assetNo: string, from: string, to: string) =>
     `${tripPaths.trail}?${new URLSearchParams({ assetNo, from, to })}`,
 };
-
-export { tripPaths };

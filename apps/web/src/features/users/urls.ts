@@ -1,6 +1,6 @@
 import { defineList } from '../../shared/ui/list-state.ts';
 import { type UrlStateOf, urlParam, writeUrlState } from '../../shared/ui/url-state.ts';
-import { accessRequestPaths, userPaths } from './paths.ts';
+import { userPaths } from './paths.ts';
 
 /** The sort keys the list offers (a subset of contracts' userListQuery sort keys). */
 export const userSortKeys = ['createdAt', 'name', 'username', 'lastActiveTime'] as const;
@@ -35,5 +35,3 @@ export const accessRequestList = defineList({
   sortKeys: ['createdAt'] as const,
   defaultSort: 'createdAt:desc',
 });
-
-export { accessRequestPaths, userPaths };

@@ -27,5 +27,3 @@ export const workItemUrls = {
   edit: (workItemId: string) => generatePath(workItemPaths.edit, { workItemId }),
   detail: (workItemId: string) => generatePath(workItemPaths.detail, { workItemId }),
 };
-
-export { workItemPaths };

@@ -66,9 +66,11 @@ export function loadWithEachLocale(load: (locale: Locale) => Promise<void>): voi
   companions.push(load);
 }
 
+const loadTranslations = (locale: Locale) => Promise.all([...wanted].map((part) => loadPart(locale, part)));
+
 /** Downloads what is wanted of a locale, once; a failed download is tried again on the next call. */
 export async function loadLocale(locale: Locale): Promise<void> {
-  await Promise.all([...[...wanted].map((part) => loadPart(locale, part)), ...companions.map((load) => load(locale))]);
+  await Promise.all([loadTranslations(locale), ...companions.map((load) => load(locale))]);
 }
 
 /** The console's first screen's namespaces, from now on in every locale: awaited with the console's routes (router.tsx). */
@@ -92,7 +94,8 @@ let fallbackRequested = false;
 function loadFallbackOnce(): void {
   if (fallbackRequested) return;
   fallbackRequested = true;
-  void loadLocale(FALLBACK_LOCALE).then(
+  // Only the fallback's translations: antd and dayjs keep the reader's locale.
+  void loadTranslations(FALLBACK_LOCALE).then(
     () => i18n.changeLanguage(i18n.language),
     () => {
       fallbackRequested = false;

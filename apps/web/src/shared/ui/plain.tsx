@@ -14,14 +14,14 @@ export function PlainCard({
   ...rest
 }: { title?: ReactNode; extra?: ReactNode; children: ReactNode } & Omit<HTMLAttributes<HTMLElement>, 'title'>) {
   return (
-    <section className="fd-card" {...rest}>
+    <section className="fd-panel" {...rest}>
       {(title || extra) && (
-        <div className="fd-card-head">
+        <div className="fd-panel-head">
           <span>{title}</span>
           {extra}
         </div>
       )}
-      <div className="fd-card-body">{children}</div>
+      <div className="fd-panel-body">{children}</div>
     </section>
   );
 }
@@ -98,13 +98,13 @@ export function PlainTabs<K extends string>({ items, activeKey, onChange, childr
   };
   return (
     <div>
-      <div className="fd-tabs" role="tablist" ref={list} onKeyDown={onKeyDown}>
+      <div className="fd-tablist" role="tablist" ref={list} onKeyDown={onKeyDown}>
         {items.map((item) => (
           <button
             key={item.key}
             type="button"
             role="tab"
-            className="fd-tab"
+            className="fd-tabbutton"
             id={`${id}-tab-${item.key}`}
             data-key={item.key}
             aria-selected={item.key === activeKey}

@@ -39,7 +39,7 @@ export function StatCards({ items }: { items: StatItem[] }) {
     <div className="fd-grid fd-stats" style={perRow}>
       {items.map((item) =>
         item.to ? (
-          <Link key={item.key} to={item.to} className="fd-card-link">
+          <Link key={item.key} to={item.to} className="fd-panel-link">
             {card(item)}
           </Link>
         ) : (

@@ -24,7 +24,8 @@ import { parseAssetNos, tooManyAssets } from '../components/asset-nos.ts';
 import { ProgressTable } from '../components/progress-table.tsx';
 import { ChangeOutcome } from '../components/refused-list.tsx';
 import { formatTiming } from '../format.ts';
-import { reminderPaths, reminderUrls } from '../urls.ts';
+import { reminderPaths } from '../paths.ts';
+import { reminderUrls } from '../urls.ts';
 import { StateCountTags } from './group-list.page.tsx';
 
 type Outcome = NonNullable<ReturnType<typeof ChangeHook>['data']>;
