@@ -80,26 +80,23 @@ async function measure(page: Page, run: () => Promise<void>): Promise<Omit<Load,
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  const typeOf = new Map<string, string>();
+  // Type and address of each response, by request, for when its bytes are counted.
+  const responses = new Map<string, { type: string; url: string }>();
   let codeBytes = 0;
   let chartBytes = 0;
   let allBytes = 0;
   let requests = 0;
-  const urlOf = new Map<string, string>();
-  cdp.on('Network.responseReceived', (e) => {
-    typeOf.set(e.requestId, e.type);
-    urlOf.set(e.requestId, e.response.url);
-  });
+  cdp.on('Network.responseReceived', (e) => responses.set(e.requestId, { type: e.type, url: e.response.url }));
   cdp.on('Network.loadingFinished', (e) => {
     requests++;
     allBytes += e.encodedDataLength;
-    const type = typeOf.get(e.requestId);
+    const { type, url } = responses.get(e.requestId) ?? { type: '', url: '' };
     if (type === 'Script' || type === 'Stylesheet') {
       codeBytes += e.encodedDataLength;
-      if (/\/echarts-setup-[^/]*\.js$/.test(urlOf.get(e.requestId) ?? '')) chartBytes += e.encodedDataLength;
+      if (/\/echarts-setup-[^/]*\.js$/.test(url)) chartBytes += e.encodedDataLength;
       // BENCH_WEB_FILES=1 lists what each load fetched, to see what a page's figure is made of.
       if (process.env.BENCH_WEB_FILES === '1')
-        console.log(`  ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${urlOf.get(e.requestId) ?? ''}`);
+        console.log(`  ${(e.encodedDataLength / 1024).toFixed(1).padStart(7)} KB ${url}`);
     }
   });
   await run();
